@@ -1,0 +1,30 @@
+"""Real, sourced geography data: countries, statistics, U.S. states and their maps.
+
+Every loader is cached and returns a copy, so a notebook may change what it gets back
+without changing what the games see. Files come from data/ (see data/SOURCES.md).
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import Any
+
+_EXPORTS = {
+    "countries": "geoteach.data.countries",
+    "statistics": "geoteach.data.countries",
+    "world_map": "geoteach.data.countries",
+    "find_country": "geoteach.data.countries",
+    "us_states": "geoteach.data.us_states",
+    "us_map": "geoteach.data.us_states",
+    "find_state": "geoteach.data.us_states",
+    "data_dir": "geoteach.data._paths",
+}
+
+__all__ = sorted(_EXPORTS)
+
+
+def __getattr__(name: str) -> Any:
+    # Lazy, so `import geoteach` stays fast and pulls in pandas/geopandas only when used.
+    if name in _EXPORTS:
+        return getattr(import_module(_EXPORTS[name]), name)
+    raise AttributeError(f"module 'geoteach.data' has no attribute {name!r}")

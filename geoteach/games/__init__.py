@@ -1,0 +1,1 @@
+"""The five games as pure, seeded, deterministic state machines (see ``base.Game``)."""

@@ -1,0 +1,1 @@
+"""Questions, answers and decks shared by all games."""

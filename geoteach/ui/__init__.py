@@ -1,0 +1,1 @@
+"""ipywidgets front ends: thin layers that call the engines and the renderers."""
