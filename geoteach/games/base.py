@@ -215,7 +215,9 @@ class Game(ABC):
         name = data.get("game")
         game_cls = _REGISTRY.get(name) if cls is Game else cls
         if game_cls is None or game_cls.name != name:
-            raise ValueError(f"This saved file holds a {name!r} game, not a {cls.name or 'known'} one.")
+            raise ValueError(
+                f"This saved file holds a {name!r} game, not a {cls.name or 'known'} one."
+            )
         game = game_cls(Table.from_dict(data["table"]), seed=data["seed"], **data["options"])
         game._set_state(copy.deepcopy(data["state"]))
         version, internal, gauss = data["rng"]

@@ -64,9 +64,7 @@ class Table:
     def of(cls, *names: str, bots: dict[str, str] | None = None, first: int = 0) -> Table:
         """Quick set-up: ``Table.of("Ana", "Ben", "Computer", bots={"Computer": "hard"})``."""
         bots = bots or {}
-        seats = [
-            Seat(n, kind="bot" if n in bots else "human", level=bots.get(n)) for n in names
-        ]
+        seats = [Seat(n, kind="bot" if n in bots else "human", level=bots.get(n)) for n in names]
         return cls(seats, first=first)
 
     def __len__(self) -> int:

@@ -1,0 +1,98 @@
+"""Card piles as the rulebooks use them: draw from the top, used cards to the back, discards.
+
+A ``Deck`` holds card ids (strings) only, so it is JSON-able as it is. Shuffles take the game's
+seeded generator, so a replay deals the same cards.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+
+class DeckEmpty(IndexError):
+    """Raised when a pile has no card left to draw."""
+
+
+@dataclass
+class Deck:
+    """A draw pile (index 0 is the top) and its discard pile."""
+
+    cards: list[str] = field(default_factory=list)
+    discards: list[str] = field(default_factory=list)
+
+    @classmethod
+    def shuffled(cls, cards: Iterable[str], rng: random.Random) -> Deck:
+        deck = cls(list(cards))
+        deck.shuffle(rng)
+        return deck
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def shuffle(self, rng: random.Random) -> None:
+        rng.shuffle(self.cards)
+
+    def top(self) -> str:
+        if not self.cards:
+            raise DeckEmpty("The draw pile is empty.")
+        return self.cards[0]
+
+    def draw(self, n: int | None = None) -> Any:
+        """Take the top card (or a list of the top ``n``)."""
+        if n is None:
+            card = self.top()
+            del self.cards[0]
+            return card
+        if n > len(self.cards):
+            raise DeckEmpty(f"Only {len(self.cards)} cards are left; {n} are needed.")
+        hand, self.cards = self.cards[:n], self.cards[n:]
+        return hand
+
+    def to_bottom(self, *cards: str) -> None:
+        """Return used cards to the back of the deck, as the trivia and challenge decks do."""
+        self.cards.extend(cards)
+
+    def discard(self, *cards: str) -> None:
+        self.discards.extend(cards)
+
+    def take_discard(self) -> str:
+        """Take the top of the discard pile (the last card discarded)."""
+        if not self.discards:
+            raise DeckEmpty("The discard pile is empty.")
+        return self.discards.pop()
+
+    def reshuffle_discards(self, rng: random.Random) -> None:
+        """Shuffle the discard pile back under the draw pile (when the draw pile runs out)."""
+        pile = self.discards
+        self.discards = []
+        rng.shuffle(pile)
+        self.cards.extend(pile)
+
+    def to_dict(self) -> dict[str, list[str]]:
+        return {"cards": list(self.cards), "discards": list(self.discards)}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, list[str]]) -> Deck:
+        return cls(list(data["cards"]), list(data.get("discards", [])))
+
+
+def check_conservation(expected: Iterable[str], *places: Iterable[str]) -> None:
+    """Raise ``AssertionError`` unless the cards in ``places`` are exactly ``expected``.
+
+    Every game calls this in its tests: no card may be lost or duplicated between draw pile,
+    discards, hands and the table.
+    """
+    want = Counter(expected)
+    have: Counter[str] = Counter()
+    for place in places:
+        have.update(place)
+    if want != have:
+        lost = want - have
+        extra = have - want
+        raise AssertionError(
+            f"cards lost: {sorted(lost.elements())}; extra: {sorted(extra.elements())}"
+        )
