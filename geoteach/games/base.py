@@ -22,9 +22,9 @@ import json
 import os
 import random
 import tempfile
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from abc import ABC, abstractmethod
 from typing import Any, ClassVar
 
 from geoteach.games.table import Table

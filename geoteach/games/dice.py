@@ -16,7 +16,7 @@ def roll(rng: random.Random, sides: int = D6) -> int:
 
 
 def roll_for_first(rng: random.Random, seats: list[int], sides: int = D6) -> tuple[int, list[dict]]:
-    """Everyone rolls; the highest starts; tied players roll again (Trivial Pursuit, Global Pursuit).
+    """Everyone rolls, the highest starts, tied players roll again (Trivial/Global Pursuit).
 
     Returns the starting seat and the rolls, round by round, so the table can be shown how it went.
     """
