@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from geoteach.games.base import Action, Game
+from geoteach.games.table import Table
 
 LEVELS = ("easy", "medium", "hard")
 
@@ -56,6 +57,19 @@ class RandomBot(Bot):
 
     def choose(self, game: Game, player: int) -> Action:
         return self.rng.choice(game.legal_actions(player))
+
+
+def bots_for(
+    table: Table, make: Callable[[str, int | None], Bot], seed: int | None = None
+) -> dict[int, Bot]:
+    """One bot per computer seat of ``table``, at that seat's level: ``{seat: bot}``.
+
+    ``make(level, seed)`` builds the game's bot; seeds differ per seat so bots do not mirror.
+    """
+    return {
+        seat: make(table.seats[seat].level or "medium", None if seed is None else seed + seat)
+        for seat in table.bots()
+    }
 
 
 def play_bots(

@@ -10,13 +10,13 @@ from importlib import import_module
 from typing import Any
 
 _EXPORTS = {
-    "countries": "geoteach.data.countries",
-    "statistics": "geoteach.data.countries",
-    "world_map": "geoteach.data.countries",
-    "find_country": "geoteach.data.countries",
-    "us_states": "geoteach.data.us_states",
-    "us_map": "geoteach.data.us_states",
-    "find_state": "geoteach.data.us_states",
+    "countries": "geoteach.data.world",
+    "statistics": "geoteach.data.world",
+    "world_map": "geoteach.data.world",
+    "find_country": "geoteach.data.world",
+    "us_states": "geoteach.data.usa",
+    "us_map": "geoteach.data.usa",
+    "find_state": "geoteach.data.usa",
     "data_dir": "geoteach.data._paths",
 }
 

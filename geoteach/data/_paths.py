@@ -27,5 +27,7 @@ def data_path(*parts: str) -> Path:
     """Path of a file under data/, with a clear error when it is missing."""
     path = data_dir().joinpath(*parts)
     if not path.exists():
-        raise FileNotFoundError(f"geoteach data file {'/'.join(parts)!r} is missing from {data_dir()}")
+        raise FileNotFoundError(
+            f"geoteach data file {'/'.join(parts)!r} is missing from {data_dir()}"
+        )
     return path

@@ -12,15 +12,21 @@ Modelled on OpenSpiel's ``State`` and boardgame.io's moves:
 * Chance is drawn from ``self.rng``, a seeded ``random.Random`` kept in the state, at the moment
   the rules need it (a deal, a roll). Replaying the seed and the action log gives the same game.
 * The whole game saves to JSON (no pickle) and, when ``autosave`` names a file, after every
-  action, written atomically so a closed laptop loses nothing.
+  action, written atomically so a closed laptop loses nothing. If that write fails, the move is
+  undone too, so the game on screen and the file never disagree.
+* Actions are plain JSON data: ``apply`` stores a JSON copy, so a tuple becomes a list and the
+  caller may reuse its dict; a move that cannot be written to JSON is refused.
 """
 
 from __future__ import annotations
 
 import copy
+import importlib
 import json
+import marshal
 import os
 import random
+import re
 import tempfile
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable
@@ -41,6 +47,10 @@ class IllegalAction(ValueError):
     """A move the rules do not allow now. The message is for the player at the table."""
 
 
+class NotASave(ValueError):
+    """A file or text that is not a geoteach save. The message says what to do instead."""
+
+
 class Game(ABC):
     """Base class of the five games. Subclasses set ``name`` and implement the hooks below."""
 
@@ -49,6 +59,13 @@ class Game(ABC):
     #: Allowed number of seats (players or teams).
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 6
+    #: How the rulebook picks who starts, read by the table-setup widget: "highest_roll"
+    #: (Trivial Pursuit, Global Pursuit), "dealer" (a rotating dealer: GeoTriple, Globe Works)
+    #: or "checkered_flag" (Globalissimo's starting-player marker, passed on each round).
+    #: ``Table.first`` is then the winner of the roll, the first dealer or the flag holder.
+    first_player_rule: ClassVar[str] = "highest_roll"
+    #: Sides of the die rolled for who starts: 6, or 12 for Global Pursuit's dodecahedron.
+    die_sides: ClassVar[int] = 6
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -143,16 +160,25 @@ class Game(ABC):
 
     def check(self, action: Action) -> None:
         """Raise ``IllegalAction`` with a reason a player understands, or return quietly."""
-        if not isinstance(action, dict) or "type" not in action:
+        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             raise IllegalAction("A move must say what it is, for example {'type': 'roll'}.")
         if self.is_terminal():
             raise IllegalAction("The game is over: start a new one to play again.")
         player = action.get("player")
-        if player not in self.to_act():
-            who = self.table.name_of(player) if isinstance(player, int) else repr(player)
+        # bool is an int in Python and 1.0 == 1: neither may pass for a seat number.
+        if type(player) is not int or player not in self.to_act():
+            who = self.table.name_of(player) if type(player) is int else repr(player)
             waiting = ", ".join(self.table.name_of(p) for p in self.to_act())
             raise IllegalAction(f"It is not {who}'s turn. Waiting for: {waiting}.")
-        self._check(action)
+        try:
+            self._check(action)
+        except IllegalAction:
+            raise
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+            # A hand-typed move with a missing or odd field is a wrong move, not a crash.
+            raise IllegalAction(
+                f"That move is missing something or has a wrong value: {describe(action)}."
+            ) from exc
 
     def is_legal(self, action: Action) -> bool:
         try:
@@ -162,18 +188,22 @@ class Game(ABC):
         return True
 
     def apply(self, action: Action) -> None:
-        """Validate, then carry out ``action``; on any error the state is left as it was."""
-        action = dict(action)
+        """Validate, then carry out ``action``; on any error the state is left as it was.
+
+        With ``autosave`` set, the file is written before listeners run; if writing fails the
+        move is undone as well and the error is raised, so screen and file agree.
+        """
+        action = _plain(action)
         self.check(action)
         saved = self._snapshot()
         try:
             self._apply(action)
-        except Exception:
+            self.log.append(action)
+            if self.autosave is not None:
+                self.save(self.autosave)
+        except BaseException:
             self._restore(saved)
             raise
-        self.log.append(action)
-        if self.autosave is not None:
-            self.save(self.autosave)
         for listener in list(self._listeners):
             listener(self, action)
 
@@ -183,22 +213,33 @@ class Game(ABC):
 
     # ----- save, load, replay ------------------------------------------------------
     def _snapshot(self) -> dict[str, Any]:
+        # marshal copies plain data (dicts, lists, str, numbers, tuples) about 8x faster than
+        # deepcopy and keeps types and shared references; anything else falls back to deepcopy.
+        state = self._get_state()
+        try:
+            frozen: bytes | None = marshal.dumps(state)
+        except ValueError:
+            frozen = None
         return {
-            "state": copy.deepcopy(self._get_state()),
+            "state": copy.deepcopy(state) if frozen is None else None,
+            "frozen": frozen,
             "rng": self.rng.getstate(),
             "log_len": len(self.log),
         }
 
     def _restore(self, saved: dict[str, Any]) -> None:
-        self._set_state(copy.deepcopy(saved["state"]))
+        frozen = saved.get("frozen")
+        state = marshal.loads(frozen) if frozen is not None else copy.deepcopy(saved["state"])
+        self._set_state(state)
         self.rng.setstate(saved["rng"])
         del self.log[saved["log_len"] :]
 
-    def to_dict(self) -> dict[str, Any]:
+    def _as_data(self) -> dict[str, Any]:
+        # Shares the live state: only for immediate serialising (to_json, save).
         version, internal, gauss = self.rng.getstate()
         return {
             "game": self.name,
-            "format": 1,
+            "format": SAVE_FORMAT,
             "table": self.table.to_dict(),
             "seed": self.seed,
             "options": self.options,
@@ -207,27 +248,46 @@ class Game(ABC):
             "log": self.log,
         }
 
+    def to_dict(self) -> dict[str, Any]:
+        """The whole game as plain data, a copy the caller may change freely."""
+        return copy.deepcopy(self._as_data())
+
     def to_json(self) -> str:
-        return json.dumps(self.to_dict(), ensure_ascii=False, sort_keys=True)
+        return json.dumps(self._as_data(), ensure_ascii=False, sort_keys=True)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Game:
-        name = data.get("game")
-        game_cls = _REGISTRY.get(name) if cls is Game else cls
+        """Rebuild a saved game. Raises ``NotASave`` (a ``ValueError``) for anything else."""
+        if not isinstance(data, dict) or not data.keys() >= SAVE_KEYS:
+            raise NotASave("This is not a geoteach save: it has no game in it.")
+        if data.get("format") != SAVE_FORMAT:
+            raise NotASave(
+                f"This save was made by another version of geoteach (format "
+                f"{data.get('format')!r}); this one reads format {SAVE_FORMAT}."
+            )
+        name = data["game"]
+        game_cls = _find_game(name) if cls is Game else cls
         if game_cls is None or game_cls.name != name:
-            raise ValueError(
+            raise NotASave(
                 f"This saved file holds a {name!r} game, not a {cls.name or 'known'} one."
             )
-        game = game_cls(Table.from_dict(data["table"]), seed=data["seed"], **data["options"])
-        game._set_state(copy.deepcopy(data["state"]))
-        version, internal, gauss = data["rng"]
-        game.rng.setstate((version, tuple(internal), gauss))
-        game.log = list(data["log"])
+        try:
+            game = game_cls(Table.from_dict(data["table"]), seed=data["seed"], **data["options"])
+            game._set_state(copy.deepcopy(data["state"]))
+            version, internal, gauss = data["rng"]
+            game.rng.setstate((version, tuple(internal), gauss))
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+            raise NotASave(f"This {game_cls.title()} save is damaged and cannot be read.") from exc
+        game.log = copy.deepcopy(list(data["log"]))
         return game
 
     @classmethod
     def from_json(cls, text: str) -> Game:
-        return cls.from_dict(json.loads(text))
+        try:
+            data = json.loads(text)
+        except (ValueError, TypeError) as exc:
+            raise NotASave("This is not a geoteach save: it is not JSON text.") from exc
+        return cls.from_dict(data)
 
     def save(self, path: str | os.PathLike[str]) -> Path:
         """Write the whole game to ``path`` atomically (temp file, then rename)."""
@@ -247,8 +307,20 @@ class Game(ABC):
 
     @classmethod
     def load(cls, path: str | os.PathLike[str]) -> Game:
-        """Resume a game saved by ``save`` or by autosave."""
-        return cls.from_json(Path(path).read_text(encoding="utf-8"))
+        """Resume a game saved by ``save`` or by autosave.
+
+        Raises ``FileNotFoundError`` if there is no such file and ``NotASave`` if the file is
+        something else (a notebook, a picture, a damaged save).
+        """
+        path = Path(path)
+        try:
+            text = path.read_text(encoding="utf-8")
+        except UnicodeDecodeError as exc:
+            raise NotASave(f"{path.name} is not a geoteach save.") from exc
+        try:
+            return cls.from_json(text)
+        except NotASave as exc:
+            raise NotASave(f"{path.name}: {exc}") from exc.__cause__
 
     def replay(self) -> Game:
         """A fresh game from the same seed with the same actions: equal to this one."""
@@ -262,6 +334,32 @@ class Game(ABC):
             self.apply(action)
 
 
+SAVE_FORMAT = 1
+SAVE_KEYS = {"game", "format", "table", "seed", "options", "state", "rng", "log"}
+
+
+def _plain(action: Action) -> Action:
+    """A JSON copy of ``action``: what the log and a save file will hold."""
+    try:
+        return json.loads(json.dumps(action, allow_nan=False))
+    except (TypeError, ValueError) as exc:
+        raise IllegalAction(
+            "A move must be made of words and numbers only, for example {'type': 'roll'}."
+        ) from exc
+
+
+def _find_game(name: Any) -> type[Game] | None:
+    """The class registered as ``name``, importing ``geoteach.games.<name>`` on first use."""
+    if not isinstance(name, str):
+        return None
+    if name not in _REGISTRY and re.fullmatch(r"[a-z][a-z0-9_]*", name):
+        try:
+            importlib.import_module(f"geoteach.games.{name}")
+        except ModuleNotFoundError:
+            return None
+    return _REGISTRY.get(name)
+
+
 def describe(action: Action) -> str:
     """A short readable form of an action for messages and logs."""
     rest = ", ".join(f"{k}={v}" for k, v in action.items() if k not in ("type", "player"))
@@ -270,8 +368,8 @@ def describe(action: Action) -> str:
 
 def game_class(name: str) -> type[Game]:
     """The registered game class called ``name``."""
-    try:
-        return _REGISTRY[name]
-    except KeyError:
+    game_cls = _find_game(name)
+    if game_cls is None:
         known = ", ".join(sorted(_REGISTRY)) or "none yet"
-        raise ValueError(f"No game called {name!r}. Known games: {known}.") from None
+        raise ValueError(f"No game called {name!r}. Known games: {known}.")
+    return game_cls

@@ -47,10 +47,47 @@ class Deck:
             card = self.top()
             del self.cards[0]
             return card
+        if n < 0:
+            raise ValueError(f"Cannot draw {n} cards.")
         if n > len(self.cards):
             raise DeckEmpty(f"Only {len(self.cards)} cards are left; {n} are needed.")
         hand, self.cards = self.cards[:n], self.cards[n:]
         return hand
+
+    def draw_or_reshuffle(self, rng: random.Random) -> str:
+        """Take the top card; if the pile is empty, first shuffle the discards back in."""
+        if not self.cards:
+            self.reshuffle_discards(rng)
+        return self.draw()
+
+    def deal(self, hands: int, each: int) -> list[list[str]]:
+        """Deal ``each`` cards to ``hands`` players one at a time, as a dealer does.
+
+        Hand 0 is the player to the dealer's left; the caller maps hands to seats.
+        """
+        if hands < 1 or each < 0:
+            raise ValueError(f"Cannot deal {each} cards to {hands} players.")
+        if hands * each > len(self.cards):
+            raise DeckEmpty(
+                f"Only {len(self.cards)} cards are left; {hands * each} are needed to deal."
+            )
+        dealt = self.draw(hands * each)
+        return [dealt[i::hands] for i in range(hands)]
+
+    def gather(self, rng: random.Random, *returned: Iterable[str]) -> None:
+        """Put the discards and the ``returned`` cards back and shuffle everything.
+
+        GeoTriple: "Shuffle each deck after every round".
+        """
+        for cards in returned:
+            self.cards.extend(cards)
+        self.cards.extend(self.discards)
+        self.discards = []
+        rng.shuffle(self.cards)
+
+    def all_cards(self) -> list[str]:
+        """Draw pile then discards: for ``check_conservation``."""
+        return self.cards + self.discards
 
     def to_bottom(self, *cards: str) -> None:
         """Return used cards to the back of the deck, as the trivia and challenge decks do."""
@@ -80,8 +117,10 @@ class Deck:
         return cls(list(data["cards"]), list(data.get("discards", [])))
 
 
-def check_conservation(expected: Iterable[str], *places: Iterable[str]) -> None:
+def check_conservation(expected: Iterable[str], *places: Iterable[str] | Deck) -> None:
     """Raise ``AssertionError`` unless the cards in ``places`` are exactly ``expected``.
+
+    A ``Deck`` in ``places`` counts its draw pile and its discards.
 
     Every game calls this in its tests: no card may be lost or duplicated between draw pile,
     discards, hands and the table.
@@ -89,7 +128,7 @@ def check_conservation(expected: Iterable[str], *places: Iterable[str]) -> None:
     want = Counter(expected)
     have: Counter[str] = Counter()
     for place in places:
-        have.update(place)
+        have.update(place.all_cards() if isinstance(place, Deck) else place)
     if want != have:
         lost = want - have
         extra = have - want

@@ -19,7 +19,13 @@ def roll_for_first(rng: random.Random, seats: list[int], sides: int = D6) -> tup
     """Everyone rolls, the highest starts, tied players roll again (Trivial/Global Pursuit).
 
     Returns the starting seat and the rolls, round by round, so the table can be shown how it went.
+    Each round is ``{seat: value}`` with int keys; JSON turns those keys into strings, so a game
+    that keeps the rolls in its state should store ``sorted(round.items())`` instead.
     """
+    if sides not in (D6, D12):
+        raise ValueError(f"geoteach has a 6-sided and a 12-sided die, not a {sides}-sided one.")
+    if not seats:
+        raise ValueError("Nobody is at the table to roll for who starts.")
     contenders = list(seats)
     history: list[dict] = []
     while True:

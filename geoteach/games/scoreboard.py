@@ -14,13 +14,36 @@ class Scoreboard:
     counters: dict[str, list[float]] = field(default_factory=dict)
     history: list[dict[str, Any]] = field(default_factory=list)
 
-    def add(self, seat: int, amount: float, counter: str = "points", why: str = "") -> None:
-        """Add ``amount`` (may be negative) to ``seat``'s ``counter`` and record why."""
-        if not 0 <= seat < self.seats:
+    def add(
+        self,
+        seat: int,
+        amount: float,
+        counter: str = "points",
+        why: str = "",
+        round: int | None = None,
+    ) -> None:
+        """Add ``amount`` (may be negative) to ``seat``'s ``counter`` and record why.
+
+        ``round`` (optional) lets the scoreboard widget group the history by round.
+        """
+        if type(seat) is not int or not 0 <= seat < self.seats:
             raise ValueError(f"There is no seat {seat} on this scoreboard.")
         values = self.counters.setdefault(counter, [0] * self.seats)
         values[seat] += amount
-        self.history.append({"seat": seat, "counter": counter, "amount": amount, "why": why})
+        entry: dict[str, Any] = {"seat": seat, "counter": counter, "amount": amount, "why": why}
+        if round is not None:
+            entry["round"] = round
+        self.history.append(entry)
+
+    def running(self) -> list[dict[str, Any]]:
+        """The history with each entry's new total (``"total"``): the running score sheet."""
+        totals: dict[str, list[float]] = {}
+        out = []
+        for entry in self.history:
+            column = totals.setdefault(entry["counter"], [0] * self.seats)
+            column[entry["seat"]] += entry["amount"]
+            out.append({**entry, "total": column[entry["seat"]]})
+        return out
 
     def get(self, seat: int, counter: str = "points") -> float:
         return self.counters.get(counter, [0] * self.seats)[seat]
@@ -45,5 +68,5 @@ class Scoreboard:
         return cls(
             data["seats"],
             {k: list(v) for k, v in data["counters"].items()},
-            [dict(h) for h in data["history"]],
+            [dict(h) for h in data.get("history", [])],
         )

@@ -25,6 +25,9 @@ class Seat:
 
     def __post_init__(self) -> None:
         self.name = " ".join(str(self.name).split()) or "Player"
+        # Tidy typed member lists: "Ana,  Ben ," -> ["Ana", "Ben"].
+        self.members = [" ".join(str(m).split()) for m in self.members]
+        self.members = [m for m in self.members if m]
         if self.kind not in ("human", "bot"):
             raise ValueError(f"A seat is a 'human' or a 'bot', not {self.kind!r}.")
         if self.kind == "bot" and self.level is None:
@@ -39,6 +42,14 @@ class Seat:
     @property
     def is_team(self) -> bool:
         return len(self.members) > 1
+
+    @property
+    def colour_name(self) -> str:
+        """The colour in words ("blue"), so colour is never the only way to tell seats apart."""
+        upper = self.colour.upper()
+        if upper in SEAT_COLOURS:
+            return SEAT_COLOUR_NAMES[SEAT_COLOURS.index(upper)]
+        return self.colour
 
 
 @dataclass
@@ -59,6 +70,14 @@ class Table:
         for i, seat in enumerate(self.seats):
             if not seat.colour:
                 seat.colour = SEAT_COLOURS[i % len(SEAT_COLOURS)]
+        seen: dict[str, str] = {}
+        for seat in self.seats:
+            for member in seat.members:
+                other = seen.setdefault(member.casefold(), seat.name)
+                if other != seat.name:
+                    raise ValueError(f"{member} is in two teams ({other} and {seat.name}).")
+                if [m.casefold() for m in seat.members].count(member.casefold()) > 1:
+                    raise ValueError(f"{member} is listed twice in {seat.name}.")
 
     @classmethod
     def of(cls, *names: str, bots: dict[str, str] | None = None, first: int = 0) -> Table:
@@ -85,6 +104,22 @@ class Table:
 
     def bots(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if s.is_bot]
+
+    def humans(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if not s.is_bot]
+
+    @property
+    def is_team_game(self) -> bool:
+        """True when any seat lists members: the rulebooks' team play."""
+        return any(s.members for s in self.seats)
+
+    def seat_of(self, name: str) -> int:
+        """The seat of a player or team called ``name``, or of the team that ``name`` plays in."""
+        key = " ".join(str(name).split()).casefold()
+        for i, seat in enumerate(self.seats):
+            if seat.name.casefold() == key or key in (m.casefold() for m in seat.members):
+                return i
+        raise KeyError(f"Nobody called {name} sits at this table.")
 
     def to_dict(self) -> dict[str, Any]:
         return {"seats": [asdict(s) for s in self.seats], "first": self.first}

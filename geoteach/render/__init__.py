@@ -1,4 +1,35 @@
-"""Drawing with matplotlib/geopandas: world and U.S. maps, card tiles, boards.
+"""Drawing with matplotlib: the numbered world map, the U.S. map, highlights and choropleths.
 
-Renderers take a state (or a player's view) and draw it; they never decide rules.
+Renderers take a state (or a player's view) and draw it; they never decide rules. A map is drawn
+once (``world_map_view()``, ``us_map_view()``) and then only recoloured, outlined and labelled,
+so a game UI can redraw after every move. Names load lazily so ``import geoteach`` stays fast.
 """
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import Any
+
+_EXPORTS = {
+    "MapView": "geoteach.render.mapview",
+    "NotOnMapError": "geoteach.render.mapview",
+    "new_figure": "geoteach.render.mapview",
+    "to_png": "geoteach.render.mapview",
+    "world_map_view": "geoteach.render.world",
+    "world_frame": "geoteach.render.world",
+    "split_at_antimeridian": "geoteach.render.world",
+    "PROJECTIONS": "geoteach.render.world",
+    "us_map_view": "geoteach.render.us",
+    "us_frame": "geoteach.render.us",
+    "choropleth": "geoteach.render.choropleths",
+    "palettes": "geoteach.render.palettes",
+}
+
+__all__ = sorted(_EXPORTS)
+
+
+def __getattr__(name: str) -> Any:
+    if name in _EXPORTS:
+        module = import_module(_EXPORTS[name])
+        return module if name == "palettes" else getattr(module, name)
+    raise AttributeError(f"module 'geoteach.render' has no attribute {name!r}")

@@ -1,0 +1,105 @@
+"""The 50 U.S. states: facts for GeoTriple's cards and clues, and their maps.
+
+Built by scripts/build_us.py from pinned packages (see data/SOURCES.md). Washington, D.C. is not a
+state: it is left out of the table and drawn only when ``us_map(include_dc=True)`` asks for it.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+import geopandas as gpd
+import pandas as pd
+from rapidfuzz import fuzz, process
+from unidecode import unidecode
+
+from geoteach.data._paths import data_path
+
+__all__ = ["StateNotFoundError", "find_state", "us_map", "us_states"]
+
+_MAP_FILES = {True: "us_states_albers.geojson", False: "us_states_lonlat.geojson"}
+
+
+class StateNotFoundError(LookupError):
+    """The text names no U.S. state; the message suggests the closest one."""
+
+
+@cache
+def _table() -> pd.DataFrame:
+    table = pd.read_csv(
+        data_path("us_states.csv"),
+        index_col="usps",
+        keep_default_na=False,
+        parse_dates=["admitted"],
+    )
+    table["admitted"] = table["admitted"].dt.date
+    for column in ("neighbours", "great_lakes", "time_zones"):
+        table[column] = [tuple(filter(None, text.split("|"))) for text in table[column]]
+    return table
+
+
+def us_states() -> pd.DataFrame:
+    """The 50 states indexed by USPS code (a fresh copy: change it freely).
+
+    ``neighbours``, ``great_lakes`` and ``time_zones`` are tuples; ``admitted`` is a date.
+    """
+    return _table().copy(deep=True)
+
+
+@cache
+def _map(insets: bool) -> gpd.GeoDataFrame:
+    frame = gpd.read_file(data_path(_MAP_FILES[insets])).set_index("usps")
+    if insets:
+        # Pixels of d3's Albers USA picture (y up), not a geographic CRS.
+        frame = frame.set_crs(None, allow_override=True)
+    return frame
+
+
+def us_map(insets: bool = True, *, include_dc: bool = False) -> gpd.GeoDataFrame:
+    """State outlines joined to us_states(), one row per state, a fresh copy on every call.
+
+    ``insets=True`` is the classroom layout: Albers USA with Alaska and Hawaii moved beside the
+    lower 48 (planar coordinates in pixels, no CRS). ``insets=False`` gives true longitude and
+    latitude (EPSG:4326), for measuring. ``include_dc`` adds Washington, D.C. (facts left empty)
+    so a drawn map has no hole between Maryland and Virginia.
+    """
+    shapes = _map(bool(insets))
+    if not include_dc:
+        shapes = shapes[shapes["is_state"]]
+    table = _table().drop(columns="name")
+    joined = shapes.join(table, how="left" if include_dc else "inner")
+    return gpd.GeoDataFrame(joined, geometry="geometry", crs=shapes.crs).copy(deep=True)
+
+
+def _plain(text: str) -> str:
+    """Lower-case ASCII letters only, so 'new-york', 'NEW YORK' and 'Néw York' all match."""
+    return re.sub(r"[^a-z]", "", unidecode(text).lower())
+
+
+@cache
+def _names() -> dict[str, str]:
+    keys: dict[str, str] = {}
+    for code, name in _table()["name"].items():
+        keys[_plain(code)] = code
+        keys[_plain(name)] = code
+    return keys
+
+
+def find_state(text: str) -> str:
+    """The USPS code of a state given its code or name, in any case, accents or punctuation.
+
+    Raises StateNotFoundError (a LookupError) with the closest state name as a suggestion.
+    """
+    if not isinstance(text, str) or not _plain(text):
+        raise StateNotFoundError("Type the name of a state, like Kansas, or its code, like KS.")
+    key = _plain(text)
+    if key in _names():
+        return _names()[key]
+    if key in {"dc", "districtofcolumbia", "washingtondc"}:
+        raise StateNotFoundError(f"{text!r} is the capital city of the United States, not a state.")
+    names = _table()["name"]
+    best = process.extractOne(
+        text, list(names), scorer=fuzz.WRatio, processor=lambda s: unidecode(s).lower()
+    )
+    raise StateNotFoundError(f"No state called {text!r}. Did you mean {best[0]}?")

@@ -1,0 +1,95 @@
+"""Stage 2, Race for Borders: winning groups of three and the GeoPlunge solver.
+
+A *group* is three cards in which one state borders the other two (it may border both of them
+and they may also border each other). A *GeoPlunge* is two groups with no card in common. These
+are pure functions of a hand and the border map, so the engine, the bots, the benchmark and the
+"show me a solution" button all agree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from itertools import combinations
+
+Neighbours = Mapping[str, frozenset[str]]
+Group = tuple[str, str, str]
+GeoPlunge = tuple[Group, Group]
+
+
+def borders(a: str, b: str, neighbours: Neighbours) -> bool:
+    """True when states ``a`` and ``b`` share a border line."""
+    return b in neighbours.get(a, frozenset())
+
+
+def hub_of(group: Sequence[str], neighbours: Neighbours) -> str | None:
+    """The state of the group that borders the other two, or None if there is none."""
+    for i, hub in enumerate(group):
+        others = [s for j, s in enumerate(group) if j != i]
+        if all(borders(hub, s, neighbours) for s in others):
+            return hub
+    return None
+
+
+def missing_borders(group: Sequence[str], neighbours: Neighbours) -> list[tuple[str, str]]:
+    """The pairs of the group that do not share a border (why a group is not a winner)."""
+    return [(a, b) for a, b in combinations(group, 2) if not borders(a, b, neighbours)]
+
+
+def groups_in(hand: Iterable[str], neighbours: Neighbours) -> list[Group]:
+    """Every winning group in ``hand``, each once, cards in sorted order."""
+    cards = set(hand)
+    found: set[Group] = set()
+    for hub in cards:
+        near = sorted(neighbours.get(hub, frozenset()) & cards)
+        for a, b in combinations(near, 2):
+            found.add(tuple(sorted((hub, a, b))))  # type: ignore[arg-type]
+    return sorted(found)
+
+
+def solutions(hand: Iterable[str], neighbours: Neighbours) -> list[GeoPlunge]:
+    """Every GeoPlunge in ``hand``: unordered pairs of disjoint winning groups."""
+    groups = groups_in(hand, neighbours)
+    return [(g, h) for i, g in enumerate(groups) for h in groups[i + 1 :] if not set(g) & set(h)]
+
+
+def find_solution(hand: Iterable[str], neighbours: Neighbours) -> GeoPlunge | None:
+    """One GeoPlunge in ``hand`` (the first in sorted order), or None when there is none."""
+    groups = groups_in(hand, neighbours)
+    for i, g in enumerate(groups):
+        for h in groups[i + 1 :]:
+            if not set(g) & set(h):
+                return (g, h)
+    return None
+
+
+def has_solution(hand: Iterable[str], neighbours: Neighbours) -> bool:
+    """True when ``hand`` holds two disjoint winning groups."""
+    return find_solution(hand, neighbours) is not None
+
+
+def claim_problem(
+    groups: Sequence[Sequence[str]],
+    hand: Iterable[str],
+    neighbours: Neighbours,
+    names: Mapping[str, str] | None = None,
+) -> str | None:
+    """Why a GeoPlunge claim fails, in words for the player, or None when it wins.
+
+    The claim must be two groups of three different cards from ``hand``; each group needs one
+    state that borders the other two.
+    """
+    name = (names or {}).get
+    if len(groups) != 2 or any(len(g) != 3 for g in groups):
+        return "A GeoPlunge is two groups of 3 cards."
+    cards = [c for g in groups for c in g]
+    if len(set(cards)) != 6:
+        return "You used the same card twice: the two groups need 6 different cards."
+    not_held = [c for c in cards if c not in set(hand)]
+    if not_held:
+        return "These cards are not in your hand: " + ", ".join(name(c, c) for c in not_held)
+    for number, group in enumerate(groups, start=1):
+        if hub_of(group, neighbours) is None:
+            pairs = missing_borders(group, neighbours)
+            said = "; ".join(f"{name(a, a)} and {name(b, b)} do not touch" for a, b in pairs)
+            return f"Group {number} does not work: no state in it borders both others ({said})."
+    return None

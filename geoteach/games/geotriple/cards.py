@@ -1,0 +1,100 @@
+"""The 50 GeoPlunge cards: one U.S. state each, with the facts the three stages ask about.
+
+The engine turns the states table (``geoteach.data.us_states()``) into plain ``PlungeCard``
+records once, so the clue checks, the border solver and the trick ranks run on small Python
+objects, not on a DataFrame.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import pandas as pd
+
+#: The three ranks printed on a GeoPlunge card, by the name the leader says out loud.
+CATEGORIES = ("size", "statehood", "population")
+CATEGORY_COLUMNS = {
+    "size": "area_rank",
+    "statehood": "statehood_rank",
+    "population": "population_rank",
+}
+
+
+@dataclass(frozen=True)
+class PlungeCard:
+    """One state card. Ranks are 1 (best) to 50."""
+
+    code: str
+    name: str
+    capital: str
+    admitted_year: int
+    region: str
+    division: str
+    neighbours: frozenset[str]
+    borders_canada: bool
+    borders_mexico: bool
+    coastline: bool
+    great_lakes: tuple[str, ...]
+    time_zones: tuple[str, ...]
+    size: int
+    statehood: int
+    population: int
+
+    def rank(self, category: str) -> int:
+        """The card's rank in ``category`` ("size", "statehood" or "population")."""
+        if category not in CATEGORIES:
+            raise ValueError(f"Pick Size, Statehood or Population, not {category!r}.")
+        return int(getattr(self, category))
+
+
+def _parts(value: Any) -> tuple[str, ...]:
+    """A multi-valued cell: a tuple/list, a "a|b" string, or empty."""
+    if value is None or (isinstance(value, float) and pd.isna(value)):
+        return ()
+    if isinstance(value, str):
+        return tuple(p for p in value.split("|") if p)
+    if isinstance(value, Iterable):
+        return tuple(str(p) for p in value)
+    return (str(value),)
+
+
+def _flag(value: Any) -> bool:
+    if isinstance(value, str):
+        return value.strip().casefold() in ("true", "yes", "1")
+    if isinstance(value, Iterable):
+        return len(tuple(value)) > 0
+    return bool(value) and not pd.isna(value)
+
+
+def plunge_cards(states: pd.DataFrame) -> dict[str, PlungeCard]:
+    """One card per row of the states table (index: USPS code), in the table's order."""
+    cards: dict[str, PlungeCard] = {}
+    has_zones = "time_zones" in states.columns
+    for code, row in states.iterrows():
+        cards[str(code)] = PlungeCard(
+            code=str(code),
+            name=str(row["name"]),
+            capital=str(row["capital"]),
+            admitted_year=int(pd.Timestamp(row["admitted"]).year),
+            region=str(row["region"]),
+            division=str(row["division"]),
+            neighbours=frozenset(_parts(row["neighbours"])),
+            borders_canada=_flag(row["borders_canada"]),
+            borders_mexico=_flag(row["borders_mexico"]),
+            coastline=_flag(row["coastline"]),
+            great_lakes=_parts(row["great_lakes"])
+            if not isinstance(row["great_lakes"], bool)
+            else (("a Great Lake",) if row["great_lakes"] else ()),
+            time_zones=_parts(row["time_zones"]) if has_zones else (),
+            size=int(row["area_rank"]),
+            statehood=int(row["statehood_rank"]),
+            population=int(row["population_rank"]),
+        )
+    return cards
+
+
+def neighbour_map(cards: Mapping[str, PlungeCard]) -> dict[str, frozenset[str]]:
+    """Which cards share a border line with which (the Stage 2 race needs only this)."""
+    return {code: card.neighbours & cards.keys() for code, card in cards.items()}

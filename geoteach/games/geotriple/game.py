@@ -1,0 +1,649 @@
+"""GeoTriple: two players, U.S. states, three stages a round, first to 100 points.
+
+Phases (the rulebook's headings): "guess" (Stage 1, Guess the State), "race" (Stage 2, Race for
+Borders), "discard", "announce" and "trick" (Stage 3, Play the Ranks), "round_over" and
+"game_over".
+
+House rules where the rulebook is silent:
+
+* Dealer: seat ``table.first`` deals round 1 and the deal passes to the other player each
+  round. The round's dealer deals Stage 1 and guesses first; the Stage 2 winner deals Stage 3.
+* Clues: when the card holder is a computer, or a computer is guessing, the engine answers the
+  GeoChallenge card itself (always true; where several answers are true, e.g. "name one
+  neighbour", it picks one at random). When two people play, the holder chooses or types the
+  clue (``typed_clues`` option) and the engine checks it is true before passing it on.
+* Stage 1 counts a miss of all 3 guesses as 4, so "fewer guesses" and "neither guessed right"
+  (a tie) both follow.
+* Cards: every round starts with all 50 GeoPlunge cards shuffled (and the GeoChallenge deck
+  shuffled). The two Stage 1 cards stay face up beside the players during Stage 2, which is
+  dealt from the other 48 (the rulebook shuffles only after Stage 2). After Stage 2 all 50 are
+  gathered and shuffled for Stage 3.
+* Stage 2: if neither hand of 18 holds a GeoPlunge, the 36 cards go back, the 48 are shuffled
+  and dealt again (counted in ``redeals``). A claim made of 6 cards from your hand that is not
+  a winner is told why (which pair does not border) and the race goes on; it costs no points,
+  the screen locks your claim button for ``LOCKOUT_SECONDS``, and a player's
+  ``MAX_WRONG_CLAIMS``-th wrong claim puts them out of the race. A player may also give up. If
+  both are out, nobody scores Stage 2 and the round's dealer deals Stage 3.
+* End: the game ends at the end of the stage in which a player reaches ``target`` points
+  (100); the highest score wins, and equal scores share the win.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from typing import Any, ClassVar
+
+import pandas as pd
+
+from geoteach.games.base import Action, Game, IllegalAction
+from geoteach.games.deck import Deck
+from geoteach.games.geotriple import borders, tricks
+from geoteach.games.geotriple.cards import CATEGORIES, PlungeCard, neighbour_map, plunge_cards
+from geoteach.games.geotriple.challenges import (
+    challenge_deck,
+    choices,
+    guess_points,
+    matching_answer,
+    true_answers,
+)
+from geoteach.games.scoreboard import Scoreboard
+from geoteach.games.table import Table
+
+GUESSES = 3
+RACE_HAND = 18
+STAGE_POINTS = 10
+MAX_WRONG_CLAIMS = 3
+LOCKOUT_SECONDS = 5
+MAX_REDEALS = 1000
+PHASES = ("guess", "race", "discard", "announce", "trick", "round_over", "game_over")
+
+
+def default_states() -> pd.DataFrame:
+    """``geoteach.data.us_states()``, the 50 GeoPlunge cards' facts."""
+    from geoteach.data import us_states
+
+    return us_states()
+
+
+def _other(seat: int) -> int:
+    return 1 - seat
+
+
+class GeoTriple(Game):
+    """The GeoTriple engine. ``states`` defaults to ``geoteach.data.us_states()``."""
+
+    name: ClassVar[str] = "geotriple"
+    min_seats: ClassVar[int] = 2
+    max_seats: ClassVar[int] = 2
+
+    def __init__(
+        self,
+        table: Table,
+        seed: int | None = None,
+        states: pd.DataFrame | None = None,
+        **options: Any,
+    ) -> None:
+        if states is None:
+            states = default_states()
+        self.states = states
+        self.cards: dict[str, PlungeCard] = plunge_cards(states)
+        if len(self.cards) < 2 * RACE_HAND + 2:
+            raise ValueError(f"GeoTriple needs at least {2 * RACE_HAND + 2} state cards.")
+        self.neighbours = neighbour_map(self.cards)
+        self.challenges = challenge_deck(self.cards)
+        self.names = {code: card.name for code, card in self.cards.items()}
+        target = options.setdefault("target", 100)
+        if not isinstance(target, int) or target <= 0:
+            raise ValueError(f"The target score must be a whole number above 0, not {target!r}.")
+        options.setdefault("typed_clues", None)
+        super().__init__(table, seed=seed, **options)
+
+    # ----- set-up and the deals ---------------------------------------------------------
+    def setup(self) -> None:
+        self.plunge = Deck.shuffled(list(self.cards), self.rng)
+        self.challenge_pile = Deck.shuffled(list(self.challenges), self.rng)
+        self.scoreboard = Scoreboard(2)
+        self.s: dict[str, Any] = {
+            "phase": "guess",
+            "round": 1,
+            "dealer": self.table.first,
+            "secret": [],
+            "stage1": None,
+            "race": None,
+            "stage3": None,
+            "results": {},
+            "history": [],
+        }
+        self._start_stage1()
+
+    @property
+    def target(self) -> int:
+        return int(self.options["target"])
+
+    def typed_clues(self) -> bool:
+        """True when the holder gives the clue (two people), False when the engine does."""
+        chosen = self.options.get("typed_clues")
+        if chosen is None:
+            return not any(seat.is_bot for seat in self.table.seats)
+        return bool(chosen)
+
+    def _start_stage1(self) -> None:
+        self.s["phase"] = "guess"
+        self.s["secret"] = self.plunge.draw(2)
+        dealer = self.s["dealer"]
+        self.s["stage1"] = {
+            "order": [dealer, _other(dealer)],
+            "turn": 0,
+            "challenge": None,
+            "pending": False,
+            "guesses": [[], []],
+            "clues": [[], []],
+            "taken": [None, None],
+        }
+        self._next_challenge()
+
+    def _next_challenge(self) -> None:
+        """Read the top GeoChallenge card; the holder (or the engine) answers it."""
+        s1 = self.s["stage1"]
+        cid = self.challenge_pile.draw()
+        self.challenge_pile.to_bottom(cid)
+        s1["challenge"] = cid
+        if self.typed_clues():
+            s1["pending"] = True
+            return
+        guesser = s1["order"][s1["turn"]]
+        card = self.cards[self.s["secret"][_other(guesser)]]
+        answer = self.rng.choice(true_answers(self.challenges[cid], card, self.cards))
+        self._give_clue(guesser, cid, answer)
+
+    def _give_clue(self, guesser: int, cid: str, answer: str) -> None:
+        self.s["stage1"]["clues"][guesser].append([cid, answer])
+        self.s["stage1"]["pending"] = False
+
+    def _end_stage1(self) -> None:
+        s1 = self.s["stage1"]
+        points = guess_points(s1["taken"])
+        for seat in (0, 1):
+            if points[seat]:
+                self.scoreboard.add(seat, points[seat], why=f"round {self.s['round']}: stage 1")
+        self.s["results"]["stage1"] = {
+            "secret": list(self.s["secret"]),
+            "taken": list(s1["taken"]),
+            "points": points,
+            "guesses": [list(g) for g in s1["guesses"]],
+            "clues": [[list(c) for c in cl] for cl in s1["clues"]],
+        }
+        if not self._game_over():
+            self._start_race()
+
+    def _start_race(self) -> None:
+        self.s["phase"] = "race"
+        redeals = 0
+        hands = [self.plunge.draw(RACE_HAND), self.plunge.draw(RACE_HAND)]
+        while not any(borders.has_solution(h, self.neighbours) for h in hands):
+            if redeals >= MAX_REDEALS:
+                raise RuntimeError("No GeoPlunge could be dealt: the border table looks empty.")
+            self.plunge.cards.extend(hands[0] + hands[1])
+            self.plunge.shuffle(self.rng)
+            hands = [self.plunge.draw(RACE_HAND), self.plunge.draw(RACE_HAND)]
+            redeals += 1
+        self.s["race"] = {
+            "hands": hands,
+            "wrong": [0, 0],
+            "out": [False, False],
+            "problem": [None, None],
+            "redeals": redeals,
+        }
+
+    def _end_race(self, winner: int | None, claim: list[list[str]] | None) -> None:
+        race = self.s["race"]
+        found = []
+        for seat in (0, 1):
+            if seat == winner and claim is not None:
+                found.append([list(g) for g in claim])
+            else:
+                one = borders.find_solution(race["hands"][seat], self.neighbours)
+                found.append([list(g) for g in one] if one else None)
+        if winner is not None:
+            self.scoreboard.add(winner, STAGE_POINTS, why=f"round {self.s['round']}: stage 2")
+        self.s["results"]["race"] = {
+            "winner": winner,
+            "hands": [list(h) for h in race["hands"]],
+            "solutions": found,
+            "wrong": list(race["wrong"]),
+            "redeals": race["redeals"],
+        }
+        # Shuffle all 50 after Stage 2 (the rulebook), then deal Stage 3.
+        self.plunge.cards.extend(race["hands"][0] + race["hands"][1] + self.s["secret"])
+        self.s["secret"] = []
+        self.s["race"] = None
+        self.plunge.shuffle(self.rng)
+        if self._game_over():
+            return
+        dealer = self.s["dealer"] if winner is None else winner
+        self.s["stage3"] = {
+            "dealer": dealer,
+            "hands": [self.plunge.draw(tricks.HAND_SIZE), self.plunge.draw(tricks.HAND_SIZE)],
+            "discarded": [None, None],
+            "geoplunging": [None, None],
+            "leader": dealer,
+            "trick": None,
+            "tricks": [],
+        }
+        self.s["phase"] = "discard"
+
+    def _end_stage3(self) -> None:
+        s3 = self.s["stage3"]
+        winners = [t["winner"] for t in s3["tricks"]]
+        winner = tricks.stage_winner(winners)
+        points = tricks.stage_points(s3["geoplunging"])
+        self.scoreboard.add(winner, points, why=f"round {self.s['round']}: stage 3")
+        self.s["results"]["stage3"] = {
+            "winner": winner,
+            "points": points,
+            "won": [winners.count(0), winners.count(1)],
+            "geoplunging": list(s3["geoplunging"]),
+        }
+        self.s["history"].append(
+            {"round": self.s["round"], "dealer": self.s["dealer"], "scores": self.scores()}
+        )
+        if not self._game_over():
+            self.s["phase"] = "round_over"
+
+    def _game_over(self) -> bool:
+        if max(self.scoreboard.column()) >= self.target:
+            self.s["phase"] = "game_over"
+            return True
+        return False
+
+    def _next_round(self) -> None:
+        s3 = self.s["stage3"]
+        for hand in s3["hands"]:
+            self.plunge.cards.extend(hand)
+        for gone in s3["discarded"]:
+            self.plunge.cards.extend(gone or [])
+        for trick in s3["tricks"]:
+            self.plunge.cards.extend(trick["cards"])
+        self.plunge.shuffle(self.rng)
+        self.challenge_pile.shuffle(self.rng)
+        self.s["stage3"] = None
+        self.s["results"] = {}
+        self.s["round"] += 1
+        self.s["dealer"] = _other(self.s["dealer"])
+        self._start_stage1()
+
+    # ----- the protocol -----------------------------------------------------------------
+    @property
+    def phase(self) -> str:
+        return self.s["phase"]
+
+    def to_act(self) -> list[int]:
+        phase = self.phase
+        if phase == "guess":
+            s1 = self.s["stage1"]
+            guesser = s1["order"][s1["turn"]]
+            return [_other(guesser)] if s1["pending"] else [guesser]
+        if phase == "race":
+            return [p for p in (0, 1) if not self.s["race"]["out"][p]]
+        s3 = self.s["stage3"]
+        if phase == "discard":
+            return [p for p in (0, 1) if s3["discarded"][p] is None]
+        if phase == "announce":
+            first = s3["dealer"]
+            return [first] if s3["geoplunging"][first] is None else [_other(first)]
+        if phase == "trick":
+            return [s3["leader"]] if s3["trick"] is None else [_other(s3["leader"])]
+        if phase == "round_over":
+            return [0, 1]
+        return []
+
+    def legal_actions(self, player: int | None = None) -> list[Action]:
+        """Legal moves of ``player``. In the race one example claim (your first six cards) is
+        listed with "give_up"; ``check`` decides any other claim."""
+        if player is None:
+            acting = self.to_act()
+            if not acting:
+                return []
+            player = acting[0]
+        if self.is_terminal() or player not in self.to_act():
+            return []
+        phase = self.phase
+        if phase == "guess":
+            s1 = self.s["stage1"]
+            if s1["pending"]:
+                cid = s1["challenge"]
+                card = self.cards[self.s["secret"][player]]
+                answers = true_answers(self.challenges[cid], card, self.cards)
+                return [{"player": player, "type": "clue", "answer": a} for a in answers]
+            tried = s1["guesses"][player]
+            return [
+                {"player": player, "type": "guess", "state": code}
+                for code in self.cards
+                if code not in tried
+            ]
+        if phase == "race":
+            hand = self.s["race"]["hands"][player]
+            return [
+                {"player": player, "type": "geoplunge", "groups": [hand[0:3], hand[3:6]]},
+                {"player": player, "type": "give_up"},
+            ]
+        s3 = self.s["stage3"]
+        hand = s3["hands"][player]
+        if phase == "discard":
+            return [
+                {"player": player, "type": "discard", "cards": [a, b]}
+                for i, a in enumerate(hand)
+                for b in hand[i + 1 :]
+            ]
+        if phase == "announce":
+            return [
+                {"player": player, "type": "announce", "geoplunging": flag}
+                for flag in (True, False)
+            ]
+        if phase == "trick":
+            if s3["trick"] is None:
+                return [
+                    {"player": player, "type": "lead", "category": cat, "card": card}
+                    for card in hand
+                    for cat in CATEGORIES
+                ]
+            return [{"player": player, "type": "follow", "card": card} for card in hand]
+        return [{"player": player, "type": "next_round"}]
+
+    def _check(self, action: Action) -> None:
+        kind, player, phase = action["type"], action["player"], self.phase
+        expected = {
+            "guess": ("clue",) if self.s["stage1"] and self.s["stage1"]["pending"] else ("guess",),
+            "race": ("geoplunge", "give_up"),
+            "discard": ("discard",),
+            "announce": ("announce",),
+            "trick": ("lead",)
+            if self.s["stage3"] and self.s["stage3"]["trick"] is None
+            else ("follow",),
+            "round_over": ("next_round",),
+        }.get(phase, ())
+        if kind not in expected:
+            raise IllegalAction(f"Now is the time to {' or '.join(expected)}, not {kind}.")
+        if kind == "clue":
+            self._check_clue(player, action.get("answer"))
+        elif kind == "guess":
+            state = action.get("state")
+            if state not in self.cards:
+                raise IllegalAction(f"{state!r} is not a state card: use a code such as 'TX'.")
+            if state in self.s["stage1"]["guesses"][player]:
+                raise IllegalAction(f"You already guessed {self.names[state]}: try another.")
+        elif kind == "geoplunge":
+            self._check_claim(player, action.get("groups"))
+        elif kind == "discard":
+            cards = action.get("cards")
+            hand = self.s["stage3"]["hands"][player]
+            if (
+                not isinstance(cards, list | tuple)
+                or len(cards) != tricks.DISCARDS
+                or len(set(cards)) != tricks.DISCARDS
+                or any(c not in hand for c in cards)
+            ):
+                raise IllegalAction("Pick 2 different cards from your hand to put away.")
+        elif kind == "announce":
+            if not isinstance(action.get("geoplunging"), bool):
+                raise IllegalAction("Say whether you are GeoPlunging: True or False.")
+        elif kind in ("lead", "follow"):
+            if action.get("card") not in self.s["stage3"]["hands"][player]:
+                raise IllegalAction("Play a card from your own hand.")
+            if kind == "lead" and action.get("category") not in CATEGORIES:
+                raise IllegalAction("Before you lead, say Size, Statehood or Population.")
+
+    def _check_clue(self, player: int, answer: Any) -> None:
+        cid = self.s["stage1"]["challenge"]
+        card = self.cards[self.s["secret"][player]]
+        if not isinstance(answer, str) or not answer.strip():
+            raise IllegalAction("Give your clue as a word or a number.")
+        if matching_answer(self.challenges[cid], card, self.cards, answer) is None:
+            raise IllegalAction(
+                f"That clue is not true about {card.name}. Look at your card and try again."
+            )
+
+    def _check_claim(self, player: int, groups: Any) -> None:
+        hand = self.s["race"]["hands"][player]
+        ok = (
+            isinstance(groups, list | tuple)
+            and len(groups) == 2
+            and all(isinstance(g, list | tuple) and len(g) == 3 for g in groups)
+        )
+        if not ok:
+            raise IllegalAction("A GeoPlunge is two groups of 3 cards.")
+        cards = [c for g in groups for c in g]
+        if len(set(cards)) != 6:
+            raise IllegalAction("Use 6 different cards: no card can be in both groups.")
+        if any(c not in hand for c in cards):
+            raise IllegalAction("Use only cards from your own hand.")
+
+    def _apply(self, action: Action) -> None:
+        kind, player = action["type"], action["player"]
+        getattr(self, f"_do_{kind}")(player, action)
+
+    # ----- Stage 1 moves --------------------------------------------------------------
+    def _do_clue(self, player: int, action: Action) -> None:
+        s1 = self.s["stage1"]
+        cid = s1["challenge"]
+        card = self.cards[self.s["secret"][player]]
+        answer = matching_answer(self.challenges[cid], card, self.cards, action["answer"])
+        self._give_clue(_other(player), cid, answer)
+
+    def _do_guess(self, player: int, action: Action) -> None:
+        s1 = self.s["stage1"]
+        s1["guesses"][player].append(action["state"])
+        count = len(s1["guesses"][player])
+        right = action["state"] == self.s["secret"][_other(player)]
+        if right:
+            s1["taken"][player] = count
+        if not right and count < GUESSES:
+            self._next_challenge()
+            return
+        if s1["turn"] == 0:
+            s1["turn"] = 1
+            self._next_challenge()
+        else:
+            self._end_stage1()
+
+    # ----- Stage 2 moves --------------------------------------------------------------
+    def _do_geoplunge(self, player: int, action: Action) -> None:
+        race = self.s["race"]
+        groups = [list(g) for g in action["groups"]]
+        problem = borders.claim_problem(groups, race["hands"][player], self.neighbours, self.names)
+        if problem is None:
+            self._end_race(player, groups)
+            return
+        race["wrong"][player] += 1
+        race["problem"][player] = problem
+        if race["wrong"][player] >= MAX_WRONG_CLAIMS:
+            race["out"][player] = True
+            race["problem"][player] = problem + " That was your last try: you are out of this race."
+        if all(race["out"]):
+            self._end_race(None, None)
+
+    def _do_give_up(self, player: int, action: Action) -> None:
+        race = self.s["race"]
+        race["out"][player] = True
+        if all(race["out"]):
+            self._end_race(None, None)
+
+    # ----- Stage 3 moves --------------------------------------------------------------
+    def _do_discard(self, player: int, action: Action) -> None:
+        s3 = self.s["stage3"]
+        s3["discarded"][player] = list(action["cards"])
+        s3["hands"][player] = [c for c in s3["hands"][player] if c not in action["cards"]]
+        if all(d is not None for d in s3["discarded"]):
+            self.s["phase"] = "announce"
+
+    def _do_announce(self, player: int, action: Action) -> None:
+        s3 = self.s["stage3"]
+        s3["geoplunging"][player] = action["geoplunging"]
+        if all(g is not None for g in s3["geoplunging"]):
+            self.s["phase"] = "trick"
+
+    def _do_lead(self, player: int, action: Action) -> None:
+        s3 = self.s["stage3"]
+        s3["hands"][player].remove(action["card"])
+        s3["trick"] = {"leader": player, "category": action["category"], "lead": action["card"]}
+
+    def _do_follow(self, player: int, action: Action) -> None:
+        s3 = self.s["stage3"]
+        trick = s3["trick"]
+        s3["hands"][player].remove(action["card"])
+        leader = trick["leader"]
+        side = tricks.trick_winner(
+            self.cards[trick["lead"]], self.cards[action["card"]], trick["category"]
+        )
+        winner = leader if side == "lead" else player
+        cards = [None, None]
+        cards[leader], cards[player] = trick["lead"], action["card"]
+        s3["tricks"].append(
+            {"leader": leader, "category": trick["category"], "cards": cards, "winner": winner}
+        )
+        s3["trick"] = None
+        s3["leader"] = winner
+        if len(s3["tricks"]) == tricks.TRICKS:
+            self._end_stage3()
+
+    def _do_next_round(self, player: int, action: Action) -> None:
+        self._next_round()
+
+    # ----- results and views ------------------------------------------------------------
+    def is_terminal(self) -> bool:
+        return self.phase == "game_over"
+
+    def scores(self) -> list[float]:
+        return self.scoreboard.column()
+
+    def guesser(self) -> int | None:
+        """The seat guessing in Stage 1 now (None outside Stage 1)."""
+        if self.phase != "guess":
+            return None
+        s1 = self.s["stage1"]
+        return s1["order"][s1["turn"]]
+
+    def card_places(self) -> list[list[str]]:
+        """Every pile, hand and trick that holds GeoPlunge cards (for conservation checks)."""
+        places = [self.plunge.cards, self.plunge.discards, self.s["secret"]]
+        if self.s["race"]:
+            places += self.s["race"]["hands"]
+        if self.s["stage3"]:
+            s3 = self.s["stage3"]
+            places += s3["hands"] + [d or [] for d in s3["discarded"]]
+            places += [t["cards"] for t in s3["tricks"]]
+            if s3["trick"]:
+                places.append([s3["trick"]["lead"]])
+        return places
+
+    def view(self, player: int | None) -> dict[str, Any]:
+        """What ``player`` sees: own secret card and hands, never the opponent's."""
+        mine = player in (0, 1)
+        view: dict[str, Any] = {
+            "game": self.name,
+            "phase": self.phase,
+            "round": self.s["round"],
+            "dealer": self.s["dealer"],
+            "you": player,
+            "scores": self.scores(),
+            "target": self.target,
+            # Finished stages are public: both Stage 1 cards and both Stage 2 hands.
+            "results": json.loads(json.dumps(self.s["results"])),
+            "history": [dict(h) for h in self.s["history"]],
+        }
+        if self.phase == "guess":
+            s1 = self.s["stage1"]
+            guesser = s1["order"][s1["turn"]]
+            cid = s1["challenge"]
+            view["stage1"] = {
+                "guesser": guesser,
+                "holder": _other(guesser),
+                "my_card": self.s["secret"][player] if mine else None,
+                "challenge": {"id": cid, "ask": self.challenges[cid].ask},
+                "waiting_for_clue": s1["pending"],
+                "clue_choices": (
+                    choices(self.challenges[cid], self.cards)
+                    if s1["pending"] and player == _other(guesser)
+                    else []
+                ),
+                "guesses": [list(g) for g in s1["guesses"]],
+                "clues": [
+                    [
+                        {"challenge": c, "answer": a, "text": self.challenges[c].clue_text(a)}
+                        for c, a in s1["clues"][seat]
+                    ]
+                    for seat in (0, 1)
+                ],
+                "taken": list(s1["taken"]),
+            }
+        if self.phase == "race":
+            race = self.s["race"]
+            view["race"] = {
+                "hand": list(race["hands"][player]) if mine else [],
+                "hand_sizes": [len(h) for h in race["hands"]],
+                "secret": list(self.s["secret"]),
+                "wrong": list(race["wrong"]),
+                "out": list(race["out"]),
+                "problem": race["problem"][player] if mine else None,
+                "redeals": race["redeals"],
+            }
+        if self.s["stage3"] is not None:
+            s3 = self.s["stage3"]
+            view["stage3"] = {
+                "dealer": s3["dealer"],
+                "hand": list(s3["hands"][player]) if mine else [],
+                "hand_sizes": [len(h) for h in s3["hands"]],
+                "discarded": list(s3["discarded"][player] or []) if mine else [],
+                "has_discarded": [d is not None for d in s3["discarded"]],
+                "geoplunging": list(s3["geoplunging"]),
+                "leader": s3["leader"],
+                "trick": dict(s3["trick"]) if s3["trick"] else None,
+                "tricks": [dict(t) for t in s3["tricks"]],
+                "won": [sum(t["winner"] == seat for t in s3["tricks"]) for seat in (0, 1)],
+            }
+        return view
+
+    def _get_state(self) -> dict[str, Any]:
+        return {
+            **self.s,
+            "plunge": self.plunge.to_dict(),
+            "challenge_pile": self.challenge_pile.to_dict(),
+            "scoreboard": self.scoreboard.to_dict(),
+        }
+
+    def _set_state(self, state: dict[str, Any]) -> None:
+        state = dict(state)
+        self.plunge = Deck.from_dict(state.pop("plunge"))
+        self.challenge_pile = Deck.from_dict(state.pop("challenge_pile"))
+        self.scoreboard = Scoreboard.from_dict(state.pop("scoreboard"))
+        self.s = state
+
+    def _snapshot(self) -> dict[str, Any]:
+        # The state is plain JSON, and a JSON round trip copies it far faster than deepcopy.
+        return {
+            "state": json.loads(json.dumps(self._get_state())),
+            "rng": self.rng.getstate(),
+            "log_len": len(self.log),
+        }
+
+    # ----- save and replay keep the injected states table --------------------------------
+    def replay(self) -> GeoTriple:
+        game = type(self)(self.table, seed=self.seed, states=self.states, **self.options)
+        for action in self.log:
+            game.apply(action)
+        return game
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any], states: pd.DataFrame | None = None) -> GeoTriple:
+        """Rebuild a saved game (``states`` only if it was played on another table)."""
+        if data.get("game") != cls.name:
+            raise ValueError(f"This saved file holds a {data.get('game')!r} game, not GeoTriple.")
+        game = cls(
+            Table.from_dict(data["table"]), seed=data["seed"], states=states, **data["options"]
+        )
+        game._set_state(copy.deepcopy(data["state"]))
+        version, internal, gauss = data["rng"]
+        game.rng.setstate((version, tuple(internal), gauss))
+        game.log = list(data["log"])
+        return game

@@ -1,0 +1,261 @@
+"""Judging answers in the three ways a teacher can choose: typed, multiple choice, honor.
+
+House rules decided here, where the rulebooks leave "how exact an answer must be" to the
+players (Trivial Pursuit, Notes on play):
+
+* Typed answers forgive case, accents, punctuation, curly apostrophes, a leading "the", the
+  short forms "St."/"Mt." and every alias on the card ("Ivory Coast" for Côte d'Ivoire).
+* Small typos count: up to 1 wrong letter in names of 4 to 7 letters, 2 in longer names, none
+  in names of 3 letters or fewer (optimal string alignment distance, so swapped letters count 1).
+* A different place is never a typo: when the typed answer is closer to another known place
+  ("Niger", "Austria", "Guinea", "Dominica") than to the answer, it is wrong, even when it is
+  only a letter or two away. Ties go to the player ("Nigera" for Nigeria is right).
+* Numbers are right within the card's ``tolerance``; "1,234", "1 234" and "1.2 thousand" read.
+* The canonical answer is always shown back, right or wrong, with the card's explanation
+  (Global Pursuit's "information in parentheses"), so the class hears it either way.
+"""
+
+from __future__ import annotations
+
+import re
+import warnings
+from collections.abc import Iterable, Sequence
+from dataclasses import asdict, dataclass
+from functools import cache
+from random import Random
+from typing import Any, Literal
+
+from rapidfuzz import process
+from rapidfuzz.distance import OSA
+from unidecode import unidecode
+
+from geoteach.quiz.question import Question
+
+Mode = Literal["typed", "choice", "honor"]
+MODES: tuple[str, ...] = ("typed", "choice", "honor")
+
+_APOSTROPHES = re.compile(r"['`´\u2018\u2019\u02bc.]")
+_NON_WORD = re.compile(r"[^a-z0-9]+")
+_SHORT_FORMS = {"st": "saint", "ste": "sainte", "mt": "mount", "ft": "fort"}
+_NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
+_SCALES = {"thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12}
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The result of judging one answer, with kind words for the player."""
+
+    correct: bool
+    canonical: str
+    message: str
+    given: str | None = None
+    explanation: str = ""
+    mode: Mode = "typed"
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON-able data, for a game's log."""
+        return asdict(self)
+
+
+def normalize(text: str) -> str:
+    """The form in which two spellings of the same answer look the same.
+
+    >>> normalize("  Côte d’Ivoire ")
+    'cote divoire'
+    >>> normalize("The Netherlands"), normalize("Washington, D.C.")
+    ('netherlands', 'washington dc')
+    """
+    text = unidecode(str(text)).lower()
+    text = _APOSTROPHES.sub("", text)
+    words = _NON_WORD.sub(" ", text).split()
+    words = [_SHORT_FORMS.get(w, w) for w in words]
+    if len(words) > 1 and words[0] == "the":
+        words = words[1:]
+    return " ".join(words)
+
+
+def parse_number(text: str) -> float | None:
+    """The number a player typed ("8,849", "8 849 m", "1.4 billion"), or None."""
+    plain = unidecode(str(text)).lower()
+    plain = re.sub(r"(?<=\d)[,\s](?=\d{3}\b)", "", plain)
+    match = _NUMBER.search(plain)
+    if not match:
+        return None
+    value = float(match.group())
+    rest = plain[match.end() :].split()
+    if rest and rest[0] in _SCALES:
+        value *= _SCALES[rest[0]]
+    return value
+
+
+def typos_allowed(answer: str) -> int:
+    """How many letters may be wrong in a typed answer of this length (see module notes)."""
+    letters = len(answer.replace(" ", ""))
+    if letters <= 3:
+        return 0
+    return 1 if letters <= 7 else 2
+
+
+@cache
+def known_places() -> tuple[str, ...]:
+    """Normalized names of every country, capital, U.S. state and state capital we know.
+
+    A typed answer that is one of these (or closer to one of these than to the answer) names a
+    different place and is wrong, however close its spelling.
+    """
+    names: set[str] = set()
+    try:
+        # Imported from their modules: an imported submodule hides the package's lazy name.
+        from geoteach.data.usa import us_states
+        from geoteach.data.world import countries as country_table
+
+        countries = country_table()
+        for column in ("name", "capital"):
+            names.update(countries[column].dropna().astype(str))
+        for column in ("aliases", "capital_aliases"):
+            if column in countries:
+                for aliases in countries[column].dropna():
+                    names.update(str(a) for a in aliases)
+        states = us_states()
+        for column in ("name", "capital"):
+            names.update(states[column].dropna().astype(str))
+    except (ImportError, AttributeError, FileNotFoundError, KeyError) as error:
+        warnings.warn(
+            f"geoteach could not read its country tables ({error}); typed answers are checked "
+            "without the list of other places.",
+            stacklevel=2,
+        )
+    return tuple(sorted({normalize(n) for n in names} - {"", "nan"}))
+
+
+class AnswerChecker:
+    """Judges answers against a card, knowing which other places exist.
+
+    ``places`` are the names a player might confuse with the answer; by default every country,
+    capital, U.S. state and state capital in ``geoteach.data``.
+    """
+
+    def __init__(self, places: Iterable[str] | None = None) -> None:
+        if places is None:
+            self.places: tuple[str, ...] = known_places()
+        else:
+            self.places = tuple(sorted({normalize(p) for p in places} - {""}))
+
+    def typed(self, question: Question, given: str) -> Verdict:
+        """Judge an answer typed on the keyboard (or said aloud and typed by the reader)."""
+        if question.kind == "number":
+            return self._number(question, given)
+        guess = normalize(given)
+        accepted = {normalize(a) for a in question.accepted}
+        if not guess:
+            return _wrong(question, given, "typed")
+        if guess in accepted:
+            return _right(question, given, "typed")
+        distance, closest = min((OSA.distance(guess, a), a) for a in accepted)
+        if distance > typos_allowed(closest):
+            return _wrong(question, given, "typed", _other_place(guess, self.places))
+        rivals = process.extract(
+            guess, self.places, scorer=OSA.distance, score_cutoff=distance - 1, limit=8
+        )
+        for place, _, _ in rivals:
+            if place not in accepted:
+                return _wrong(question, given, "typed", place)
+        note = f" (It is spelled {question.answer}.)"
+        return _right(question, given, "typed", note)
+
+    def choice(self, question: Question, picked: str) -> Verdict:
+        """Judge a multiple-choice pick: only the card's answer (or an alias) is right."""
+        picked_norm = normalize(picked)
+        if picked_norm in {normalize(a) for a in question.accepted}:
+            return _right(question, picked, "choice")
+        return _wrong(question, picked, "choice")
+
+    def honor(self, question: Question, marked_right: bool) -> Verdict:
+        """Record the teacher's (or the players') mark after the answer was revealed."""
+        if marked_right:
+            return _right(question, None, "honor")
+        return _wrong(question, None, "honor")
+
+    def check(self, question: Question, given: str | bool, mode: Mode = "typed") -> Verdict:
+        """Judge ``given`` in ``mode``: a typed string, a picked choice, or an honor mark."""
+        if mode == "typed":
+            return self.typed(question, str(given))
+        if mode == "choice":
+            return self.choice(question, str(given))
+        if mode == "honor":
+            return self.honor(question, bool(given))
+        raise ValueError(f"Answer mode must be one of {', '.join(MODES)}, not {mode!r}.")
+
+    def _number(self, question: Question, given: str) -> Verdict:
+        target = parse_number(question.answer)
+        value = parse_number(given)
+        if target is None:
+            raise ValueError(f"The answer {question.answer!r} of a number question is no number.")
+        if value is None or abs(value - target) > question.tolerance:
+            return _wrong(question, given, "typed")
+        note = "" if value == target else " Yours was close enough."
+        return _right(question, given, "typed", note)
+
+
+def _other_place(guess: str, places: Sequence[str]) -> str | None:
+    return guess if guess in places else None
+
+
+def _right(question: Question, given: str | None, mode: Mode, note: str = "") -> Verdict:
+    return Verdict(
+        correct=True,
+        canonical=question.answer,
+        message=f"Right! The answer is {question.answer}.{note}",
+        given=given,
+        explanation=question.explanation,
+        mode=mode,
+    )
+
+
+def _wrong(
+    question: Question, given: str | None, mode: Mode, other_place: str | None = None
+) -> Verdict:
+    message = f"Not quite — the answer is {question.answer}."
+    if other_place and given:
+        message += f" {given.strip()} is a different place."
+    return Verdict(
+        correct=False,
+        canonical=question.answer,
+        message=message,
+        given=given,
+        explanation=question.explanation,
+        mode=mode,
+    )
+
+
+@cache
+def _default_checker() -> AnswerChecker:
+    return AnswerChecker()
+
+
+def check_answer(question: Question, given: str | bool, mode: Mode = "typed") -> Verdict:
+    """Judge one answer with the default checker (all places in ``geoteach.data``)."""
+    return _default_checker().check(question, given, mode)
+
+
+def shuffled_choices(
+    question: Question, rng: Random, pool: Iterable[str] = (), k: int = 4
+) -> list[str]:
+    """The options to show in multiple-choice mode, the answer among them, in random order.
+
+    A card's own ``choices`` win. Otherwise the distractors are the first ``k - 1`` entries of
+    ``pool`` that are not the answer: callers pass them most-similar first (the neighbours of
+    the answer country, then its region; see ``geoteach.quiz.generators.similar_countries``).
+    """
+    if question.choices:
+        options = list(question.choices)
+    else:
+        accepted = {normalize(a) for a in question.accepted}
+        options = [question.answer]
+        for option in pool:
+            if normalize(option) not in accepted and option not in options:
+                options.append(option)
+            if len(options) == k:
+                break
+    rng.shuffle(options)
+    return options

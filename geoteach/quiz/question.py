@@ -1,0 +1,108 @@
+"""One trivia question, as plain data that every game can save, send and replay.
+
+The fields follow the Global Pursuit trivia cards: three levels (Beginner, Intermediate,
+Expert), a special symbol in the corner (ROLL, BONUS ROLL, WILD CARD), an answer with the
+"information in parentheses" read aloud after it (``explanation``), and an optional flag to look
+at before answering. Trivial Pursuit adds the category (its six colours); ours are free text.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field, fields
+from typing import Any, Literal
+
+#: Level number -> the rulebook's name for it.
+LEVELS: dict[int, str] = {1: "Beginner", 2: "Intermediate", 3: "Expert"}
+#: Special symbols a card may carry in its upper right-hand corner.
+SYMBOLS: tuple[str, ...] = ("ROLL", "BONUS ROLL", "WILD CARD")
+#: How a typed answer is checked: free text, a number within a tolerance, or a place name.
+KINDS: tuple[str, ...] = ("text", "number", "place")
+
+Kind = Literal["text", "number", "place"]
+
+
+@dataclass(frozen=True)
+class Media:
+    """What to show with the prompt: a flag to look at, places to light up on a map."""
+
+    flag: str | None = None
+    highlight: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "highlight", tuple(self.highlight))
+
+    def __bool__(self) -> bool:
+        return bool(self.flag or self.highlight)
+
+
+@dataclass(frozen=True)
+class Question:
+    """A trivia card side: a prompt, the answer and everything needed to judge and explain it.
+
+    ``aliases`` are other answers that count as right (``"Ivory Coast"``); ``choices`` are the
+    options shown in multiple-choice mode (the answer among them); ``tolerance`` is how far a
+    ``"number"`` answer may be off and still count.
+    """
+
+    category: str
+    level: int
+    prompt: str
+    answer: str
+    aliases: tuple[str, ...] = ()
+    choices: tuple[str, ...] = ()
+    media: Media = field(default_factory=Media)
+    explanation: str = ""
+    symbol: str | None = None
+    source: str = ""
+    kind: Kind = "text"
+    tolerance: float = 0.0
+    id: str = ""
+
+    def __post_init__(self) -> None:
+        if self.level not in LEVELS:
+            raise ValueError(f"A question's level must be 1, 2 or 3, not {self.level!r}.")
+        if self.symbol is not None and self.symbol not in SYMBOLS:
+            raise ValueError(
+                f"Special symbol must be one of {', '.join(SYMBOLS)}, not {self.symbol!r}."
+            )
+        if self.kind not in KINDS:
+            raise ValueError(f"Answer kind must be one of {', '.join(KINDS)}, not {self.kind!r}.")
+        if not str(self.prompt).strip() or not str(self.answer).strip():
+            raise ValueError("A question needs both a prompt and an answer.")
+        if self.tolerance < 0:
+            raise ValueError("A number answer's tolerance cannot be below zero.")
+        if self.choices and self.answer not in self.choices:
+            raise ValueError(f"The choices must include the answer {self.answer!r}.")
+        object.__setattr__(self, "aliases", tuple(self.aliases))
+        object.__setattr__(self, "choices", tuple(self.choices))
+        if isinstance(self.media, dict):
+            object.__setattr__(self, "media", Media(**self.media))
+
+    @property
+    def level_name(self) -> str:
+        """ "Beginner", "Intermediate" or "Expert"."""
+        return LEVELS[self.level]
+
+    @property
+    def accepted(self) -> tuple[str, ...]:
+        """The canonical answer first, then every alias."""
+        return (self.answer, *self.aliases)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON-able data (lists, not tuples), for saved games."""
+        data = asdict(self)
+        data["aliases"] = list(self.aliases)
+        data["choices"] = list(self.choices)
+        data["media"] = {"flag": self.media.flag, "highlight": list(self.media.highlight)}
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Question:
+        """Rebuild a question saved by ``to_dict``; unknown keys are refused."""
+        known = {f.name for f in fields(cls)}
+        unknown = set(data) - known
+        if unknown:
+            raise ValueError(f"Unknown question fields: {', '.join(sorted(unknown))}.")
+        data = dict(data)
+        data["media"] = Media(**data.get("media", {}))
+        return cls(**data)

@@ -1,0 +1,111 @@
+"""The U.S. map with Alaska and Hawaii insets, for GeoTriple's clicks and highlights.
+
+The shapes come already laid out by ``geoteach.data.us_map(insets=True)`` (the Census-based
+us-atlas Albers layout, Alaska and Hawaii moved under the West), so nothing is projected here;
+only paths and label positions are computed, once, and cached.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+import numpy as np
+from matplotlib.axes import Axes
+from matplotlib.path import Path
+
+from geoteach.render.labels import Placement, label_points, place_labels
+from geoteach.render.mapview import MapView, geometry_path
+
+
+@dataclass(frozen=True)
+class LaidOutStates:
+    """The inset layout's shapes, paths and label points, computed once."""
+
+    frame: Any  # GeoDataFrame; never handed out without a copy
+    paths: tuple[Path, ...]
+    anchors: np.ndarray  # read-only
+    y_down: bool  # True when the layout counts y downwards (screen pixels)
+
+
+@lru_cache(maxsize=2)
+def laid_out_states() -> LaidOutStates:
+    """The states in the inset layout, cached; use :func:`us_frame` for a copy to change."""
+    import geoteach.data
+
+    frame = geoteach.data.us_map(insets=True).copy()
+    # The layout is planar screen-like units, whatever CRS label the file carries.
+    frame = frame.set_crs(None, allow_override=True)
+    anchors = label_points(frame.geometry.values)
+    anchors.setflags(write=False)
+    paths = tuple(geometry_path(g) for g in frame.geometry.values)
+    return LaidOutStates(frame, paths, anchors, _counts_down(frame))
+
+
+def _counts_down(frame: Any) -> bool:
+    # Some Albers layouts are in screen pixels (y grows southwards): then Washington's y is
+    # smaller than Florida's and the axis must be flipped.
+    if {"WA", "FL"} <= set(frame.index):
+        return bool(frame.geometry["WA"].centroid.y < frame.geometry["FL"].centroid.y)
+    return False
+
+
+def us_frame() -> Any:
+    """A copy of the laid-out states GeoDataFrame (safe to change; the cache is untouched)."""
+    return laid_out_states().frame.copy()
+
+
+@lru_cache(maxsize=16)
+def _abbreviation_layout(fontsize: float, upp: float) -> tuple[Placement, ...]:
+    states = laid_out_states()
+    frame = states.frame
+    codes = [str(c) for c in frame.index]
+    anchors = np.array(states.anchors, dtype=float)
+    if states.y_down:
+        # Lay out in a north-up copy so "above" means north; flip the results back.
+        anchors[:, 1] *= -1
+        import shapely
+
+        geoms = [shapely.affinity.scale(g, 1.0, -1.0, origin=(0, 0)) for g in frame.geometry]
+    else:
+        geoms = list(frame.geometry.values)
+    placed = place_labels(
+        codes, codes, geoms, anchors, fontsize=fontsize, units_per_point=upp, land=geoms
+    )
+    if not states.y_down:
+        return tuple(placed)
+    return tuple(
+        Placement(p.code, p.text, (p.anchor[0], -p.anchor[1]), (p.at[0], -p.at[1]), p.inside)
+        for p in placed
+    )
+
+
+def us_map_view(
+    *,
+    abbreviations: bool = True,
+    ax: Axes | None = None,
+    figsize: tuple[float, float] = (10.0, 6.4),
+    dpi: float = 100.0,
+    fontsize: float = 7.0,
+    interactive: bool = False,
+) -> MapView:
+    """The 50 states with Alaska and Hawaii insets, optionally with USPS abbreviations.
+
+    Small north-eastern states (Rhode Island, Delaware...) carry their abbreviation out in
+    the Atlantic on a leader line, and can be clicked there too.
+    """
+    states = laid_out_states()
+    if ax is None:
+        from geoteach.render.mapview import new_figure
+
+        fig = new_figure(figsize, dpi=dpi, interactive=interactive)
+        ax = fig.add_axes((0.0, 0.0, 1.0, 1.0))
+    if states.y_down:
+        ax.invert_yaxis()
+    view = MapView(states.frame.copy(), ax=ax, paths=states.paths, anchors=states.anchors)
+    view.crs = None
+    if abbreviations:
+        upp = round(view.units_per_point(), 6)
+        view.add_numbers(_abbreviation_layout(float(fontsize), upp), fontsize=fontsize)
+    return view

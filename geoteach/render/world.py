@@ -1,0 +1,256 @@
+"""The numbered world wall map, as on the Globalissimo board.
+
+Every playable country carries its stable number from ``geoteach.data.world_map`` (the same number
+in every game); tiny countries get a dot and a leader line. The projection is Equal Earth (or
+Robinson): whole world, true areas, no giant Greenland. Polygons are split at the antimeridian and
+clipped a hair inside ±180° before projecting, so Russia, Fiji and the USA draw no line across the
+map. Projected geometry and label layout are cached per scale and projection; callers get copies.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+import numpy as np
+import shapely
+from matplotlib.axes import Axes
+from matplotlib.path import Path
+from shapely.geometry.base import BaseGeometry
+
+from geoteach.render import palettes
+from geoteach.render.labels import Placement, label_points, place_labels, text_box
+from geoteach.render.mapview import MapView, add_text_layer, geometry_path
+
+#: Wall-map projections by their everyday name.
+PROJECTIONS = {"equal-earth": "EPSG:8857", "robinson": "ESRI:54030"}
+SCALES = ("110m", "50m")
+# Clip this far inside ±180° so no vertex sits exactly on the seam (PROJ would wrap 180.0000001°
+# to the far side of the map).
+_SEAM = 1e-6
+# Densify long straight edges (Antarctica's coast on the seam) so they bend with the meridians.
+_DENSIFY_DEG = 1.0
+
+
+@dataclass(frozen=True)
+class ProjectedWorld:
+    """Everything a world map needs, computed once per (scale, projection)."""
+
+    frame: Any  # GeoDataFrame; never handed out without a copy
+    paths: tuple[Path, ...]
+    anchors: np.ndarray  # read-only label points in map units
+    background: BaseGeometry  # the whole globe's outline, drawn as the sea
+    crs: str
+
+
+def check_scale(scale: str) -> str:
+    """The scale, or an error that lists the ones there are."""
+    if scale not in SCALES:
+        raise ValueError(f"The world map comes at scale '110m' or '50m', not {scale!r}.")
+    return scale
+
+
+def check_projection(projection: str) -> str:
+    """The CRS for a projection name (or a CRS string passed through)."""
+    if projection in PROJECTIONS:
+        return PROJECTIONS[projection]
+    from pyproj import CRS
+    from pyproj.exceptions import CRSError
+
+    try:
+        CRS.from_user_input(projection)
+    except CRSError:
+        names = ", ".join(repr(p) for p in PROJECTIONS)
+        raise ValueError(
+            f"Unknown map projection {projection!r}: use {names} or a CRS such as 'EPSG:8857'."
+        ) from None
+    return projection
+
+
+def split_at_antimeridian(geom: BaseGeometry) -> BaseGeometry:
+    """Cut polygons whose rings jump across ±180° into an eastern and a western piece.
+
+    Natural Earth already splits Russia and Fiji, but other sources (TopoJSON atlases) do not;
+    a ring round a pole (Antarctica) jumps too but is left alone, as it is whole on the map.
+    """
+    if geom is None or geom.is_empty or geom.geom_type not in ("Polygon", "MultiPolygon"):
+        return geom
+    pieces: list[BaseGeometry] = []
+    changed = False
+    for poly in shapely.get_parts(geom):
+        xy = np.asarray(poly.exterior.coords)
+        jumps = np.nonzero(np.abs(np.diff(xy[:, 0])) > 180.0)[0]
+        polar = len(jumps) and np.all(np.abs(xy[jumps, 1]) > 89.0)
+        if not len(jumps) or polar:
+            pieces.append(poly)
+            continue
+        changed = True
+        shifted = shapely.transform(
+            poly, lambda c: np.where(c[:, :1] < 0, c + np.array([360.0, 0.0]), c)
+        )
+        east = shapely.clip_by_rect(shifted, -180.0, -90.0, 180.0, 90.0)
+        west = shapely.affinity.translate(
+            shapely.clip_by_rect(shifted, 180.0, -90.0, 540.0, 90.0), xoff=-360.0
+        )
+        pieces += [p for p in shapely.get_parts([east, west]) if p.geom_type == "Polygon"]
+    return shapely.MultiPolygon(pieces) if changed else geom
+
+
+def _globe(crs: str) -> BaseGeometry:
+    from pyproj import Transformer
+
+    lo, hi = -180.0 + _SEAM, 180.0 - _SEAM
+    lats = np.linspace(-90.0, 90.0, 181)
+    lons = np.linspace(lo, hi, 361)
+    ring = np.concatenate(
+        [
+            np.column_stack([np.full_like(lats, lo), lats]),
+            np.column_stack([lons, np.full_like(lons, 90.0)]),
+            np.column_stack([np.full_like(lats, hi), lats[::-1]]),
+            np.column_stack([lons[::-1], np.full_like(lons, -90.0)]),
+        ]
+    )
+    x, y = Transformer.from_crs("EPSG:4326", crs, always_xy=True).transform(ring[:, 0], ring[:, 1])
+    return shapely.Polygon(np.column_stack([x, y]))
+
+
+@lru_cache(maxsize=8)
+def projected_world(scale: str = "110m", projection: str = "equal-earth") -> ProjectedWorld:
+    """The world map in a wall-map projection, with paths and label points, cached.
+
+    Use :func:`world_frame` for a GeoDataFrame you may change.
+    """
+    import geoteach.data
+
+    crs = check_projection(projection)
+    world = geoteach.data.world_map(check_scale(scale)).copy()
+    lonlat = shapely.clip_by_rect(
+        np.array([split_at_antimeridian(g) for g in world.geometry.values], dtype=object),
+        -180.0 + _SEAM,
+        -90.0,
+        180.0 - _SEAM,
+        90.0,
+    )
+    world = world.set_geometry(shapely.segmentize(lonlat, _DENSIFY_DEG), crs="EPSG:4326")
+    frame = world.to_crs(crs)
+    if {"label_lon", "label_lat"} <= set(world.columns):
+        # The data's own label points (Natural Earth's hand-placed ones), projected.
+        from pyproj import Transformer
+
+        t = Transformer.from_crs("EPSG:4326", crs, always_xy=True)
+        lon = world["label_lon"].to_numpy(dtype=float)
+        lat = world["label_lat"].to_numpy(dtype=float)
+        anchors = np.column_stack(t.transform(lon, lat))
+        missing = ~np.all(np.isfinite(anchors), axis=1)
+        if missing.any():
+            anchors[missing] = label_points(frame.geometry.values[missing])
+    else:
+        anchors = label_points(frame.geometry.values)
+    anchors.setflags(write=False)
+    paths = tuple(geometry_path(g) for g in frame.geometry.values)
+    return ProjectedWorld(frame, paths, anchors, _globe(crs), crs)
+
+
+def world_frame(scale: str = "110m", projection: str = "equal-earth") -> Any:
+    """A copy of the projected world GeoDataFrame (safe to change; the cache is untouched)."""
+    return projected_world(scale, projection).frame.copy()
+
+
+@lru_cache(maxsize=32)
+def _number_layout(
+    scale: str, projection: str, fontsize: float, upp: float, names: bool
+) -> tuple[tuple[Placement, ...], tuple[Placement, ...]]:
+    world = projected_world(scale, projection)
+    frame = world.frame
+    playable = _playable(frame)
+    tiny = frame["tiny"].to_numpy(dtype=bool) if "tiny" in frame.columns else None
+    idx = np.nonzero(playable)[0]
+    geoms = frame.geometry.values
+    codes = [str(frame.index[i]) for i in idx]
+    texts = [str(int(frame["map_number"].iloc[i])) for i in idx]
+    # A country the data calls tiny is dotted even if its number would squeeze in.
+    shapes = [shapely.Point() if tiny is not None and tiny[i] else geoms[i] for i in idx]
+    numbers = place_labels(
+        codes,
+        texts,
+        shapes,
+        world.anchors[idx],
+        fontsize=fontsize,
+        units_per_point=upp,
+        land=list(geoms),
+        frame=world.background,
+    )
+    if not names:
+        return tuple(numbers), ()
+    taken = [text_box(p.at, p.text, fontsize, upp) for p in numbers]
+    inside = [p for p in numbers if p.inside]
+    where = {c: k for k, c in enumerate(codes)}
+    below = np.array([(p.anchor[0], p.anchor[1] - 1.15 * fontsize * upp) for p in inside])
+    name_placements = place_labels(
+        [p.code for p in inside],
+        [str(frame.loc[p.code, "name"]) for p in inside],
+        [shapes[where[p.code]] for p in inside],
+        below.reshape(-1, 2),
+        fontsize=fontsize * 0.85,
+        units_per_point=upp,
+        leaders=False,
+        taken=taken,
+    )
+    return tuple(numbers), tuple(name_placements)
+
+
+def _playable(frame: Any) -> np.ndarray:
+    if "playable" in frame.columns:
+        return frame["playable"].fillna(False).to_numpy(dtype=bool)
+    return np.ones(len(frame), dtype=bool)
+
+
+def world_map_view(
+    scale: str = "110m",
+    *,
+    projection: str = "equal-earth",
+    numbers: bool = True,
+    names: bool = False,
+    ax: Axes | None = None,
+    figsize: tuple[float, float] = (12.0, 6.1),
+    dpi: float = 100.0,
+    fontsize: float = 5.5,
+    interactive: bool = False,
+) -> MapView:
+    """The numbered world map, ready for ``highlight``, ``feature_at`` and ``on_pick``.
+
+    Playable countries are land-coloured and numbered; territories that are not played
+    (Greenland, Antarctica, Western Sahara...) are grey, unnumbered and not clickable.
+    ``names=True`` also writes names where they fit inside the country.
+    """
+    world = projected_world(scale, projection)
+    frame = world.frame.copy()
+    playable = _playable(frame)
+    colours = {
+        code: (palettes.LAND if ok else palettes.NOT_PLAYED)
+        for code, ok in zip(frame.index, playable, strict=True)
+    }
+    view = MapView(
+        frame,
+        ax=ax,
+        figsize=figsize,
+        dpi=dpi,
+        interactive=interactive,
+        colours=colours,
+        pickable=[c for c, ok in zip(frame.index, playable, strict=True) if ok],
+        paths=world.paths,
+        anchors=world.anchors,
+        background=world.background,
+    )
+    if numbers or names:
+        upp = round(view.units_per_point(), 3)
+        number_marks, name_marks = _number_layout(
+            scale, projection, float(fontsize), upp, bool(names)
+        )
+        if numbers:
+            view.add_numbers(number_marks, fontsize=fontsize)
+        view.written_names.update({p.code: p for p in name_marks})
+        if name_marks:
+            add_text_layer(view.ax, name_marks, fontsize=fontsize * 0.85, weight="normal")
+    return view

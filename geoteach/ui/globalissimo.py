@@ -1,0 +1,576 @@
+"""Globalissimo at the table: one widget with the round, the track, the hurdles and the reveal.
+
+The widget holds no rules. Every button builds an action, hands it to ``game.apply`` and redraws
+from ``game.view(None)`` (nothing in this game is secret between players: the numbers lie face
+up on the cards, so hot-seat play just passes the screen). Computer players move after each
+human move, with a short pause so the class can follow them.
+
+Drawing helpers (``track_figure``, ``reveal_figure``) take a view and draw it; they decide
+nothing.
+"""
+
+from __future__ import annotations
+
+import html
+import math
+import time
+from collections.abc import Mapping
+from typing import Any
+
+import ipywidgets as widgets
+from matplotlib.figure import Figure
+
+from geoteach.bots.base import Bot
+from geoteach.bots.globalissimo import GlobalissimoBot
+from geoteach.games.base import Action
+from geoteach.games.globalissimo import HURDLE, Globalissimo
+from geoteach.games.table import Table
+from geoteach.render.mapview import NotOnMapError, new_figure, to_png
+from geoteach.ui.messages import MessageLine
+from geoteach.ui.safe import safe
+from geoteach.ui.scoreboard import ScoreboardView
+from geoteach.ui.theme import seat_badge, seat_symbol, themed
+
+#: Matplotlib markers matching the seat symbols ● ■ ▲ ◆ ★ ✚.
+SEAT_MARKERS = ["o", "s", "^", "D", "*", "P"]
+#: Hurdle looks: A (the world map) blue square, B (the capital) orange diamond.
+HURDLE_LOOK = {"A": ("s", "#0072B2", "map"), "B": ("D", "#E69F00", "capital")}
+
+
+def _number(value: float, unit: str = "") -> str:
+    """A value as people read it: 1,234,567 or 12.5, with its unit."""
+    if abs(value) >= 100 or float(value).is_integer():
+        text = f"{value:,.0f}"
+    else:
+        text = f"{value:,.3g}" if abs(value) < 10 else f"{value:,.1f}"
+    return f"{text} {unit}".strip()
+
+
+def category_html(card: Mapping[str, Any]) -> str:
+    """The category card: what is ranked, in which unit, which year, from which source."""
+    top = "highest" if card.get("rank1", "highest") == "highest" else "lowest"
+    return (
+        '<div style="border:2px solid #333;border-radius:8px;padding:6px 10px;max-width:640px">'
+        f"<b style='font-size:120%'>{html.escape(str(card['label']))}</b> "
+        f"<small>({html.escape(str(card['unit']))}, {html.escape(str(card['year']))})</small><br>"
+        f"{html.escape(str(card.get('description') or ''))}<br>"
+        f"<small>Number 1 = the {top} value. Source: {html.escape(str(card['source']))}</small>"
+        "</div>"
+    )
+
+
+def track_figure(view: Mapping[str, Any], table: Table) -> Figure:
+    """The track: spaces 0..end, the hurdles (A squares, B diamonds; taken ones faded), runners."""
+    length = int(view["track_length"])
+    fig = new_figure((min(14.0, 0.38 * (length + 2)), 1.9), dpi=90)
+    ax = fig.add_axes((0.01, 0.02, 0.98, 0.96))
+    ax.set_axis_off()
+    ax.set_xlim(-0.8, length + 0.8)
+    ax.set_ylim(-1.0, 2.2)
+    ax.scatter(range(length + 1), [0] * (length + 1), s=170, c="#dceefa", edgecolors="#56B4E9")
+    for space in range(length + 1):
+        ax.text(
+            space,
+            0,
+            "Start" if space == 0 else str(space),
+            ha="center",
+            va="center",
+            fontsize=6 if space else 5,
+        )
+    for hurdle in view["track"]:
+        marker, colour, _ = HURDLE_LOOK[hurdle["kind"]]
+        x = hurdle["space"] + 0.5
+        taken = hurdle["taken_by"]
+        edge = table.seats[taken].colour if taken is not None else "black"
+        ax.scatter(
+            [x],
+            [-0.62],
+            marker=marker,
+            s=120,
+            c=colour,
+            edgecolors=edge,
+            linewidths=2.0 if taken is not None else 0.8,
+            alpha=0.25 if taken is not None else 1.0,
+        )
+        ax.text(
+            x,
+            -0.62,
+            hurdle["kind"],
+            ha="center",
+            va="center",
+            fontsize=6,
+            color="white",
+            fontweight="bold",
+            alpha=0.4 if taken is not None else 1.0,
+        )
+    stacked: dict[int, int] = {}
+    for seat, space in enumerate(view["positions"]):
+        level = stacked.get(int(space), 0)
+        stacked[int(space)] = level + 1
+        ax.scatter(
+            [space],
+            [0.55 + 0.33 * level],
+            marker=SEAT_MARKERS[seat % 6],
+            s=90,
+            c=table.seats[seat].colour,
+            edgecolors="black",
+            linewidths=0.6,
+            zorder=5,
+        )
+    return fig
+
+
+def reveal_figure(
+    rnd: Mapping[str, Any], names: Mapping[str, str], card: Mapping[str, Any], table: Table
+) -> Figure:
+    """The true order as bars with the values and units, and each player's chip on its card."""
+    countries = sorted(rnd["countries"], key=lambda c: (rnd["places"][c], names[c]))
+    values = [rnd["values"][c] for c in countries]
+    n = len(countries)
+    fig = new_figure((7.6, 0.55 * n + 1.1), dpi=90)
+    ax = fig.add_axes((0.40, 0.16, 0.36, 0.72))
+    positive = [v for v in values if v > 0]
+    log = len(positive) == n and max(positive) / min(positive) > 1000
+    ys = list(range(n))[::-1]
+    ax.barh(ys, values, color="#9ecae1", edgecolor="#3182bd", log=log)
+    ax.set_yticks(ys, [f"{rnd['places'][c]}. {names[c]}" for c in countries])
+    unit = str(card["unit"])
+    ax.set_xlabel(f"{unit}{' (log scale)' if log else ''}", fontsize=8)
+    ax.tick_params(labelsize=8)
+    ax.set_title(f"{card['label']} ({card['year']})", fontsize=10)
+    for y, v in zip(ys, values, strict=True):
+        ax.text(
+            1.02, y, _number(v, unit), transform=ax.get_yaxis_transform(), va="center", fontsize=7
+        )
+    chips = {g["country"]: g for g in rnd["guesses"]}
+    for y, c in zip(ys, countries, strict=True):
+        guess = chips.get(c)
+        if guess is None:
+            continue
+        seat = guess["player"]
+        ax.scatter(
+            [-0.98],
+            [y],
+            marker=SEAT_MARKERS[seat % 6],
+            s=150,
+            c=table.seats[seat].colour,
+            edgecolors="black",
+            transform=ax.get_yaxis_transform(),
+            clip_on=False,
+        )
+        ax.text(
+            -0.92,
+            y,
+            f"{table.seats[seat].name}: {guess['rank']} (+{guess['points']})",
+            transform=ax.get_yaxis_transform(),
+            va="center",
+            fontsize=7,
+            clip_on=False,
+        )
+    return fig
+
+
+def learn_colours(values: Mapping[str, float]) -> dict[str, tuple[float, ...]]:
+    """Colours of the learn map: the statistic's sequential palette, low to high (log when the
+    values span more than a factor of 1000, so small countries do not all look the same)."""
+    import matplotlib
+
+    from geoteach.render import palettes
+
+    if not values:
+        return {}
+    cmap = matplotlib.colormaps[palettes.SEQUENTIAL]
+    numbers = dict(values)
+    positive = [v for v in numbers.values() if v > 0]
+    if len(positive) == len(numbers) and max(positive) / min(positive) > 1000:
+        numbers = {k: math.log10(v) for k, v in numbers.items()}
+    low, high = min(numbers.values()), max(numbers.values())
+    span = (high - low) or 1.0
+    return {k: tuple(cmap(0.15 + 0.8 * (v - low) / span)) for k, v in numbers.items()}
+
+
+class GlobalissimoUI(widgets.VBox):
+    """The whole game in one widget: play it with ``display(GlobalissimoUI(game))``.
+
+    ``bots`` maps seats to computer players (default: one per bot seat of the table, at its
+    level). ``bot_delay`` is the pause in seconds after each computer move. ``interactive=True``
+    shows the numbered map as a clickable canvas (needs ``%matplotlib widget``); otherwise it is a
+    picture and hurdle A is answered by typing the number.
+    """
+
+    def __init__(
+        self,
+        game: Globalissimo,
+        bots: Mapping[int, Bot] | None = None,
+        bot_delay: float = 0.6,
+        interactive: bool = False,
+    ) -> None:
+        self.game = game
+        self.table = game.table
+        self.atlas = game.atlas
+        if bots is None:
+            bots = {
+                s: GlobalissimoBot(seat.level or "medium", seed=game.seed + s)
+                for s, seat in enumerate(self.table.seats)
+                if seat.is_bot
+            }
+        self.bots = dict(bots)
+        self.bot_delay = bot_delay
+        self.interactive = interactive
+        self.redraw_seconds = 0.0
+        self._world: Any = None
+        self._numbered: Any = None
+        self._learned_round = -1
+        self._told: dict[int, int] = {r["number"]: len(r["hurdles"]) for r in game.history}
+        self._finished = {r["number"] for r in game.history}
+        self._game_over_told = game.is_terminal()
+        self._round_map_key: tuple[str, ...] | None = None
+        self._answer_shown = False
+
+        self.messages = MessageLine()
+        self.title = widgets.HTML("<h2>Globalissimo</h2>")
+        self.status = widgets.HTML()
+        self.category = widgets.HTML()
+        self.cards = widgets.HTML()
+        self.round_map = widgets.Image(format="png", layout=widgets.Layout(width="420px"))
+        self.country_pick = widgets.ToggleButtons(
+            description="Country:", style={"button_width": "120px"}
+        )
+        self.rank_buttons = [
+            widgets.Button(
+                description=str(r),
+                layout=widgets.Layout(width="48px"),
+                button_style="info",
+                tooltip=f"Put a {r} on the country",
+            )
+            for r in range(1, len(self.table.seats) + 1)
+        ]
+        for r, button in enumerate(self.rank_buttons, start=1):
+            button.on_click(safe(lambda _b, r=r: self.rank(r), show=self.messages))
+        self.rank_box = widgets.VBox(
+            [
+                self.country_pick,
+                widgets.HBox([widgets.HTML("<b>Its number:</b>&nbsp;"), *self.rank_buttons]),
+            ]
+        )
+
+        self.hurdle_prompt = widgets.HTML()
+        self.hurdle_map = widgets.Image(format="png", layout=widgets.Layout(width="820px"))
+        self.answer_text = widgets.Text(placeholder="Type your answer", continuous_update=False)
+        self.answer_button = widgets.Button(description="Answer", button_style="primary")
+        self.answer_button.on_click(
+            safe(lambda _b: self.answer(self.answer_text.value), show=self.messages)
+        )
+        self.show_button = widgets.Button(description="Show the answer", icon="eye")
+        self.show_button.on_click(safe(lambda _b: self.show_answer(), show=self.messages))
+        self.right_button = widgets.Button(description="Right", button_style="success")
+        self.wrong_button = widgets.Button(description="Wrong", button_style="danger")
+        self.right_button.on_click(safe(lambda _b: self.mark(True), show=self.messages))
+        self.wrong_button.on_click(safe(lambda _b: self.mark(False), show=self.messages))
+        self.answer_row = widgets.HBox()
+        self.hurdle_box = widgets.VBox([self.hurdle_prompt, self.answer_row])
+        self.controls = widgets.VBox()
+
+        self.track = widgets.Image(format="png", layout=widgets.Layout(width="100%"))
+        self.reveal_text = widgets.HTML()
+        self.reveal_chart = widgets.Image(format="png", layout=widgets.Layout(width="460px"))
+        self.learn_text = widgets.HTML()
+        self.learn_map = widgets.Image(format="png", layout=widgets.Layout(width="460px"))
+        self.result = widgets.HBox(
+            [
+                widgets.VBox([self.reveal_text, self.reveal_chart]),
+                widgets.VBox([self.learn_text, self.learn_map]),
+            ]
+        )
+        self.scores = ScoreboardView(
+            self.table,
+            game.scoreboard,
+            counters=["points", "hurdles"],
+            labels={"points": "Points", "hurdles": "Hurdles"},
+        )
+        super().__init__(
+            [
+                self.title,
+                self.status,
+                self.messages,
+                self.category,
+                widgets.HBox([self.cards, self.round_map]),
+                self.controls,
+                self.track,
+                self.result,
+                self.scores,
+            ]
+        )
+        themed(self)
+        self.redraw()
+        self.run_bots()
+
+    # ----- the moves a human makes ----------------------------------------------------
+    def rank(self, rank: int) -> None:
+        """Put number ``rank`` on the country selected in ``country_pick``."""
+        seat = self.game.to_act()[0]
+        self.act({"player": seat, "type": "rank", "country": self.country_pick.value, "rank": rank})
+
+    def answer(self, text: str) -> None:
+        """Answer the hurdle: the map number (A) or the capital (B)."""
+        self.act({"player": self.game.to_act()[0], "type": "answer", "answer": text})
+
+    def click_country(self, iso3: str) -> None:
+        """A click on the numbered map at hurdle A (the map reports the country's code)."""
+        if self.game.phase == HURDLE and self.game.facing()["kind"] == "A":
+            self.act({"player": self.game.to_act()[0], "type": "answer", "answer": iso3})
+
+    def show_answer(self) -> None:
+        """Honor mode: show the answer on the screen so the teacher can mark it."""
+        self._answer_shown = True
+        self.redraw()
+
+    def mark(self, right: bool) -> None:
+        """Honor mode: the teacher marks the spoken answer."""
+        verdict = "right" if right else "wrong"
+        self.act({"player": self.game.to_act()[0], "type": "mark", "verdict": verdict})
+
+    def act(self, action: Action) -> None:
+        """Apply a human's action, tell what happened, let the computers move, redraw."""
+        self.game.apply(action)
+        self.answer_text.value = ""
+        self._answer_shown = False
+        self._announce()
+        self.redraw()
+        self.run_bots()
+
+    def run_bots(self) -> None:
+        """Computer players move one by one (with a pause) until a human is to act."""
+        while not self.game.is_terminal():
+            seat = self.game.to_act()[0]
+            bot = self.bots.get(seat)
+            if bot is None:
+                return
+            self.game.apply(bot.choose(self.game, seat))
+            self._announce()
+            self.redraw()
+            if self.bot_delay:
+                time.sleep(self.bot_delay)
+
+    # ----- telling the table ------------------------------------------------------------
+    def _announce(self) -> None:
+        """Say what the last move led to: hurdle verdicts, the round's points, the winner."""
+        game = self.game
+        records = game.history[-2:] + ([game.round] if game.phase == HURDLE else [])
+        for rnd in records:
+            told = self._told.get(rnd["number"], 0)
+            for attempt in rnd["hurdles"][told:]:
+                self._say_hurdle(attempt)
+            self._told[rnd["number"]] = len(rnd["hurdles"])
+            if rnd in game.history and rnd["number"] not in self._finished:
+                self._finished.add(rnd["number"])
+                points = ", ".join(
+                    f"{self.table.name_of(g['player'])} +{g['points']}" for g in rnd["guesses"]
+                )
+                self.messages.info(f"Round {rnd['number']} is over. {points}.")
+        if game.is_terminal() and not self._game_over_told:
+            self._game_over_told = True
+            winners = " and ".join(self.table.name_of(s) for s in game.winners())
+            self.messages.success(f"The game is over. {winners} won!")
+
+    def _say_hurdle(self, attempt: Mapping[str, Any]) -> None:
+        who = self.table.name_of(attempt["player"])
+        say = self.messages.success if attempt["correct"] else self.messages.error
+        say(f"{who}: {attempt['message']}")
+
+    # ----- drawing ------------------------------------------------------------------------
+    def redraw(self) -> None:
+        """Draw everything from the game's public view (timed in ``redraw_seconds``)."""
+        start = time.perf_counter()
+        view = self.game.view(None)
+        rnd = view["round"]
+        self.status.value = self._status_html(view)
+        self.category.value = category_html(rnd["category_card"])
+        self.cards.value = self._cards_html(view)
+        self._draw_controls(view)
+        self.track.value = to_png(track_figure(view, self.table))
+        shown = rnd if view["phase"] == HURDLE or view["phase"] == "game over" else None
+        shown = shown if shown and "values" in shown else view["last_round"]
+        if shown is not None and shown["number"] != self._learned_round:
+            self._draw_result(shown)
+        self._draw_round_map(rnd["countries"])
+        self.scores.update(self.game.scoreboard)
+        self.redraw_seconds = time.perf_counter() - start
+
+    def _status_html(self, view: Mapping[str, Any]) -> str:
+        rnd = view["round"]
+        flag = seat_badge(self.table, rnd["checkered_flag"])
+        head = f"<b>Round {rnd['number']} of {view['rounds']}</b> · 🏁 {flag} starts"
+        if self.game.is_terminal():
+            return f"{head}<br><b>Game over.</b>"
+        seat = view["to_act"][0]
+        doing = "is at a hurdle" if view["phase"] == HURDLE else "ranks a country"
+        return f"{head}<br>▶ <b>{seat_badge(self.table, seat)}</b> {doing}."
+
+    def _cards_html(self, view: Mapping[str, Any]) -> str:
+        rnd = view["round"]
+        chips: dict[str, str] = {}
+        for g in rnd["guesses"]:
+            seat = g["player"]
+            colour = self.table.seats[seat].colour
+            chips[g["country"]] = (
+                f'<span style="background:{colour};color:white;border-radius:10px;'
+                f'padding:1px 7px" title="{html.escape(self.table.name_of(seat))}">'
+                f"{seat_symbol(seat)} {g['rank']}</span>"
+            )
+        cells = []
+        for position, iso in enumerate(rnd["countries"], start=1):
+            name = html.escape(self.atlas.names[iso])
+            cells.append(
+                '<div style="display:inline-block;width:118px;margin:3px;padding:6px;'
+                'border:1px solid #999;border-radius:8px;text-align:center;vertical-align:top">'
+                f"<small>{position}</small><br><span style='font-size:200%'>"
+                f"{self.atlas.flags.get(iso, '')}</span><br><b>{name}</b><br>"
+                f"{chips.get(iso, '&nbsp;')}</div>"
+            )
+        return "<div>" + "".join(cells) + "</div>"
+
+    def _draw_controls(self, view: Mapping[str, Any]) -> None:
+        if self.game.is_terminal():
+            self.controls.children = []
+            return
+        seat = view["to_act"][0]
+        if seat in self.bots:
+            self.controls.children = [
+                widgets.HTML(f"<i>{seat_badge(self.table, seat)} is thinking…</i>")
+            ]
+            return
+        if view["phase"] == HURDLE:
+            self._draw_hurdle(view)
+            self.controls.children = [self.hurdle_box]
+            return
+        options = [(self.atlas.names[c], c) for c in view["remaining_countries"]]
+        if [o[1] for o in self.country_pick.options] != [o[1] for o in options]:
+            self.country_pick.options = options
+            self.country_pick.value = options[0][1]
+        for r, button in enumerate(self.rank_buttons, start=1):
+            button.disabled = r > view["n_ranks"]
+        self.controls.children = [self.rank_box]
+
+    def _draw_hurdle(self, view: Mapping[str, Any]) -> None:
+        hurdle = view["hurdle"]
+        kind = hurdle["kind"]
+        who = seat_badge(self.table, hurdle["player"])
+        flag = self.atlas.flags.get(hurdle["country"], "")
+        self.hurdle_prompt.value = (
+            f"<h3>Hurdle {kind} ({HURDLE_LOOK[kind][2]})</h3>"
+            f"<p>{who}, to move on {hurdle['remaining']} more step(s): "
+            f"<b>{html.escape(hurdle['task'])}</b> {flag}</p>"
+        )
+        rows: list[widgets.Widget] = []
+        if view["honor"]:
+            question = self.game.hurdle_question()
+            if self._answer_shown:
+                rows = [
+                    widgets.HTML(f"Answer: <b>{html.escape(question.answer)}</b>"),
+                    self.right_button,
+                    self.wrong_button,
+                ]
+            else:
+                rows = [self.show_button]
+        else:
+            self.answer_text.placeholder = "Its number" if kind == "A" else "The capital"
+            rows = [self.answer_text, self.answer_button]
+        self.answer_row.children = rows
+        children: list[widgets.Widget] = [self.hurdle_prompt, self.answer_row]
+        if kind == "A":
+            numbered = self._numbered_map()
+            if self.interactive:
+                children.append(numbered.figure.canvas)
+            else:
+                self.hurdle_map.value = to_png(numbered.figure)
+                children.append(self.hurdle_map)
+        self.hurdle_box.children = children
+
+    def _numbered_map(self) -> Any:
+        if self._numbered is None:
+            from geoteach.render import world_map_view
+
+            self._numbered = world_map_view(figsize=(12.0, 6.1), interactive=self.interactive)
+            if self.interactive:
+                self._numbered.on_pick(safe(self.click_country, show=self.messages))
+        return self._numbered
+
+    def _world_map(self) -> Any:
+        if self._world is None:
+            from geoteach.render import world_map_view
+
+            self._world = world_map_view(numbers=False, figsize=(8.0, 4.1), dpi=80)
+        return self._world
+
+    def _on_map(self, countries: list[str]) -> list[str]:
+        world = self._world_map()
+        shown = []
+        for iso in countries:
+            try:
+                shown.append(world.code_of(iso))
+            except (NotOnMapError, KeyError):
+                continue
+        return shown
+
+    def _draw_round_map(self, countries: list[str]) -> None:
+        key = tuple(countries)
+        if self._round_map_key == key:
+            return
+        self._round_map_key = key
+        world = self._world_map()
+        world.clear()
+        world.reset_view()
+        shown = self._on_map(countries)
+        world.highlight(shown)
+        world.label(shown, size=7)
+        self.round_map.value = to_png(world.figure)
+
+    def _draw_result(self, rnd: Mapping[str, Any]) -> None:
+        """The reveal (bars, chips, points) and the learn panel (a map coloured by the value)."""
+        self._learned_round = rnd["number"]
+        card = self.game.category_card(rnd["category"])
+        self.reveal_text.value = f"<h3>Round {rnd['number']}: the true order</h3>" + "".join(
+            f"{seat_badge(self.table, g['player'])}: "
+            f"{html.escape(self.atlas.names[g['country']])} {g['rank']} → place "
+            f"{g['place']}, <b>+{g['points']}</b><br>"
+            for g in rnd["guesses"]
+        )
+        self.reveal_chart.value = to_png(reveal_figure(rnd, self.atlas.names, card, self.table))
+        world = self._world_map()
+        world.clear()
+        shown = self._on_map(rnd["countries"])
+        world.set_colours(learn_colours({iso: rnd["values"][iso] for iso in shown}))
+        world.label(
+            shown,
+            {iso: f"{self.atlas.names[iso]}\n{_number(rnd['values'][iso])}" for iso in shown},
+            size=7,
+        )
+        if shown:
+            world.focus(shown, margin=0.4)
+        self.learn_map.value = to_png(world.figure)
+        world.reset_view()
+        self._round_map_key = None
+        unit = str(card["unit"])
+        lines = [
+            f"{html.escape(self.atlas.names[iso])}: {_number(rnd['values'][iso], unit)}"
+            for iso in sorted(rnd["countries"], key=lambda c: rnd["places"][c])
+        ]
+        self.learn_text.value = (
+            f"<h3>Learn: {html.escape(str(card['label']))}</h3>"
+            f"<p>{html.escape(str(card.get('description') or ''))}<br>"
+            + "<br>".join(lines)
+            + f"<br><small>Source: {html.escape(str(card['source']))}, {card['year']}.</small></p>"
+        )
+
+
+def play(
+    players: list[str] | Table,
+    bots: dict[str, str] | None = None,
+    seed: int | None = None,
+    bot_delay: float = 0.6,
+    **options: Any,
+) -> GlobalissimoUI:
+    """Start a game and return its widget: ``play(["Ana", "Ben", "Robot"], {"Robot": "hard"})``."""
+    game = Globalissimo.setup_game(players, bots, seed=seed, **options)
+    return GlobalissimoUI(game, bot_delay=bot_delay)

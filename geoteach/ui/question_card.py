@@ -1,0 +1,207 @@
+"""The question card every game shows: pick a level, read the prompt, answer, hear the answer.
+
+The card holds no rules. It judges an answer with ``geoteach.quiz`` and hands the ``Verdict``
+to ``on_answer``, so the game decides what a right or wrong answer does (points, another turn).
+
+Accessible by design: Enter submits a typed answer; right and wrong are said in words and
+with a symbol (✓ / ✗), never by colour alone; every text is escaped, so a deck cannot put markup
+on the page.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable, Iterable
+from random import Random
+
+import ipywidgets as widgets
+
+from geoteach.quiz.answers import MODES, AnswerChecker, Mode, Verdict, shuffled_choices
+from geoteach.quiz.flags import flag_img_html
+from geoteach.quiz.question import LEVELS, Question
+
+RIGHT_MARK = "✓"
+WRONG_MARK = "✗"
+
+
+class QuestionCard(widgets.VBox):
+    """A trivia card as a widget.
+
+    ``mode`` is "typed", "choice" or "honor" (the teacher's choice). ``draw(level)`` gives the
+    next question of a level (for example ``deck.draw``); without it, the game calls ``ask``.
+    ``choice_pool(question)`` gives extra options for cards without their own choices.
+    """
+
+    def __init__(
+        self,
+        mode: Mode = "typed",
+        on_answer: Callable[[Verdict], None] | None = None,
+        draw: Callable[[int], Question] | None = None,
+        checker: AnswerChecker | None = None,
+        rng: Random | None = None,
+        choice_pool: Callable[[Question], Iterable[str]] | None = None,
+    ) -> None:
+        if mode not in MODES:
+            raise ValueError(f"Answer mode must be one of {', '.join(MODES)}, not {mode!r}.")
+        self.mode: Mode = mode
+        self.on_answer = on_answer
+        self.draw = draw
+        self.checker = checker or AnswerChecker()
+        self.rng = rng or Random(0)
+        self.choice_pool = choice_pool
+        self.question: Question | None = None
+        self.verdict: Verdict | None = None
+        self.asked_mode: Mode = mode
+
+        self.level_picker = widgets.ToggleButtons(
+            options=[(f"{n} {name}", n) for n, name in LEVELS.items()],
+            value=1,
+            description="Level:",
+            tooltips=[f"Level {n}: {name}, {n} point(s)" for n, name in LEVELS.items()],
+        )
+        self.ask_button = widgets.Button(description="Ask a question", icon="question")
+        self.ask_button.on_click(lambda _: self.ask_next())
+        self.header = widgets.HTML()
+        self.prompt = widgets.HTML()
+        self.media = widgets.HTML()
+        self.answer_box = widgets.Text(
+            placeholder="Type your answer and press Enter",
+            continuous_update=False,
+            description="Answer:",
+        )
+        self.answer_box.observe(self._on_typed, names="value")
+        self.submit_button = widgets.Button(description="Check answer", icon="check")
+        self.submit_button.on_click(lambda _: self.submit(self.answer_box.value))
+        self.choice_buttons: list[widgets.Button] = []
+        self.choice_box = widgets.HBox()
+        self.reveal_button = widgets.Button(description="Show the answer", icon="eye")
+        self.reveal_button.on_click(lambda _: self.reveal())
+        self.right_button = widgets.Button(description=f"{RIGHT_MARK} Right")
+        self.right_button.on_click(lambda _: self.mark(True))
+        self.wrong_button = widgets.Button(description=f"{WRONG_MARK} Wrong")
+        self.wrong_button.on_click(lambda _: self.mark(False))
+        self.reveal_text = widgets.HTML()
+        self.answer_area = widgets.VBox()
+        self.feedback = widgets.HTML()
+        top = [widgets.HBox([self.level_picker, self.ask_button])] if draw else []
+        super().__init__(
+            [*top, self.header, self.prompt, self.media, self.answer_area, self.feedback]
+        )
+        self.add_class("geoteach-question-card")
+
+    # ----- asking --------------------------------------------------------------------
+    @property
+    def level(self) -> int:
+        """The level the player picked (1 Beginner, 2 Intermediate, 3 Expert)."""
+        return int(self.level_picker.value)
+
+    def ask_next(self) -> None:
+        """Draw a question of the picked level and show it."""
+        if self.draw is None:
+            raise RuntimeError("This card has no deck to draw from: call ask(question).")
+        try:
+            question = self.draw(self.level)
+        except LookupError as error:
+            self.feedback.value = f"<p>{html.escape(str(error))}</p>"
+            return
+        self.ask(question)
+
+    def ask(self, question: Question, mode: Mode | None = None) -> None:
+        """Show ``question`` and wait for an answer."""
+        self.question = question
+        self.verdict = None
+        self.asked_mode = self._usable_mode(question, mode or self.mode)
+        corner = f" · {question.symbol}" if question.symbol else ""
+        self.header.value = (
+            f"<small>{html.escape(question.category)} · Level {question.level} "
+            f"{html.escape(question.level_name)}{html.escape(corner)}</small>"
+        )
+        self.prompt.value = f"<p style='font-size:1.2em'>{html.escape(question.prompt)}</p>"
+        self.media.value = flag_img_html(question.media.flag) if question.media.flag else ""
+        self.feedback.value = ""
+        self.reveal_text.value = ""
+        if self.asked_mode == "typed":
+            self._set_typed()
+        elif self.asked_mode == "choice":
+            self._set_choices(question)
+        else:
+            self._set_honor()
+
+    def _usable_mode(self, question: Question, mode: Mode) -> Mode:
+        if mode != "choice" or question.choices:
+            return mode
+        pool = list(self.choice_pool(question)) if self.choice_pool else []
+        return "choice" if len(shuffled_choices(question, Random(0), pool)) > 1 else "typed"
+
+    def _set_typed(self) -> None:
+        with self.answer_box.hold_trait_notifications():
+            self.answer_box.unobserve(self._on_typed, names="value")
+            self.answer_box.value = ""
+            self.answer_box.observe(self._on_typed, names="value")
+        self.answer_box.disabled = self.submit_button.disabled = False
+        self.answer_area.children = [widgets.HBox([self.answer_box, self.submit_button])]
+
+    def _set_choices(self, question: Question) -> None:
+        pool = list(self.choice_pool(question)) if self.choice_pool else []
+        options = shuffled_choices(question, self.rng, pool)
+        self.choice_buttons = []
+        for number, option in enumerate(options, start=1):
+            button = widgets.Button(description=f"{number}. {option}", tooltip=option)
+            button.on_click(lambda _, picked=option: self.submit(picked))
+            self.choice_buttons.append(button)
+        self.choice_box.children = self.choice_buttons
+        self.answer_area.children = [self.choice_box]
+
+    def _set_honor(self) -> None:
+        self.reveal_button.disabled = False
+        self.right_button.disabled = self.wrong_button.disabled = True
+        self.answer_area.children = [
+            self.reveal_button,
+            self.reveal_text,
+            widgets.HBox([self.right_button, self.wrong_button]),
+        ]
+
+    # ----- answering ------------------------------------------------------------------
+    def _on_typed(self, change: dict) -> None:
+        # continuous_update=False: the value arrives when Enter is pressed (or the box is left).
+        if change["new"].strip():
+            self.submit(change["new"])
+
+    def submit(self, given: str) -> Verdict | None:
+        """Judge a typed answer or a picked choice (ignored once the card is answered)."""
+        if self.question is None or self.verdict is not None or not str(given).strip():
+            return None
+        if self.asked_mode == "honor":
+            raise RuntimeError("In honor mode the answer is revealed and marked, not typed.")
+        return self._finish(self.checker.check(self.question, given, self.asked_mode))
+
+    def reveal(self) -> None:
+        """Honor mode: show the answer so the teacher or players can mark it."""
+        if self.question is None:
+            return
+        self.reveal_text.value = (
+            f"<p><b>Answer:</b> {html.escape(self.question.answer)}</p>"
+            "<p>Did the player get it right?</p>"
+        )
+        self.reveal_button.disabled = True
+        self.right_button.disabled = self.wrong_button.disabled = False
+
+    def mark(self, right: bool) -> Verdict | None:
+        """Honor mode: the teacher's mark after the answer was revealed."""
+        if self.question is None or self.verdict is not None:
+            return None
+        return self._finish(self.checker.honor(self.question, right))
+
+    def _finish(self, verdict: Verdict) -> Verdict:
+        self.verdict = verdict
+        mark = RIGHT_MARK if verdict.correct else WRONG_MARK
+        explanation = f"<p>{html.escape(verdict.explanation)}</p>" if verdict.explanation else ""
+        self.feedback.value = (
+            f"<p role='status'><b>{mark} {html.escape(verdict.message)}</b></p>{explanation}"
+        )
+        for control in (self.answer_box, self.submit_button, *self.choice_buttons):
+            control.disabled = True
+        self.right_button.disabled = self.wrong_button.disabled = True
+        if self.on_answer is not None:
+            self.on_answer(verdict)
+        return verdict

@@ -1,0 +1,229 @@
+"""Who plays: 2–6 players or teams, their names and colours, computer opponents, who starts.
+
+The widget holds no rules: it builds a ``Table`` from what the teacher typed and hands it to
+``on_ready``. How the game picks who starts comes from the game class
+(``Game.first_player_rule``):
+
+* ``"highest_roll"``: the game itself rolls when it begins (a chance move, so a replay rolls
+  the same); the widget only says so.
+* ``"dealer"``: the teacher picks the first dealer; the game passes the deal on each round.
+* ``"checkered_flag"``: the teacher picks who gets the checkered-flag marker first.
+
+For the last two, "Pick at random" draws from the widget's own seeded generator.
+"""
+
+from __future__ import annotations
+
+import html
+import random
+from collections.abc import Callable
+from typing import Any
+
+import ipywidgets as widgets
+
+from geoteach.games.table import SEAT_COLOUR_NAMES, SEAT_COLOURS, Seat, Table
+from geoteach.ui.messages import MessageLine
+from geoteach.ui.safe import safe
+from geoteach.ui.theme import seat_symbol, themed
+
+RULES = {
+    "highest_roll": "Who starts: everyone rolls the die when the game begins; the highest roll "
+    "starts and ties roll again.",
+    "dealer": "First dealer",
+    "checkered_flag": "Checkered flag to",
+}
+LEVEL_WORDS = [("easy", "easy"), ("medium", "medium"), ("hard", "hard")]
+
+
+class SeatRow:
+    """The inputs of one seat: name, person or computer, level, colour, team members."""
+
+    def __init__(self, index: int, teams: bool) -> None:
+        self.index = index
+        self.symbol = widgets.HTML(self._symbol_html(SEAT_COLOURS[index % len(SEAT_COLOURS)]))
+        self.name = widgets.Text(
+            value=self.default_name(teams),
+            placeholder="name",
+            layout=widgets.Layout(width="14em"),
+        )
+        self.kind = widgets.Dropdown(
+            options=[("person", "human"), ("computer", "bot")],
+            value="human",
+            layout=widgets.Layout(width="8em"),
+        )
+        self.level = widgets.Dropdown(
+            options=LEVEL_WORDS,
+            value="medium",
+            disabled=True,
+            layout=widgets.Layout(width="7em"),
+            tooltip="How much the computer knows",
+        )
+        self.colour = widgets.Dropdown(
+            options=list(zip(SEAT_COLOUR_NAMES, SEAT_COLOURS, strict=True)),
+            value=SEAT_COLOURS[index % len(SEAT_COLOURS)],
+            layout=widgets.Layout(width="8em"),
+        )
+        self.members = widgets.Text(
+            placeholder="team members, separated by commas",
+            layout=widgets.Layout(width="22em", display="" if teams else "none"),
+        )
+        self.kind.observe(self._kind_changed, names="value")
+        self.colour.observe(lambda c: setattr(self.symbol, "value", self._symbol_html(c["new"])))
+        self.box = widgets.HBox(
+            [self.symbol, self.name, self.kind, self.level, self.colour, self.members]
+        )
+
+    def _symbol_html(self, colour: str) -> str:
+        return f'<span style="color:{colour};font-size:150%">{seat_symbol(self.index)}</span>'
+
+    def default_name(self, teams: bool) -> str:
+        return f"{'Team' if teams else 'Player'} {self.index + 1}"
+
+    def _kind_changed(self, change: dict[str, Any]) -> None:
+        self.level.disabled = change["new"] != "bot"
+
+    def seat(self, teams: bool) -> Seat:
+        members = self.members.value.split(",") if teams and self.kind.value == "human" else []
+        return Seat(
+            name=self.name.value,
+            kind=self.kind.value,
+            level=self.level.value if self.kind.value == "bot" else None,
+            colour=self.colour.value,
+            members=members,
+        )
+
+
+class TableSetup(widgets.VBox):
+    """Set up the table, then press "Start the game": ``on_ready(table)`` gets the ``Table``."""
+
+    def __init__(
+        self,
+        min_seats: int = 2,
+        max_seats: int = 6,
+        first_player_rule: str = "highest_roll",
+        seats: int | None = None,
+        teams: bool = False,
+        allow_teams: bool = True,
+        on_ready: Callable[[Table], Any] | None = None,
+        seed: int | None = None,
+        title: str = "Who is playing?",
+    ) -> None:
+        if not 1 <= min_seats <= max_seats <= len(SEAT_COLOURS):
+            raise ValueError(f"Seats must be between 1 and {len(SEAT_COLOURS)}.")
+        if first_player_rule not in RULES:
+            raise ValueError(
+                f"Who starts is decided by one of {', '.join(RULES)}, not {first_player_rule!r}."
+            )
+        self.min_seats, self.max_seats = min_seats, max_seats
+        self.first_player_rule = first_player_rule
+        self.on_ready = on_ready
+        self.rng = random.Random(seed)
+        self.table: Table | None = None
+        self.messages = MessageLine()
+
+        self.count = widgets.BoundedIntText(
+            value=min(max(seats or min_seats, min_seats), max_seats),
+            min=min_seats,
+            max=max_seats,
+            description="Players" if not teams else "Teams",
+            layout=widgets.Layout(width="12em"),
+        )
+        self.teams = widgets.Checkbox(
+            value=teams and allow_teams,
+            description="Play in teams",
+            disabled=not allow_teams,
+            indent=False,
+        )
+        self.rows = [SeatRow(i, self.teams.value) for i in range(max_seats)]
+        self.rows_box = widgets.VBox()
+        self.first = widgets.Dropdown(description=RULES[first_player_rule])
+        self.first.style.description_width = "initial"
+        self.random_first = widgets.Button(description="Pick at random", icon="random")
+        self.rule_note = widgets.HTML(f"<p>{html.escape(RULES['highest_roll'])}</p>")
+        if first_player_rule == "highest_roll":
+            start_box = widgets.HBox([self.rule_note])
+        else:
+            start_box = widgets.HBox([self.first, self.random_first])
+        self.start = widgets.Button(description="Start the game", button_style="success")
+
+        self.count.observe(safe(self._redraw_rows, show=self.messages), names="value")
+        self.teams.observe(safe(self._teams_changed, show=self.messages), names="value")
+        for row in self.rows:
+            row.name.observe(safe(self._refresh_first, show=self.messages), names="value")
+        self.random_first.on_click(safe(lambda _b: self.pick_random_first(), show=self.messages))
+        self.start.on_click(safe(lambda _b: self.submit(), show=self.messages))
+
+        heading = widgets.HTML(f"<h3>{html.escape(title)}</h3>")
+        top = widgets.HBox([self.count, self.teams])
+        super().__init__([heading, top, self.rows_box, start_box, self.start, self.messages])
+        themed(self)
+        self._redraw_rows()
+
+    @classmethod
+    def for_game(cls, game_cls: type, **kwargs: Any) -> TableSetup:
+        """A setup with the seat limits and start rule of ``game_cls``."""
+        kwargs.setdefault("min_seats", getattr(game_cls, "min_seats", 2))
+        kwargs.setdefault("max_seats", getattr(game_cls, "max_seats", 6))
+        kwargs.setdefault("first_player_rule", getattr(game_cls, "first_player_rule", "dealer"))
+        title = getattr(game_cls, "title", None)
+        if callable(title):
+            kwargs.setdefault("title", f"Who is playing {title()}?")
+        return cls(**kwargs)
+
+    @property
+    def active_rows(self) -> list[SeatRow]:
+        return self.rows[: self.count.value]
+
+    def _redraw_rows(self, _change: object = None) -> None:
+        self.rows_box.children = [row.box for row in self.active_rows]
+        self._refresh_first()
+
+    def _teams_changed(self, change: dict[str, Any]) -> None:
+        teams = bool(change["new"])
+        self.count.description = "Teams" if teams else "Players"
+        for row in self.rows:
+            row.members.layout.display = "" if teams else "none"
+            if row.name.value == row.default_name(not teams):
+                row.name.value = row.default_name(teams)
+
+    def _refresh_first(self, _change: object = None) -> None:
+        chosen = self.first.value
+        options = [(row.name.value.strip() or "?", row.index) for row in self.active_rows]
+        self.first.options = options
+        self.first.value = chosen if chosen is not None and chosen < len(options) else 0
+
+    def pick_random_first(self) -> int:
+        """Draw the first dealer or flag holder at random (seeded)."""
+        self.first.value = self.rng.randrange(self.count.value)
+        self.messages.info(f"{self.first.label} starts.")
+        return self.first.value
+
+    def build(self) -> Table:
+        """The ``Table`` described by the inputs; ``ValueError`` says what to fix."""
+        teams = bool(self.teams.value)
+        seats = [row.seat(teams) for row in self.active_rows]
+        colours = [s.colour for s in seats]
+        for colour in colours:
+            if colours.count(colour) > 1:
+                clash = [s.name for s in seats if s.colour == colour]
+                raise ValueError(
+                    f"{' and '.join(clash)} have the same colour: pick another colour for one."
+                )
+        if all(s.is_bot for s in seats):
+            raise ValueError("At least one seat must be a person: who else would play?")
+        first = 0 if self.first_player_rule == "highest_roll" else int(self.first.value or 0)
+        return Table(seats, first=first)
+
+    def submit(self) -> Table | None:
+        """What "Start the game" does: build the table, report, call ``on_ready``."""
+        try:
+            table = self.build()
+        except ValueError as exc:
+            self.messages.error(str(exc))
+            return None
+        self.table = table
+        names = ", ".join(s.name for s in table.seats)
+        self.messages.success(f"Ready: {names}.")
+        if self.on_ready is not None:
+            self.on_ready(table)
+        return table

@@ -1,0 +1,90 @@
+"""Looks shared by the widgets: seat badges, and a large-text mode for the projector.
+
+Colour is never the only signal: every seat also has a symbol and its name in words, and every
+message starts with a word and an icon.
+"""
+
+from __future__ import annotations
+
+import html
+
+import ipywidgets as widgets
+
+from geoteach.games.table import Table
+
+#: CSS class every geoteach widget carries, so the projector style can reach it.
+CSS_CLASS = "geoteach"
+#: One shape per seat, in seat order, next to the seat's colour.
+SEAT_SYMBOLS = ["●", "■", "▲", "◆", "★", "✚"]
+
+NORMAL_CSS = ""
+#: ipywidgets size their text from these CSS variables; scoped to our class, they enlarge only
+#: the kit's widgets, and the rest of the notebook stays as it is.
+LARGE_CSS = f"""<style>
+.{CSS_CLASS} {{
+  --jp-widgets-font-size: 22px;
+  --jp-widgets-inline-height: 40px;
+  --jp-widgets-inline-label-width: 180px;
+  --jp-widgets-inline-width: 420px;
+  font-size: 22px;
+  line-height: 1.4;
+}}
+.{CSS_CLASS} button, .{CSS_CLASS} input, .{CSS_CLASS} select, .{CSS_CLASS} table {{
+  font-size: 22px;
+}}
+</style>"""
+
+
+def themed(widget: widgets.DOMWidget) -> widgets.DOMWidget:
+    """Tag ``widget`` so the large-text mode applies to it."""
+    widget.add_class(CSS_CLASS)
+    return widget
+
+
+def seat_symbol(seat: int) -> str:
+    return SEAT_SYMBOLS[seat % len(SEAT_SYMBOLS)]
+
+
+def seat_badge(table: Table, seat: int) -> str:
+    """HTML for a seat: coloured symbol, escaped name, and "(computer, hard)" for a bot."""
+    info = table.seats[seat]
+    label = html.escape(info.name)
+    if info.is_bot:
+        label += f" <small>(computer, {html.escape(str(info.level))})</small>"
+    colour = html.escape(info.colour, quote=True)
+    title = html.escape(info.colour_name, quote=True)
+    return (
+        f'<span style="color:{colour}" title="{title}" aria-hidden="true">'
+        f"{seat_symbol(seat)}</span> {label}"
+    )
+
+
+class ProjectorMode(widgets.VBox):
+    """A toggle for large text (projector or smart board) with the style it switches on.
+
+    Display it once in the notebook; every widget of the kit grows with it.
+    """
+
+    def __init__(self, large: bool = False) -> None:
+        self.toggle = widgets.ToggleButton(
+            value=large,
+            description="Large text",
+            tooltip="Bigger letters for the projector or the smart board",
+            icon="search-plus",
+        )
+        self.style_block = widgets.HTML(LARGE_CSS if large else NORMAL_CSS)
+        super().__init__([self.toggle, self.style_block])
+        themed(self)
+        self.toggle.observe(self._switch, names="value")
+
+    @property
+    def large(self) -> bool:
+        return bool(self.toggle.value)
+
+    @large.setter
+    def large(self, value: bool) -> None:
+        self.toggle.value = bool(value)
+
+    def _switch(self, change: dict) -> None:
+        self.style_block.value = LARGE_CSS if change["new"] else NORMAL_CSS
+        self.toggle.description = "Normal text" if change["new"] else "Large text"

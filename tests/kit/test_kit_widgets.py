@@ -1,0 +1,240 @@
+"""The UI building blocks, driven from Python: set values, click, read what is shown."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import ipywidgets as widgets
+import pytest
+
+from geoteach.games.base import IllegalAction
+from geoteach.games.scoreboard import Scoreboard
+from geoteach.games.table import Seat, Table
+from geoteach.ui import safe
+from geoteach.ui.hotseat import HotSeatGuard
+from geoteach.ui.messages import MessageLine
+from geoteach.ui.persistence import SaveResume
+from geoteach.ui.scoreboard import ScoreboardView, places
+from geoteach.ui.table_setup import TableSetup
+from geoteach.ui.theme import LARGE_CSS, ProjectorMode
+from tests.kit.kit_toy_game import RaceToTen
+
+EVIL = "<b>Bob</b>"
+ESCAPED = "&lt;b&gt;Bob&lt;/b&gt;"
+
+
+def test_table_setup_builds_players_bots_and_the_flag_holder() -> None:
+    made: list[Table] = []
+    setup = TableSetup(first_player_rule="checkered_flag", on_ready=made.append)
+    setup.count.value = 3
+    rows = setup.active_rows
+    rows[0].name.value = "Jenny"
+    rows[1].name.value = "David"
+    rows[2].name.value = "Robo"
+    rows[2].kind.value = "bot"
+    assert not rows[2].level.disabled and rows[0].level.disabled
+    setup.first.value = 1
+    setup.start.click()
+    assert len(made) == 1
+    table = made[0]
+    assert [s.name for s in table.seats] == ["Jenny", "David", "Robo"]
+    assert table.first == 1
+    assert table.seats[2].is_bot and table.seats[2].level == "medium"
+    assert table.seats[0].level is None
+    assert "Ready" in setup.messages.text
+
+
+def test_table_setup_teams_colours_and_limits() -> None:
+    setup = TableSetup(min_seats=2, max_seats=4)
+    assert setup.count.max == 4 and len(setup.rows_box.children) == 2
+    setup.teams.value = True
+    assert setup.count.description == "Teams"
+    assert setup.active_rows[0].name.value == "Team 1"
+    setup.active_rows[0].members.value = "Ana, Ben"
+    setup.active_rows[1].members.value = "Chloé,Dev, "
+    setup.active_rows[1].colour.value = "#D55E00"
+    table = setup.submit()
+    assert table is not None
+    assert table.seats[1].members == ["Chloé", "Dev"] and table.seats[1].colour_name == "red"
+    assert table.first == 0
+
+
+def test_table_setup_says_what_to_fix_instead_of_raising() -> None:
+    made: list[Table] = []
+    setup = TableSetup(on_ready=made.append)
+    setup.active_rows[0].name.value = "Ana"
+    setup.active_rows[1].name.value = "ana"
+    setup.start.click()
+    assert not made and "same name" in setup.messages.text
+    assert setup.messages.kind == "error"
+    setup.active_rows[1].name.value = "Ben"
+    setup.active_rows[1].colour.value = setup.active_rows[0].colour.value
+    setup.start.click()
+    assert not made and "same colour" in setup.messages.text
+    setup.active_rows[1].colour.value = "#009E73"
+    setup.start.click()
+    assert len(made) == 1
+
+
+def test_table_setup_for_a_game_reads_its_rules_and_picks_a_dealer_at_random() -> None:
+    class Dealt(RaceToTen):
+        name = ""
+        min_seats = 3
+        max_seats = 5
+        first_player_rule = "dealer"
+
+    setup = TableSetup.for_game(Dealt, seed=4)
+    assert (setup.count.min, setup.count.max, setup.count.value) == (3, 5, 3)
+    assert setup.first.description == "First dealer"
+    picks = {setup.pick_random_first() for _ in range(30)}
+    assert picks == {0, 1, 2}
+    roll_setup = TableSetup.for_game(RaceToTen)
+    assert "rolls the die" in roll_setup.rule_note.value
+
+
+def test_scoreboard_widget_escapes_names_and_shows_history() -> None:
+    table = Table.of(EVIL, "Ana")
+    board = Scoreboard(2)
+    view = ScoreboardView(table, board, labels={"hurdles": "Hurdles"})
+    assert "No scores yet" in view.history.value
+    board.add(0, 3, why="ranked <i>Mexico</i> first", round=1)
+    board.add(1, 2, round=1)
+    board.add(1, 1, counter="hurdles", round=1)
+    view.update(board)
+    assert ESCAPED in view.standings.value and EVIL not in view.standings.value
+    assert "Hurdles" in view.standings.value and "★ leading" in view.standings.value
+    assert "&lt;i&gt;Mexico&lt;/i&gt;" in view.history.value
+    assert "(now 3)" in view.history.value and "Round 1" in view.history.value
+    with pytest.raises(ValueError):
+        view.update(Scoreboard(3))
+
+
+def test_places_share_a_place_on_a_tie() -> None:
+    board = Scoreboard(3)
+    board.add(0, 2)
+    board.add(1, 2)
+    assert places(board, ["points"]) == [1, 1, 3]
+
+
+def test_message_line_escapes_and_keeps_a_short_history() -> None:
+    line = MessageLine(keep=2)
+    for i in range(5):
+        line.info(f"move {i}")
+    line.error(f"{EVIL} cannot move")
+    assert (
+        ESCAPED in line.line.value
+        and "Oops" in line.line.value
+        and 'role="alert"' in (line.line.value)
+    )
+    assert "move 4" in line.earlier.value and "move 2" not in line.earlier.value
+    with pytest.raises(ValueError):
+        line.say("x", "shout")  # type: ignore[arg-type]
+    line.clear()
+    assert line.text == "" and line.line.value == ""
+
+
+def test_safe_shows_illegal_moves_as_they_are_and_other_errors_kindly() -> None:
+    line = MessageLine()
+
+    @safe.safe(show=line)
+    def illegal() -> None:
+        raise IllegalAction("It is not Ben's turn.")
+
+    @safe.safe(show=line)
+    def broken() -> None:
+        raise KeyError("wedge")
+
+    illegal()
+    assert line.text == "It is not Ben's turn." and not safe.ERRORS
+    assert len(safe.REJECTED) == 1
+    broken()
+    assert line.text.startswith("Something went wrong: 'wedge'")
+    assert len(safe.ERRORS) == 1 and isinstance(safe.ERRORS[0].error, KeyError)
+    safe.clear()
+
+
+def test_a_button_callback_error_is_shown_not_raised() -> None:
+    shown: list[str] = []
+    button = widgets.Button(description="Roll")
+    game = RaceToTen(Table.of("Ana", "Ben"), seed=1)
+    safe.on_click(button, lambda: game.apply({"player": 5, "type": "roll"}), show=shown.append)
+    button.click()
+    assert shown and "not" in shown[0] and "turn" in shown[0]
+    assert not safe.ERRORS
+
+
+def test_hotseat_hides_the_hand_until_the_named_player_clicks() -> None:
+    table = Table([Seat(EVIL), Seat("Reds", members=["Ana", "Ben"]), Seat("Robo", kind="bot")])
+    built: list[int] = []
+    revealed: list[int] = []
+
+    def hand(seat: int) -> widgets.Widget:
+        built.append(seat)
+        return widgets.HTML(f"secret hand of seat {seat}")
+
+    guard = HotSeatGuard(table, hand, on_reveal=revealed.append)
+    guard.pass_to(0)
+    assert (
+        not built and ESCAPED in guard.prompt.value and guard.button.description == (f"I am {EVIL}")
+    )
+    assert all("secret" not in getattr(w, "value", "") for w in guard.children)
+    guard.button.click()
+    assert built == [0] and revealed == [0] and guard.revealed
+    assert guard.shown in guard.children
+    guard.pass_to(1)
+    assert guard.shown is None and guard.button.description == "We are Reds"
+    assert "Ana, Ben" in guard.prompt.value
+    guard.hide()
+    assert guard.children == (guard.prompt,)
+    guard.pass_to(2)
+    guard.reveal()
+    assert built == [0] and "playing" in guard.prompt.value
+
+
+def test_projector_mode_switches_the_style_block() -> None:
+    mode = ProjectorMode()
+    assert mode.style_block.value == ""
+    mode.toggle.value = True
+    assert mode.style_block.value == LARGE_CSS and ".geoteach" in LARGE_CSS
+    assert mode.large and mode.toggle.description == "Normal text"
+    assert "geoteach" in mode._dom_classes
+
+
+def test_save_resume_autosaves_resumes_and_explains_bad_files(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    game = RaceToTen(Table.of("Ana", "Ben"), seed=2)
+    panel = SaveResume(game, file_name="lesson")
+    saved = tmp_path / "lesson.json"
+    assert saved.exists() and game.autosave == Path("lesson.json")
+    choices = random.Random(0)
+    for _ in range(5):
+        seat = choices.choice(game.to_act())
+        game.apply(choices.choice(game.legal_actions(seat)))
+    resumed: list[RaceToTen] = []
+    other = SaveResume(file_name="lesson.json", autosave_on=False, on_resume=resumed.append)
+    other.resume_button.click()
+    assert resumed and resumed[0].to_json() == game.to_json()
+    assert "Welcome back" in other.messages.text and "5 moves" in other.messages.text
+
+    (tmp_path / "notes.json").write_text("[1, 2]", encoding="utf-8")
+    other.file_name.value = "notes.json"
+    other.resume_button.click()
+    assert "not a geoteach save" in other.messages.text and other.messages.kind == "error"
+    other.file_name.value = "nothing_here"
+    other.resume_button.click()
+    assert "no file called nothing_here.json" in other.messages.text
+
+    newcomer = RaceToTen(Table.of("Chloé", "Dev"), seed=3)
+    panel.attach(newcomer)
+    assert "already holds another game" in panel.messages.text and newcomer.autosave is None
+    assert RaceToTen.load(saved).to_json() == game.to_json()
+    panel.file_name.value = "notes"
+    assert "already used by another file" in panel.messages.text
+    panel.file_name.value = "lesson2"
+    assert newcomer.autosave == Path("lesson2.json")
+    panel.autosave.value = False
+    assert newcomer.autosave is None
+    assert panel.save() == Path("lesson2.json")
