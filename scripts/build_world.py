@@ -334,19 +334,37 @@ def fold(name: str) -> str:
 
 
 def factbook_names(record: dict) -> list[str]:
+    """The country's names in its Factbook entry: short and long forms, former names, abbreviations.
+
+    Only names are kept: notes in brackets ("short-lived unification with Syria", "while occupied
+    by the USSR") are dropped, "US or USA" gives both, a spelling in brackets inside a name
+    ("Belorussian (Byelorussian) Soviet Socialist Republic") gives the whole other name, and a
+    place that tells two states apart ("Yemen (Aden)", "Congo (Brazzaville)") is not a name.
+    """
+    short = text(record, "government", "country name", "conventional short form") or ""
+    cities = {fold(c) for c in split_capitals(text(record, "government", "capital", "name"))}
     names = []
     for part in ("conventional short form", "conventional long form", "former", "abbreviation"):
         value = text(record, "government", "country name", part)
         if not value or value.lower() == "none":
             continue
-        for piece in re.split(r",|;", value) if part == "former" else [value]:
+        # Former names come as lists: "A, B; C [D or E] and F [G]". Never split inside brackets.
+        split = r"(?:,|;|\[|\]\s*(?:and\s)?| or )" if part == "former" else " or "
+        pieces = re.split(split + r"(?![^(]*\))", value)
+        for piece in pieces:
             piece = piece.strip()
-            inner = re.search(r"\(([^)]+)\)", piece)
-            if inner and not inner.group(1).startswith("translated"):
-                names.append(inner.group(1).strip())
-            piece = re.sub(r"\s*\([^)]*\)", "", piece).strip()
-            if piece:
-                names.append(piece)
+            inner = re.search(r"\s*\(([^)]+)\)", piece)
+            base = re.sub(r"\s*\([^)]*\)", "", piece).strip()
+            if inner:
+                other = re.sub(r"^(or|aka) ", "", inner.group(1).strip())
+                after = piece[inner.end() :].strip()
+                if after:  # another spelling of the word before the bracket
+                    other = " ".join([*piece[: inner.start()].split()[:-1], other, after])
+                place = not after and (fold(other) in cities or fold(base) == fold(short))
+                if other[:1].isupper() and not place:
+                    names.append(other)
+            if base:
+                names.append(base)
     return names
 
 
@@ -539,6 +557,7 @@ def main() -> None:
             "atlas_area_km2": atlas.total_area_km2.get(iso),
         }
         rows.append(row)
+    drop_shared_aliases(rows)
     table = pd.DataFrame(rows).set_index("iso3")
     palestine_from_two_factbook_entries(table, factbook)
 
@@ -621,6 +640,22 @@ def palestine_from_two_factbook_entries(table: pd.DataFrame, factbook: dict) -> 
             table.loc["PSE", key] = None
             table.loc["PSE", f"{key}_year"] = None
     table.loc["PSE", "fips"] = "WE|GZ"
+
+
+def drop_shared_aliases(rows: list[dict]) -> None:
+    """A name of several countries is an alias of none of them.
+
+    Former unions and territories ("United Arab Republic": Egypt and Syria; "German East
+    Africa": Tanzania, Rwanda, Burundi) would otherwise send a search to whichever came first.
+    """
+    owners: dict[str, set[str]] = {}
+    for row in rows:
+        for name in [row["name"], *row["aliases"].split("|")]:
+            if name:
+                owners.setdefault(fold(name), set()).add(row["iso3"])
+    for row in rows:
+        kept = [a for a in row["aliases"].split("|") if a and len(owners[fold(a)]) == 1]
+        row["aliases"] = "|".join(kept)
 
 
 def factbook_borders(factbook: dict, iso3_to_fips: dict, table: pd.DataFrame) -> set:

@@ -18,18 +18,20 @@ import numpy as np
 import shapely
 from matplotlib.axes import Axes
 from matplotlib.backend_bases import MouseButton, MouseEvent
+from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.collections import LineCollection, PathCollection
 from matplotlib.colors import to_rgba, to_rgba_array
 from matplotlib.figure import Figure
 from matplotlib.font_manager import FontProperties
 from matplotlib.path import Path
 from matplotlib.patheffects import withStroke
-from matplotlib.textpath import TextPath
+from matplotlib.textpath import TextPath, text_to_path
 from matplotlib.transforms import IdentityTransform
 from shapely.geometry.base import BaseGeometry
 
 from geoteach.render import palettes
 from geoteach.render.labels import Placement
+from geoteach.render.layers import FixedLayer
 
 Colour = str | tuple[float, ...]
 
@@ -43,32 +45,52 @@ class NotOnMapError(LookupError):
     """A code or name that is not on this map; the message suggests the closest one."""
 
 
+class PictureCanvas(FigureCanvasAgg):
+    """An Agg canvas for figures shown as pictures (a PNG in an ``ipywidgets.Image``).
+
+    Nobody looks at this canvas between two pictures, so ``draw_idle`` (which a plain Agg
+    canvas turns into a whole draw at once) only lets the next ``to_png`` or ``draw`` show the
+    change: a move that recolours, outlines and labels costs one draw, not four.
+    """
+
+    def draw_idle(self, *args: Any, **kwargs: Any) -> None:
+        """The change waits for the next picture."""
+
+
 def new_figure(
     figsize: tuple[float, float] = (10.0, 6.0), *, dpi: float = 100.0, interactive: bool = False
 ) -> Figure:
     """A figure that is never shown by itself: the UI decides how to display it.
 
     ``interactive=False`` gives a plain Agg figure (for PNGs in an ``ipywidgets.Image`` and for
-    tests). ``interactive=True`` asks pyplot for a figure on the current backend (the ipympl
-    canvas under ``%matplotlib widget``) with interactive mode off, so the notebook does not show
-    it a second time; close it with ``plt.close(fig)`` when the game ends.
+    tests) whose changes are drawn when a picture is asked for. ``interactive=True`` asks pyplot
+    for a figure on the current backend (the ipympl canvas under ``%matplotlib widget``) with
+    interactive mode off, so the notebook does not show it a second time; close it with
+    ``plt.close(fig)`` when the game ends.
     """
     if interactive:
         import matplotlib.pyplot as plt
 
         with plt.ioff():
             return plt.figure(figsize=figsize, dpi=dpi)
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
-
     fig = Figure(figsize=figsize, dpi=dpi)
-    FigureCanvasAgg(fig)
+    PictureCanvas(fig)
     return fig
 
 
 def to_png(fig: Figure, *, dpi: float | None = None) -> bytes:
-    """The figure as PNG bytes, e.g. for ``ipywidgets.Image(value=to_png(fig))``."""
+    """The figure as PNG bytes, e.g. for ``ipywidgets.Image(value=to_png(fig))``.
+
+    Fastest zlib level: a map's flat colours compress almost as well, in half the time.
+    """
     buffer = io.BytesIO()
-    fig.savefig(buffer, format="png", dpi=dpi or fig.dpi, facecolor=fig.get_facecolor())
+    fig.savefig(
+        buffer,
+        format="png",
+        dpi=dpi or fig.dpi,
+        facecolor=fig.get_facecolor(),
+        pil_kwargs={"compress_level": 1},
+    )
     return buffer.getvalue()
 
 
@@ -105,11 +127,23 @@ def geometry_path(geom: BaseGeometry | None) -> Path:
 @lru_cache(maxsize=4096)
 def _glyphs(text: str, fontsize: float, weight: str) -> Path:
     """A label's outline in points, centred on (0, 0); shared by every map that shows it."""
-    path = TextPath((0.0, 0.0), text, size=fontsize, prop=FontProperties(weight=weight))
-    box = path.get_extents()
-    centred = path.vertices - ((box.x0 + box.x1) / 2.0, (box.y0 + box.y1) / 2.0)
+    prop = FontProperties(weight=weight)
+    if "$" in text:  # mathtext: TextPath knows how to parse it
+        path = TextPath((0.0, 0.0), text, size=fontsize, prop=prop)
+        vertices, codes = path.vertices, path.codes
+    else:
+        # What TextPath does, without the Text artist it builds to check for maths (a third of
+        # the glyph time on a cold map).
+        vertices, codes = text_to_path.get_text_path(prop, text)
+        vertices = np.asarray(vertices, dtype=float) * (fontsize / text_to_path.FONT_SCALE)
+        codes = np.asarray(codes, dtype=Path.code_type)
+    # The box of the outline's points, not Path.get_extents(): that solves every Bézier curve
+    # and took most of a cold first render; fonts put points at a glyph's extremes anyway.
+    drawn = vertices if codes is None else vertices[codes != Path.CLOSEPOLY]
+    low, high = drawn.min(axis=0), drawn.max(axis=0)
+    centred = vertices - (low + high) / 2.0
     centred.setflags(write=False)
-    return Path(centred, path.codes, readonly=True)
+    return Path(centred, codes, readonly=True)
 
 
 def add_text_layer(
@@ -120,12 +154,14 @@ def add_text_layer(
     colour: Colour = palettes.TEXT,
     weight: str = "bold",
     zorder: float = 5.0,
+    layer: FixedLayer | None = None,
 ) -> tuple[PathCollection, PathCollection]:
     """Many fixed labels as two artists (a white halo and the glyphs), not hundreds of Texts.
 
     Two hundred Text artists with halos take half a second per redraw; one PathCollection of
-    glyph outlines placed like scatter markers takes a few milliseconds, which keeps a recolour
-    of the numbered map fast. Returns (halo, glyphs).
+    glyph outlines placed like scatter markers takes a few milliseconds, and inside a
+    :class:`FixedLayer` (a map's ``fixed_labels``) they are pasted as one cached picture.
+    Returns (halo, glyphs).
     """
     paths = [_glyphs(p.text, float(fontsize), weight) for p in placements]
     offsets = np.array([p.at for p in placements], dtype=float).reshape(-1, 2)
@@ -138,8 +174,11 @@ def add_text_layer(
     glyphs = PathCollection(
         paths, facecolors=[colour], edgecolors="none", linewidths=0.0, zorder=zorder, **common
     )
-    ax.add_collection(halo)
-    ax.add_collection(glyphs)
+    for artist in (halo, glyphs):
+        if layer is None:
+            ax.add_collection(artist)
+        else:
+            layer.add(artist)
     return halo, glyphs
 
 
@@ -205,8 +244,10 @@ class MapView:
 
         ax.set_axis_off()
         ax.set_aspect("equal")
+        # The sea under everything: copied in as the first layer, not drawn again.
+        self.fixed_sea = FixedLayer(ax, zorder=0.0, bottom=True)
         if background is not None:
-            ax.add_collection(
+            self.fixed_sea.add(
                 PathCollection(
                     [geometry_path(background)],
                     facecolors=[palettes.OCEAN],
@@ -215,14 +256,23 @@ class MapView:
                     zorder=0,
                 )
             )
+        # Fills change with every move; borders never do. Stroking 200 borders was most of a
+        # redraw, so they live in a fixed layer (a cached picture) just above the fills.
         self.collection = PathCollection(
-            self._paths,
-            facecolors=self._face,
-            edgecolors=[edge_colour] * n,
-            linewidths=[edge_width] * n,
-            zorder=1,
+            self._paths, facecolors=self._face, edgecolors="none", linewidths=0.0, zorder=1
         )
         ax.add_collection(self.collection)
+        self.fixed_borders = FixedLayer(ax, zorder=1.5)
+        self.borders = PathCollection(
+            self._paths,
+            facecolors="none",
+            edgecolors=[edge_colour] * n,
+            linewidths=[edge_width] * n,
+            zorder=1.5,
+        )
+        self.fixed_borders.add(self.borders)
+        # Numbers and names written once for good (add_numbers); pasted as one picture too.
+        self.fixed_labels = FixedLayer(ax, zorder=5.0)
         # Overlays: one artist each, their paths swapped in place when the game changes them.
         self._hatching = PathCollection(
             [],
@@ -415,17 +465,37 @@ class MapView:
                 offset_transform=self.ax.transData,
                 transform=IdentityTransform(),
                 facecolors=self._face[idx],
-                edgecolors=palettes.TEXT,
-                linewidths=0.5,
+                edgecolors="none",
+                linewidths=0.0,
                 zorder=4.5,
             )
             self.ax.add_collection(self._dots)
+            # The dots' rings never change: they go with the numbers into the fixed layer.
+            self.fixed_labels.add(
+                PathCollection(
+                    [Path.unit_circle()],
+                    sizes=[(dot_size / 2.0) ** 2],
+                    offsets=self.anchors[idx],
+                    offset_transform=self.ax.transData,
+                    transform=IdentityTransform(),
+                    facecolors="none",
+                    edgecolors=palettes.TEXT,
+                    linewidths=0.5,
+                    zorder=4.5,
+                )
+            )
             self._dot_index = idx
             at = np.array([p.at for p in placements if not p.inside])
             self._targets_xy = np.concatenate([self.anchors[idx], at])
             self._targets_index = np.concatenate([idx, idx])
         add_text_layer(
-            self.ax, placements, fontsize=fontsize, colour=colour, weight=weight, zorder=5
+            self.ax,
+            placements,
+            fontsize=fontsize,
+            colour=colour,
+            weight=weight,
+            zorder=5,
+            layer=self.fixed_labels,
         )
 
     # -- clicks -------------------------------------------------------------------------------
@@ -498,11 +568,21 @@ class MapView:
 
     # -- view ---------------------------------------------------------------------------------
 
-    def focus(self, codes: Iterable[str] | str, margin: float = 0.15) -> None:
-        """Zoom to these features (a continent, the six countries of a round)."""
+    def focus(
+        self, codes: Iterable[str] | str, margin: float = 0.15, *, min_share: float = 0.0
+    ) -> None:
+        """Zoom to these features (a continent, the six countries of a round).
+
+        ``min_share`` keeps at least that share of the whole map's width and height in view,
+        so zooming to Vatican City still shows Italy around it.
+        """
         idx = self._indices(codes)
-        bounds = shapely.total_bounds(self.geometries[idx])
-        self._set_limits(tuple(bounds), margin=margin)
+        x0, y0, x1, y1 = shapely.total_bounds(self.geometries[idx])
+        hx0, hy0, hx1, hy1 = self._home
+        half_w = max(x1 - x0, min_share * (hx1 - hx0)) / 2.0
+        half_h = max(y1 - y0, min_share * (hy1 - hy0)) / 2.0
+        cx, cy = (x0 + x1) / 2.0, (y0 + y1) / 2.0
+        self._set_limits((cx - half_w, cy - half_h, cx + half_w, cy + half_h), margin=margin)
         self._redraw()
 
     def reset_view(self) -> None:

@@ -252,5 +252,11 @@ def world_map_view(
             view.add_numbers(number_marks, fontsize=fontsize)
         view.written_names.update({p.code: p for p in name_marks})
         if name_marks:
-            add_text_layer(view.ax, name_marks, fontsize=fontsize * 0.85, weight="normal")
+            add_text_layer(
+                view.ax,
+                name_marks,
+                fontsize=fontsize * 0.85,
+                weight="normal",
+                layer=view.fixed_labels,
+            )
     return view

@@ -7,10 +7,20 @@ human move, with a short pause so the class can follow them.
 
 Drawing helpers (``track_figure``, ``reveal_figure``) take a view and draw it; they decide
 nothing.
+
+Computer moves never block the notebook: inside a running kernel they are played one by one
+from an asyncio task with ``bot_delay`` seconds between them, so the class sees each move and
+the page stays responsive. Without an event loop (tests, scripts) or with ``bot_delay=0`` they
+are played at once.
+
+Every control has a text label and a CSS class (``gt-rank``, ``gt-answer``, ``gt-submit``,
+``gt-next``...) for browser tests; right and wrong are said with a word and a symbol, never by
+colour alone.
 """
 
 from __future__ import annotations
 
+import asyncio
 import html
 import math
 import time
@@ -25,6 +35,7 @@ from geoteach.bots.globalissimo import GlobalissimoBot
 from geoteach.games.base import Action
 from geoteach.games.globalissimo import HURDLE, Globalissimo
 from geoteach.games.table import Table
+from geoteach.quiz.flags import flag_img_html
 from geoteach.render.mapview import NotOnMapError, new_figure, to_png
 from geoteach.ui.messages import MessageLine
 from geoteach.ui.safe import safe
@@ -35,6 +46,27 @@ from geoteach.ui.theme import seat_badge, seat_symbol, themed
 SEAT_MARKERS = ["o", "s", "^", "D", "*", "P"]
 #: Hurdle looks: A (the world map) blue square, B (the capital) orange diamond.
 HURDLE_LOOK = {"A": ("s", "#0072B2", "map"), "B": ("D", "#E69F00", "capital")}
+#: After hurdle A: the card's country in bluish green, a wrong pick in vermillion (Okabe–Ito).
+ANSWER_COLOUR = "#009E73"
+WRONG_PICK_COLOUR = "#D55E00"
+#: Right and wrong in words and symbols, so colour is never the only signal.
+VERDICT_WORDS = {True: ("✔", "Right"), False: ("✘", "Wrong")}
+
+
+def flag_html(iso3: str, name: str, width: int = 64) -> str:
+    """The country's flag as an SVG picture (emoji flags show as two letters on Windows)."""
+    try:
+        return flag_img_html(iso3, width=width, alt=f"Flag of {name}")
+    except (KeyError, ValueError):
+        return ""  # a country without a flag file: the card still shows its name
+
+
+def _running_loop() -> asyncio.AbstractEventLoop | None:
+    """The event loop this code runs in (a Jupyter kernel's), or None in a plain script."""
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
 
 
 def _number(value: float, unit: str = "") -> str:
@@ -226,6 +258,8 @@ class GlobalissimoUI(widgets.VBox):
         self._game_over_told = game.is_terminal()
         self._round_map_key: tuple[str, ...] | None = None
         self._answer_shown = False
+        #: The task playing the computers' moves in a kernel (None when none is pending).
+        self.bot_task: asyncio.Task[None] | None = None
 
         self.messages = MessageLine()
         self.title = widgets.HTML("<h2>Globalissimo</h2>")
@@ -236,40 +270,68 @@ class GlobalissimoUI(widgets.VBox):
         self.country_pick = widgets.ToggleButtons(
             description="Country:", style={"button_width": "120px"}
         )
+        self.country_pick.add_class("gt-country")
         self.rank_buttons = [
             widgets.Button(
-                description=str(r),
-                layout=widgets.Layout(width="48px"),
+                description=f"Number {r}",
+                layout=widgets.Layout(width="96px"),
                 button_style="info",
-                tooltip=f"Put a {r} on the country",
+                tooltip=f"Put the number {r} on the country",
             )
             for r in range(1, len(self.table.seats) + 1)
         ]
         for r, button in enumerate(self.rank_buttons, start=1):
+            button.add_class("gt-rank")
             button.on_click(safe(lambda _b, r=r: self.rank(r), show=self.messages))
         self.rank_box = widgets.VBox(
             [
                 self.country_pick,
-                widgets.HBox([widgets.HTML("<b>Its number:</b>&nbsp;"), *self.rank_buttons]),
+                widgets.HBox([widgets.Label("Put on it:"), *self.rank_buttons]),
             ]
         )
 
         self.hurdle_prompt = widgets.HTML()
         self.hurdle_map = widgets.Image(format="png", layout=widgets.Layout(width="820px"))
-        self.answer_text = widgets.Text(placeholder="Type your answer", continuous_update=False)
-        self.answer_button = widgets.Button(description="Answer", button_style="primary")
+        self.answer_text = widgets.Text(
+            description="Your answer:",
+            placeholder="Type your answer",
+            continuous_update=False,
+            style={"description_width": "initial"},
+        )
+        self.answer_text.add_class("gt-answer")
+        self.answer_button = widgets.Button(
+            description="Answer", button_style="primary", icon="check"
+        )
+        self.answer_button.add_class("gt-submit")
         self.answer_button.on_click(
             safe(lambda _b: self.answer(self.answer_text.value), show=self.messages)
         )
         self.show_button = widgets.Button(description="Show the answer", icon="eye")
+        self.show_button.add_class("gt-show")
         self.show_button.on_click(safe(lambda _b: self.show_answer(), show=self.messages))
-        self.right_button = widgets.Button(description="Right", button_style="success")
-        self.wrong_button = widgets.Button(description="Wrong", button_style="danger")
+        self.right_button = widgets.Button(
+            description="✔ Right", button_style="success", tooltip="The answer was right"
+        )
+        self.wrong_button = widgets.Button(
+            description="✘ Wrong", button_style="danger", tooltip="The answer was wrong"
+        )
+        self.right_button.add_class("gt-right")
+        self.wrong_button.add_class("gt-wrong")
         self.right_button.on_click(safe(lambda _b: self.mark(True), show=self.messages))
         self.wrong_button.on_click(safe(lambda _b: self.mark(False), show=self.messages))
         self.answer_row = widgets.HBox()
         self.hurdle_box = widgets.VBox([self.hurdle_prompt, self.answer_row])
         self.controls = widgets.VBox()
+
+        # After hurdle A: the card's country on the numbered map, with its number.
+        self.map_answer_text = widgets.HTML()
+        self.map_answer = widgets.Image(format="png", layout=widgets.Layout(width="720px"))
+        self.next_button = widgets.Button(
+            description="Next", icon="arrow-right", tooltip="Hide this map and go on"
+        )
+        self.next_button.add_class("gt-next")
+        self.next_button.on_click(safe(lambda _b: self.hide_map_answer(), show=self.messages))
+        self.map_answer_box = widgets.VBox()
 
         self.track = widgets.Image(format="png", layout=widgets.Layout(width="100%"))
         self.reveal_text = widgets.HTML()
@@ -296,6 +358,7 @@ class GlobalissimoUI(widgets.VBox):
                 self.category,
                 widgets.HBox([self.cards, self.round_map]),
                 self.controls,
+                self.map_answer_box,
                 self.track,
                 self.result,
                 self.scores,
@@ -335,22 +398,56 @@ class GlobalissimoUI(widgets.VBox):
         self.game.apply(action)
         self.answer_text.value = ""
         self._answer_shown = False
+        self.hide_map_answer()
         self._announce()
         self.redraw()
         self.run_bots()
 
+    def hide_map_answer(self) -> None:
+        """Put away the map that showed the last hurdle A answer."""
+        self.map_answer_box.children = ()
+
     def run_bots(self) -> None:
-        """Computer players move one by one (with a pause) until a human is to act."""
-        while not self.game.is_terminal():
-            seat = self.game.to_act()[0]
-            bot = self.bots.get(seat)
-            if bot is None:
-                return
-            self.game.apply(bot.choose(self.game, seat))
-            self._announce()
-            self.redraw()
-            if self.bot_delay:
-                time.sleep(self.bot_delay)
+        """Computer players move one by one until a human is to act.
+
+        In a Jupyter kernel (a running event loop) and with a ``bot_delay``, the moves are
+        played by an asyncio task, ``bot_delay`` seconds apart, so the notebook never blocks;
+        otherwise they are played at once.
+        """
+        if self._bot_to_move() is None:
+            return
+        loop = _running_loop()
+        if self.bot_delay and loop is not None:
+            if self.bot_task is None or self.bot_task.done():
+                self.bot_task = loop.create_task(self._play_bots_slowly())
+            return
+        while self._bot_to_move() is not None:
+            self._bot_move()
+
+    async def _play_bots_slowly(self) -> None:
+        try:
+            while self._bot_to_move() is not None:
+                await asyncio.sleep(self.bot_delay)
+                if self._bot_to_move() is None:  # the game was changed meanwhile
+                    break
+                safe(self._bot_move, show=self.messages)()
+        finally:
+            self.bot_task = None
+
+    def _bot_to_move(self) -> int | None:
+        """The seat of the computer player to move now, or None."""
+        if self.game.is_terminal():
+            return None
+        seat = self.game.to_act()[0]
+        return seat if seat in self.bots else None
+
+    def _bot_move(self) -> None:
+        seat = self._bot_to_move()
+        if seat is None:
+            return
+        self.game.apply(self.bots[seat].choose(self.game, seat))
+        self._announce()
+        self.redraw()
 
     # ----- telling the table ------------------------------------------------------------
     def _announce(self) -> None:
@@ -377,6 +474,59 @@ class GlobalissimoUI(widgets.VBox):
         who = self.table.name_of(attempt["player"])
         say = self.messages.success if attempt["correct"] else self.messages.error
         say(f"{who}: {attempt['message']}")
+        if attempt["kind"] == "A":
+            self.show_map_answer(attempt)
+
+    def _picked(self, attempt: Mapping[str, Any]) -> str | None:
+        """The country a hurdle A answer pointed at (by number or by a click), if any."""
+        given = str(attempt.get("answer") or "").strip()
+        if given.isdigit():
+            return self.atlas.by_number.get(int(given))
+        return given.upper() if given.upper() in self.atlas.names else None
+
+    def show_map_answer(self, attempt: Mapping[str, Any]) -> None:
+        """After hurdle A: the card's country highlighted on the numbered map, with its number.
+
+        A wrong pick is shown too, in another colour and with its own label. The map is zoomed
+        to the countries (keeping their neighbours in view) and shown as a picture under the
+        controls until the next move or the Next button.
+        """
+        card = attempt["country"]
+        name, number = self.atlas.names[card], self.atlas.map_numbers[card]
+        symbol, word = VERDICT_WORDS[bool(attempt["correct"])]
+        who = html.escape(self.table.name_of(attempt["player"]))
+        lines = [
+            f"<h3>{symbol} {word}: hurdle A</h3>",
+            f"<p><b>{who}</b>: {html.escape(str(attempt['message']))}<br>",
+            f"Green, outlined: <b>{html.escape(name)}</b> is number <b>{number}</b>.",
+        ]
+        numbered = self._numbered_map()
+        numbered.clear()
+        shown = [numbered.code_of(card)]
+        numbered.highlight(shown[0], ANSWER_COLOUR)
+        picked = self._picked(attempt)
+        if picked is not None and picked != card:
+            try:
+                shown.append(numbered.code_of(picked))
+            except NotOnMapError:
+                picked = None
+        if picked is not None and picked != card:
+            numbered.highlight(shown[1], WRONG_PICK_COLOUR)
+            numbered.label(
+                shown[1], f"{self.atlas.map_numbers[picked]}: {self.atlas.names[picked]}"
+            )
+            lines.append(
+                f"<br>Orange: the answer given, number {self.atlas.map_numbers[picked]} "
+                f"({html.escape(self.atlas.names[picked])})."
+            )
+        numbered.outline(shown)
+        numbered.label(shown[0], f"{number}: {name}", size=10)
+        numbered.focus(shown, margin=0.25, min_share=0.22)
+        self.map_answer.value = to_png(numbered.figure)
+        numbered.clear()
+        numbered.reset_view()
+        self.map_answer_text.value = "".join(lines) + "</p>"
+        self.map_answer_box.children = [self.map_answer_text, self.map_answer, self.next_button]
 
     # ----- drawing ------------------------------------------------------------------------
     def redraw(self) -> None:
@@ -424,8 +574,8 @@ class GlobalissimoUI(widgets.VBox):
             cells.append(
                 '<div style="display:inline-block;width:118px;margin:3px;padding:6px;'
                 'border:1px solid #999;border-radius:8px;text-align:center;vertical-align:top">'
-                f"<small>{position}</small><br><span style='font-size:200%'>"
-                f"{self.atlas.flags.get(iso, '')}</span><br><b>{name}</b><br>"
+                f"<small>{position}</small><br>"
+                f"{flag_html(iso, self.atlas.names[iso], width=64)}<br><b>{name}</b><br>"
                 f"{chips.get(iso, '&nbsp;')}</div>"
             )
         return "<div>" + "".join(cells) + "</div>"
@@ -456,7 +606,7 @@ class GlobalissimoUI(widgets.VBox):
         hurdle = view["hurdle"]
         kind = hurdle["kind"]
         who = seat_badge(self.table, hurdle["player"])
-        flag = self.atlas.flags.get(hurdle["country"], "")
+        flag = flag_html(hurdle["country"], self.atlas.names[hurdle["country"]], width=48)
         self.hurdle_prompt.value = (
             f"<h3>Hurdle {kind} ({HURDLE_LOOK[kind][2]})</h3>"
             f"<p>{who}, to move on {hurdle['remaining']} more step(s): "
@@ -474,7 +624,8 @@ class GlobalissimoUI(widgets.VBox):
             else:
                 rows = [self.show_button]
         else:
-            self.answer_text.placeholder = "Its number" if kind == "A" else "The capital"
+            self.answer_text.description = "Its number:" if kind == "A" else "The capital:"
+            self.answer_text.placeholder = "e.g. 42" if kind == "A" else "Type the city"
             rows = [self.answer_text, self.answer_button]
         self.answer_row.children = rows
         children: list[widgets.Widget] = [self.hurdle_prompt, self.answer_row]

@@ -51,7 +51,10 @@ def open_notebook(browser: Any, lab: Server, notebook: str) -> Any:
 def run_all(page: Any, lab: Server) -> float:
     """Run every cell, wait until the kernel is idle and no cell is pending; returns seconds."""
     start = time.monotonic()
-    page.evaluate("() => window.jupyterapp.commands.execute('runmenu:run-all')")
+    # The run menu acts on the focused notebook: select a cell first. Fire and forget: the
+    # command's promise only settles when every cell has run.
+    page.click(".jp-Notebook .jp-Cell")
+    page.evaluate("() => { window.jupyterapp.commands.execute('runmenu:run-all'); }")
     page.wait_for_function(
         "() => [...document.querySelectorAll('.jp-InputArea-prompt')]"
         ".every(p => !p.textContent.includes('*')) "
@@ -69,7 +72,7 @@ def saved_errors(page: Any, lab: Server, notebook: str) -> list[str]:
     Warnings and tracebacks share a stderr mime type on the page; the saved file keeps the
     kernel's own message types, so only real errors count.
     """
-    page.evaluate("() => window.jupyterapp.commands.execute('docmanager:save')")
+    page.evaluate("() => { window.jupyterapp.commands.execute('docmanager:save'); }")
     path = lab.root / "notebooks" / notebook
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
+import geoteach.ui.globalissimo as gui
 from geoteach.games.globalissimo import HURDLE, Globalissimo
 from geoteach.games.table import Table
 from geoteach.ui import safe
@@ -133,3 +136,112 @@ def test_benchmark_redraw_after_a_move(benchmark):
     ui.rank_buttons[0].click()
     benchmark(ui.redraw)
     assert ui.redraw_seconds > 0
+
+
+def _hurdle_a_for_ana(top: list[str]) -> GlobalissimoUI:
+    """Ana (3 points ahead) ranks France exactly, runs to the first hurdle and faces map card 1."""
+    game = Globalissimo(Table.of("Ana", "Ben"), seed=1, atlas=ATLAS)
+    game.scoreboard.counters["points"] = [3, 0]
+    stack(game, ["FRA", "JPN"], "tourists", top=top)
+    ui = GlobalissimoUI(game, bot_delay=0)
+    ui.country_pick.value = "FRA"
+    ui.rank_buttons[0].click()
+    ui.rank_buttons[0].click()
+    assert game.phase == HURDLE and game.facing()["kind"] == "A"
+    return ui
+
+
+ANSWER_RGBA = (0.0, 158 / 255, 115 / 255, 1.0)
+
+
+def _pixels_of(png: bytes, colour: str) -> int:
+    import io
+
+    import numpy as np
+    from matplotlib.colors import to_rgb
+    from PIL import Image
+
+    rgb = np.asarray(Image.open(io.BytesIO(png)).convert("RGB")).astype(int)
+    want = np.round(np.array(to_rgb(colour)) * 255).astype(int)
+    return int(np.all(np.abs(rgb - want) <= 2, axis=2).sum())
+
+
+def test_after_hurdle_a_the_map_shows_the_country_and_its_number():
+    ui = _hurdle_a_for_ana(["HUN"])
+    assert ui.map_answer_box.children == ()
+    ui.click_country("LBY")  # wrong: Libya is 70, the card is Hungary (54)
+    assert ui.map_answer_box.children == (ui.map_answer_text, ui.map_answer, ui.next_button)
+    text = ui.map_answer_text.value
+    assert "✘ Wrong" in text and "<b>Hungary</b> is number <b>54</b>" in text
+    assert "number 70 (Libya)" in text
+    # The picture shows Hungary in green and the wrong pick in orange; the map is reset after.
+    assert _pixels_of(ui.map_answer.value, gui.ANSWER_COLOUR) > 100
+    assert _pixels_of(ui.map_answer.value, gui.WRONG_PICK_COLOUR) > 100
+    numbered = ui._numbered_map()
+    assert ANSWER_RGBA not in numbered.colours().values()
+    assert len(numbered.ax.texts) == 0 and len(numbered._outlines.get_paths()) == 0
+    ui.next_button.click()
+    assert ui.map_answer_box.children == ()
+
+
+def test_a_right_map_answer_says_so_in_words_and_the_next_move_puts_the_map_away():
+    ui = _hurdle_a_for_ana(["HUN", "BOL"])
+    ui.answer_text.value = "54"
+    ui.answer_button.click()
+    assert "✔ Right" in ui.map_answer_text.value
+    assert "Orange" not in ui.map_answer_text.value  # no wrong pick to show
+    assert _pixels_of(ui.map_answer.value, gui.WRONG_PICK_COLOUR) == 0
+    assert "Name the capital of Bolivia" in ui.hurdle_prompt.value  # Ana runs on to hurdle B
+    ui.answer_text.value = "Sucre"
+    ui.answer_button.click()
+    assert ui.map_answer_box.children == ()
+
+
+def test_cards_use_svg_flags_not_emoji():
+    game = Globalissimo(Table.of("Ana", "Ben"), seed=1, atlas=ATLAS)
+    stack(game, ["FRA", "JPN"], "tourists")
+    ui = GlobalissimoUI(game, bot_delay=0)
+    assert ui.cards.value.count("data:image/svg+xml;base64,") == 2
+    assert 'alt="Flag of France"' in ui.cards.value
+    # Regional indicator letters (emoji flags) show as two plain letters on Windows.
+    assert not any(0x1F1E6 <= ord(ch) <= 0x1F1FF for ch in ui.cards.value)
+
+
+def test_controls_have_text_labels_and_css_classes_for_browser_tests():
+    ui = _hurdle_a_for_ana(["HUN"])
+    assert all("gt-rank" in b._dom_classes and b.description for b in ui.rank_buttons)
+    assert "gt-answer" in ui.answer_text._dom_classes and ui.answer_text.description
+    assert "gt-submit" in ui.answer_button._dom_classes and ui.answer_button.description
+    assert "gt-next" in ui.next_button._dom_classes and ui.next_button.description
+    assert ui.right_button.description.startswith("✔") and ui.wrong_button.description[0] == "✘"
+    assert ui.country_pick.description
+
+
+def test_bots_play_at_once_without_an_event_loop_and_never_sleep(monkeypatch):
+    def no_sleep(_seconds):
+        raise AssertionError("a bot move blocked the notebook")
+
+    monkeypatch.setattr(gui.time, "sleep", no_sleep)
+    ui = play(["Ana", "R1", "R2"], {"R1": "hard", "R2": "easy"}, seed=3, bot_delay=5)
+    ui.rank_buttons[0].click()
+    assert ui.game.to_act() == [0] and ui.bot_task is None
+    # Round 1 is over and both computers have ranked in round 2 (the flag moved to R1).
+    assert ui.game.round["number"] == 2
+    assert [g["player"] for g in ui.game.round["guesses"]] == [1, 2]
+
+
+def test_in_a_running_kernel_loop_bots_move_later_and_the_click_returns_at_once():
+    async def main() -> None:
+        ui = play(["Ana", "R1", "R2"], {"R1": "hard", "R2": "easy"}, seed=3, bot_delay=0.01)
+        game = ui.game
+        assert game.to_act() == [0] and ui.bot_task is None
+        ui.rank_buttons[0].click()
+        # The click came back before any computer moved: they play from a task.
+        assert game.to_act() == [1] and ui.bot_task is not None
+        assert "is thinking" in ui.controls.children[0].value
+        await ui.bot_task
+        assert game.to_act() == [0] and ui.bot_task is None
+        assert game.round["number"] == 2
+        assert [g["player"] for g in game.round["guesses"]] == [1, 2]
+
+    asyncio.run(main())

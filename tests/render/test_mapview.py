@@ -119,3 +119,12 @@ def test_to_png_gives_png_bytes(world):
     png = to_png(world.figure)
     assert png[:8] == b"\x89PNG\r\n\x1a\n"
     assert len(png) > 20_000
+
+
+def test_focus_on_a_tiny_country_keeps_its_neighbours_in_view(fresh):
+    full = fresh.ax.get_xlim()
+    fresh.focus("VAT", margin=0.0, min_share=0.2)
+    x0, x1 = fresh.ax.get_xlim()
+    assert x1 - x0 == pytest.approx(0.2 * (full[1] - full[0]) / 1.02, rel=0.02)
+    assert fresh.feature_at(*fresh.project(12.4534, 41.9029)) == "VAT"
+    assert x0 < fresh.project(10.0, 42.0)[0] < x1  # Italy around it

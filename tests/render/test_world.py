@@ -107,8 +107,8 @@ def test_cached_geometry_is_immune_to_changes_by_the_caller():
 
 def test_names_are_written_where_they_fit():
     view = world_map_view(names=True, figsize=(24.0, 12.2))
-    # numbers layer (halo + glyphs) and names layer (halo + glyphs) on top of the map
-    text_layers = [c for c in view.ax.collections if c.get_zorder() == 5]
+    # numbers (halo + glyphs) and names (halo + glyphs) in the fixed layer on top of the map
+    text_layers = view.fixed_labels.artists
     assert len(text_layers) == 4
     assert len(text_layers[2].get_paths()) == len(view.written_names) > 30
     assert {"BRA", "RUS", "AUS", "CAN", "DZA"} <= set(view.written_names)

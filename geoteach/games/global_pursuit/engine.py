@@ -1,0 +1,799 @@
+"""Global Pursuit as a state machine: match a map card, answer trivia, match again.
+
+Phases, in the rulebook's words: ``match`` (lay a card from the hand, or say you cannot),
+``challenge`` (the opponents may challenge the card just laid), ``roll`` (a ROLL or BONUS ROLL
+trivia card: roll the die first), ``level`` (choose 1-3 before hearing the question),
+``answer``, ``wild`` (after a right answer on a WILD CARD card: try a flag or not),
+``return`` (end of a round in which nobody matched: everyone swaps one card), ``over``.
+
+House rules (where the rulebook is silent, decided here):
+
+* **Beginning cards.** The banker's pick is the top card of the shuffled deck (one large map),
+  or the first card of each set in the deck (four maps); they lie north up, the four maps far
+  apart. Then five cards each are dealt, then the d12 decides who starts.
+* **No match in the opening rounds.** While no card has been matched yet, a round without a
+  match puts every beginning card under the deck and lays the next card (of the same set, with
+  four maps) in its place; the same player starts the next round.
+* **Honor system.** A card may be laid where it does not match (``honor=True``, the default).
+  The computer knows, but tells nobody. The opponents then act in turn order: ``challenge`` or
+  ``accept``. The first challenge decides: a right challenge takes 2 points from the player, the
+  mismatched card goes back to the player's hand and the turn ends (the card was "played").
+  A wrong challenge pays the player 2, and the match stands. A mismatch nobody challenges stays
+  on the table and counts as a match. With ``honor=False`` the computer refuses a mismatch.
+* **Points** can fall below zero (a challenge or the -4 per card left may cost more tokens than
+  a player has); tokens (``bank_tokens``) are shown for what a player has above zero. A missed
+  WILD CARD question costs 1 point (one white token).
+* **One large map**: the 2 bonus points are paid once per match when at least one of the cards
+  it joins is of the same set.
+* **Trivia**: the question comes from the deck of the card just matched; the trivia card goes
+  to the back of its deck whether the answer was right or wrong. An answer is typed ``text``
+  (checked by ``geoteach.quiz``) or a ``mark`` ("right"/"wrong") from the reader.
+* **Fixed levels** (the VARIATION, option ``fixed_levels``, one level per seat): every right
+  answer is worth 2 points and nobody chooses a level; ROLL adds the die to 2, BONUS ROLL
+  multiplies 2 by it.
+* **Time limit** (the VARIATION, option ``time_limit`` seconds): a move may say how long the
+  turn has taken (``seconds``); a late move ends the turn instead, and so does ``time_up``.
+* **Ending a round** without a match and with no cards left to draw ends the game ("no player
+  can match and there are no cards left"). When every card in the draw pile has been through a
+  hand since the last match (rounds without a match x players >= cards in the pile + players),
+  the map is stuck and the game ends too.
+* **Matching only** (``matching_only=True``): the rulebook's matching game with just the map
+  cards, for one player or more: no trivia, a player goes on matching after each match.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from geoteach.games import dice
+from geoteach.games.base import Action, Game, IllegalAction
+from geoteach.games.deck import Deck
+from geoteach.games.global_pursuit.layout import (
+    SET_NAMES,
+    SETS,
+    Judgement,
+    Layout,
+    all_cards,
+    parse_card,
+    upright_turn,
+)
+from geoteach.games.scoreboard import Scoreboard
+from geoteach.quiz.answers import check_answer
+from geoteach.quiz.question import Question
+
+MATCH = "match"
+CHALLENGE = "challenge"
+ROLL = "roll"
+LEVEL = "level"
+ANSWER = "answer"
+WILD = "wild"
+RETURN = "return"
+OVER = "over"
+
+ONE_MAP = "one_map"
+FOUR_MAPS = "four_maps"
+HAND = 5
+MATCH_POINTS = 2
+BONUS_POINTS = 2
+CHALLENGE_POINTS = 2
+LEFT_IN_HAND = -4
+#: Token colours and values, highest first (the banker changes whites up).
+TOKENS: tuple[tuple[str, int], ...] = (("blue", 20), ("yellow", 10), ("white", 1))
+#: Where the four maps begin (card edges from the middle of the table).
+FOUR_MAP_SPREAD = 8.0
+_NEWS_KEPT = 12
+
+
+def bank_tokens(points: float) -> dict[str, int]:
+    """The fewest tokens worth ``points``: the banker's exchange (23 -> 1 blue, 0 yellow, 3 white).
+
+    Points below zero are a debt: no tokens.
+    """
+    left = max(0, int(points))
+    out = {}
+    for colour, value in TOKENS:
+        out[colour], left = divmod(left, value)
+    return out
+
+
+def tokens_text(points: float) -> str:
+    """The exchange in words: ``"23 points = 1 blue (20) + 3 white (1 each)"``."""
+    tokens = bank_tokens(points)
+    parts = [f"{n} {c} ({v if n == 1 else f'{v} each'})" for c, v in TOKENS if (n := tokens[c])]
+    if points < 0:
+        return f"{points:g} points: owes {-points:g}, no tokens"
+    return f"{points:g} points = " + (" + ".join(parts) if parts else "no tokens")
+
+
+def trivia_points(level_points: int, symbol: str | None, die: int | None) -> int:
+    """Points for a right answer: the level's, plus the die (ROLL) or times the die (BONUS ROLL).
+
+    >>> trivia_points(2, "ROLL", 8), trivia_points(2, "BONUS ROLL", 8)
+    (10, 16)
+    """
+    if symbol == "ROLL":
+        return level_points + int(die or 0)
+    if symbol == "BONUS ROLL":
+        return level_points * int(die or 0)
+    return level_points
+
+
+class GlobalPursuit(Game):
+    """Map cards edge to edge, trivia after each match.
+
+    Options (JSON-able, saved with the game): ``maps`` ("one_map" or "four_maps"), ``honor``
+    (default True), ``matching_only`` (default False), ``table_size`` ([width, height] in card
+    edges, or None for no edge), ``fixed_levels`` (one level 1-3 per seat: the 2-points
+    variation), ``time_limit`` (seconds per turn), ``quick_end`` (the VARIATION end: the game
+    ends when a hand is empty and the draw pile too), ``trivia`` ("built-in" or a bank as made by
+    ``geoteach.games.global_pursuit.trivia``).
+    """
+
+    name: ClassVar[str] = "global_pursuit"
+    min_seats: ClassVar[int] = 1
+    max_seats: ClassVar[int] = 6
+    first_player_rule: ClassVar[str] = "highest_roll"
+    die_sides: ClassVar[int] = 12
+
+    # ----- preparation -----------------------------------------------------------------
+    def setup(self) -> None:
+        self._read_options()
+        n = len(self.table.seats)
+        self.deck = Deck.shuffled(all_cards(), self.rng)
+        self.layout = Layout(bounds=self._bounds())
+        self._lay_beginning_cards()
+        hands = self.deck.deal(n, HAND)
+        first, history = dice.roll_for_first(self.rng, list(range(n)), dice.D12)
+        self.scoreboard = Scoreboard(n)
+        self.scoreboard.counters["points"] = [0] * n
+        trivia_decks = {}
+        if not self.options["matching_only"]:
+            trivia_decks = {
+                name: Deck.shuffled([c["id"] for c in cards], self.rng).to_dict()
+                for name, cards in self._bank.items()
+            }
+        self.state: dict[str, Any] = {
+            "phase": MATCH,
+            "player": first,
+            "hands": hands,
+            "round": {"number": 1, "first": first, "matched": False},
+            "opening": True,
+            "stalled": 0,
+            "played": 0,
+            "pending": None,
+            "trivia": None,
+            "trivia_decks": trivia_decks,
+            "returns": [],
+            "last": None,
+            "ended": "",
+            "first_rolls": [[[s, v] for s, v in sorted(r.items())] for r in history],
+            "news": [],
+        }
+        rolls = ", ".join(f"{self.table.name_of(s)} {v}" for s, v in history[-1].items())
+        self._news(f"Rolls for who starts: {rolls}. {self.table.name_of(first)} goes first.")
+        self._start_turn(first)
+
+    def _read_options(self) -> None:
+        o = self.options
+        o.setdefault("maps", ONE_MAP)
+        o.setdefault("honor", True)
+        o.setdefault("matching_only", False)
+        o.setdefault("quick_end", False)
+        if o["maps"] not in (ONE_MAP, FOUR_MAPS):
+            raise ValueError("Make one large map ('one_map') or four smaller ones ('four_maps').")
+        n = len(self.table.seats)
+        if n < 2 and not o["matching_only"]:
+            raise ValueError(
+                "Global Pursuit needs 2 to 6 players or teams; one player can play the matching "
+                "game (matching_only=True)."
+            )
+        size = o.get("table_size")
+        if size is not None and (len(size) != 2 or min(size) < 3):
+            raise ValueError("The table must be at least 3 card edges wide and long.")
+        levels = o.get("fixed_levels")
+        if levels is not None and (len(levels) != n or any(lv not in (1, 2, 3) for lv in levels)):
+            raise ValueError(f"Give each of the {n} players a level of 1, 2 or 3.")
+        limit = o.get("time_limit")
+        if limit is not None and not (isinstance(limit, int | float) and limit > 0):
+            raise ValueError(f"The time limit is a number of seconds above 0, not {limit!r}.")
+        self._bank: dict[str, list[dict[str, Any]]] = {}
+        if not o["matching_only"]:
+            trivia = o.get("trivia", "built-in")
+            if trivia == "built-in":
+                from geoteach.games.global_pursuit.trivia import built_in_bank
+
+                o["trivia"] = "built-in"  # saved as a name; a load rebuilds the same decks
+                trivia = built_in_bank()
+            missing = [d for d in (*SETS, "wild") if not trivia.get(d)]
+            if missing:
+                raise ValueError(f"The trivia has no cards for: {', '.join(missing)}.")
+            self._bank = trivia
+        self._cards = {c["id"]: c for cards in self._bank.values() for c in cards}
+
+    def _bounds(self) -> tuple[float, float, float, float] | None:
+        size = self.options.get("table_size")
+        if size is None:
+            return None
+        w, h = float(size[0]), float(size[1])
+        return (-w / 2, -h / 2, w / 2, h / 2)
+
+    def _map_centres(self) -> list[tuple[float, float]]:
+        if self.options["maps"] == ONE_MAP:
+            return [(0.0, 0.0)]
+        bounds = self._bounds()
+        sx, sy = (
+            (FOUR_MAP_SPREAD, FOUR_MAP_SPREAD) if bounds is None else (bounds[2] / 2, bounds[3] / 2)
+        )
+        return [(-sx, sy), (sx, sy), (-sx, -sy), (sx, -sy)]
+
+    def _lay_beginning_cards(self) -> None:
+        """The banker's beginning card(s), north up, in the middle (or one per quarter)."""
+        wanted = [None] if self.options["maps"] == ONE_MAP else list(SETS)
+        for (x, y), set_name in zip(self._map_centres(), wanted, strict=True):
+            card = self._draw_of_set(set_name)
+            self.layout.put(card, x, y, upright_turn(parse_card(card)[1]))
+
+    def _draw_of_set(self, set_name: str | None) -> str:
+        """The top card of the deck, or the first card of ``set_name`` in it."""
+        for i, card in enumerate(self.deck.cards):
+            if set_name is None or parse_card(card)[0] == set_name:
+                del self.deck.cards[i]
+                return card
+        raise IllegalAction("There is no card of that set left in the deck.")
+
+    # ----- whose turn ------------------------------------------------------------------
+    @property
+    def phase(self) -> str:
+        return self.state["phase"]
+
+    @property
+    def player(self) -> int:
+        """The seat whose turn it is."""
+        return self.state["player"]
+
+    def to_act(self) -> list[int]:
+        phase = self.phase
+        if phase == OVER:
+            return []
+        if phase == CHALLENGE:
+            passed = self.state["pending"]["accepted"]
+            return [s for s in self.table.clockwise_from(self.player)[1:] if s not in passed]
+        if phase == RETURN:
+            return list(self.state["returns"])
+        return [self.player]
+
+    def hand(self, seat: int) -> list[str]:
+        return list(self.state["hands"][seat])
+
+    def level_of(self, seat: int) -> int | None:
+        levels = self.options.get("fixed_levels")
+        return None if levels is None else int(levels[seat])
+
+    def legal_actions(self, player: int | None = None) -> list[Action]:
+        """Every legal move. In ``match``: every placement that fits (right or wrong, the honor
+        system), and ``pass``. In ``answer``: the two marks (typed ``text`` is legal too)."""
+        if player is None:
+            acting = self.to_act()
+            player = acting[0] if acting else None
+        if player is None or self.is_terminal() or player not in self.to_act():
+            return []
+        phase = self.phase
+        p = {"player": player}
+        timed = [{**p, "type": "time_up"}] if self.options.get("time_limit") else []
+        if phase == MATCH:
+            moves = [{**p, "type": "pass"}]
+            for index, edge in self.layout.free_slots():
+                for card in self.state["hands"][player]:
+                    for card_edge in range(5):
+                        move = {**p, "type": "place", "card": card, "at": [index, edge]}
+                        move["card_edge"] = card_edge
+                        if self.options["honor"] or self._judge(move).correct:
+                            moves.append(move)
+            return moves + timed
+        if phase == CHALLENGE:
+            return [{**p, "type": "challenge"}, {**p, "type": "accept"}]
+        if phase == ROLL:
+            return [{**p, "type": "roll"}, *timed]
+        if phase == LEVEL:
+            return [{**p, "type": "level", "level": lv} for lv in (1, 2, 3)] + timed
+        if phase == ANSWER:
+            return [{**p, "type": "answer", "mark": m} for m in ("right", "wrong")] + timed
+        if phase == WILD:
+            levels = (1, 2, 3) if self.level_of(player) is None else (self.level_of(player),)
+            return [
+                {**p, "type": "no_wild"},
+                *({**p, "type": "wild", "level": lv} for lv in levels),
+                *timed,
+            ]
+        if phase == RETURN:
+            return [{**p, "type": "return", "card": c} for c in self.state["hands"][player]]
+        return []
+
+    # ----- checking moves ---------------------------------------------------------------
+    def _check(self, action: Action) -> None:
+        kind, phase, seat = action["type"], self.phase, action["player"]
+        expected = {
+            MATCH: ("place", "pass", "time_up"),
+            CHALLENGE: ("challenge", "accept"),
+            ROLL: ("roll", "time_up"),
+            LEVEL: ("level", "time_up"),
+            ANSWER: ("answer", "time_up"),
+            WILD: ("wild", "no_wild", "time_up"),
+            RETURN: ("return",),
+        }[phase]
+        if kind not in expected:
+            raise IllegalAction(f"Now is the time to {_TASKS[phase]}, not to {kind}.")
+        seconds = action.get("seconds")
+        if seconds is not None and (
+            isinstance(seconds, bool) or not isinstance(seconds, int | float) or seconds < 0
+        ):
+            raise IllegalAction("The time taken must be a number of seconds, 0 or more.")
+        if kind == "time_up" and not self.options.get("time_limit"):
+            raise IllegalAction("This game has no time limit.")
+        if self._late(action):
+            return  # a late move only ends the turn: nothing else to check
+        if kind == "place":
+            self._check_place(action)
+        elif kind == "level":
+            if self.level_of(seat) is not None:
+                raise IllegalAction("In this game each player keeps the same level.")
+            if action.get("level") not in (1, 2, 3):
+                raise IllegalAction("Choose level 1, 2 or 3.")
+        elif kind == "wild":
+            fixed = self.level_of(seat)
+            if action.get("level") not in ((1, 2, 3) if fixed is None else (fixed,)):
+                raise IllegalAction(
+                    "Choose level 1, 2 or 3." if fixed is None else f"Your level is {fixed}."
+                )
+        elif kind == "answer":
+            if ("mark" in action) == ("text" in action):
+                raise IllegalAction("Give a typed answer or a mark (right or wrong), not both.")
+            if "mark" in action and action["mark"] not in ("right", "wrong"):
+                raise IllegalAction("An answer is marked 'right' or 'wrong'.")
+            if "text" in action and not isinstance(action["text"], str):
+                raise IllegalAction("A typed answer must be text.")
+        elif kind == "return" and action.get("card") not in self.state["hands"][seat]:
+            raise IllegalAction("Give back one of the cards in your hand.")
+
+    def _check_place(self, action: Action) -> None:
+        seat = action["player"]
+        card = action.get("card")
+        if card not in self.state["hands"][seat]:
+            raise IllegalAction("Play one of the map cards in your hand.")
+        at = action.get("at")
+        if not isinstance(at, list) or len(at) != 2 or any(type(v) is not int for v in at):
+            raise IllegalAction(
+                "Say which card on the table and which of its edges: at=[card, edge]."
+            )
+        index, edge = at
+        if not 0 <= index < len(self.layout) or edge not in range(5):
+            raise IllegalAction("There is no such edge on the table.")
+        if action.get("card_edge") not in range(5) or type(action.get("card_edge")) is not int:
+            raise IllegalAction("Turn the card so one of its five edges (0 to 4) touches.")
+        if (index, edge) not in set(self.layout.open_edges()):
+            raise IllegalAction("That edge already has a card against it.")
+        slot = self.layout.slot(index, edge)
+        if not slot.fits:
+            raise IllegalAction(slot.problem)
+        if not self.options["honor"]:
+            judgement = self._judge(action)
+            if not judgement.correct:
+                raise IllegalAction(
+                    "Those edges do not join on the globe. Look at the coasts, the Equator and the "
+                    "tropics again, or turn the card."
+                )
+
+    def _judge(self, action: Action) -> Judgement:
+        index, edge = action["at"]
+        return self.layout.judge(
+            action["card"], index, edge, action["card_edge"], self.options["maps"] == FOUR_MAPS
+        )
+
+    def _late(self, action: Action) -> bool:
+        limit = self.options.get("time_limit")
+        if action["type"] == "time_up":
+            return True
+        seconds = action.get("seconds")
+        return (
+            limit is not None
+            and seconds is not None
+            and action["player"] == self.player
+            and self.phase not in (CHALLENGE, RETURN)
+            and seconds > limit
+        )
+
+    # ----- carrying out moves -------------------------------------------------------------
+    def _apply(self, action: Action) -> None:
+        if self._late(action):
+            self._news(f"Time is up for {self._who()}.")
+            self._end_turn()
+            return
+        getattr(self, "_do_" + action["type"])(action)
+
+    def _do_pass(self, action: Action) -> None:
+        self._news(f"{self._who()} cannot match a card.")
+        self._end_turn()
+
+    def _do_place(self, action: Action) -> None:
+        seat = action["player"]
+        judgement = self._judge(action)
+        index, edge = action["at"]
+        self.state["hands"][seat].remove(action["card"])
+        self.layout.place(action["card"], index, edge, action["card_edge"])
+        self.state["played"] += 1
+        self.state["pending"] = {
+            "card": action["card"],
+            "at": [index, edge],
+            "card_edge": action["card_edge"],
+            "correct": judgement.correct,
+            "same_set": judgement.same_set,
+            "why": list(judgement.wrong),
+            "accepted": [],
+        }
+        self._news(f"{self._who()} lays {self._card_name(action['card'])}.")
+        if self.options["honor"] and len(self.table.seats) > 1:
+            self.state["phase"] = CHALLENGE
+        else:
+            self._match_stands()
+
+    def _do_accept(self, action: Action) -> None:
+        pending = self.state["pending"]
+        pending["accepted"].append(action["player"])
+        if not self.to_act():
+            self._match_stands()
+
+    def _do_challenge(self, action: Action) -> None:
+        pending = self.state["pending"]
+        who, player = action["player"], self.player
+        challenger, name = self.table.name_of(who), self._who()
+        if pending["correct"]:
+            self._add(who, -CHALLENGE_POINTS, f"wrong challenge against {name}")
+            self._add(player, CHALLENGE_POINTS, f"wrongly challenged by {challenger}")
+            self._news(
+                f"{challenger} challenges, but the card matches: {challenger} pays {name} 2."
+            )
+            self.state["last"] = {"challenge": "wrong", "by": who, "why": []}
+            self._match_stands()
+            return
+        self._add(who, CHALLENGE_POINTS, f"caught a mismatch by {name}")
+        self._add(player, -CHALLENGE_POINTS, f"mismatch caught by {challenger}")
+        self.layout.remove_last()
+        self.state["hands"][player].append(pending["card"])
+        self.state["played"] -= 1
+        self.state["last"] = {"challenge": "right", "by": who, "why": pending["why"]}
+        self._news(
+            f"{challenger} is right: that card does not match ({'; '.join(pending['why'])}). "
+            f"It goes back to {name}'s hand and {name}'s turn ends."
+        )
+        self.state["pending"] = None
+        self._end_turn()
+
+    def _match_stands(self) -> None:
+        pending = self.state["pending"]
+        player, name = self.player, self._who()
+        points = MATCH_POINTS
+        why = "match"
+        if self.options["maps"] == ONE_MAP and pending["same_set"]:
+            points += BONUS_POINTS
+            why = "match with a card of the same set (+2 bonus)"
+        self._add(player, points, why)
+        self.state["round"]["matched"] = True
+        self.state["opening"] = False
+        self.state["stalled"] = 0
+        set_name = parse_card(pending["card"])[0]
+        self.state["pending"] = None
+        if not self._room_left():
+            self._game_over("There is no more room on the table.")
+            return
+        if self.options["matching_only"]:
+            self._continue_turn()
+            return
+        deck = Deck.from_dict(self.state["trivia_decks"][set_name])
+        card_id = deck.draw()
+        deck.to_bottom(card_id)  # used trivia cards go to the back of their deck
+        self.state["trivia_decks"][set_name] = deck.to_dict()
+        symbol = self._cards[card_id]["symbol"]
+        self.state["trivia"] = {
+            "card": card_id,
+            "deck": set_name,
+            "symbol": symbol,
+            "die": None,
+            "level": self.level_of(player),
+            "wild": False,
+        }
+        note = f" It has a {symbol} symbol." if symbol else ""
+        self._news(f"{name} scores {points}. A {SET_NAMES[set_name]} question comes.{note}")
+        self._ask()
+
+    def _ask(self) -> None:
+        trivia = self.state["trivia"]
+        if trivia["symbol"] in ("ROLL", "BONUS ROLL") and trivia["die"] is None:
+            self.state["phase"] = ROLL
+        elif trivia["level"] is None:
+            self.state["phase"] = LEVEL
+        else:
+            self.state["phase"] = ANSWER
+
+    def _do_roll(self, action: Action) -> None:
+        die = dice.roll(self.rng, dice.D12)
+        self.state["trivia"]["die"] = die
+        self._news(f"{self._who()} rolls {die}.")
+        self._ask()
+
+    def _do_level(self, action: Action) -> None:
+        self.state["trivia"]["level"] = action["level"]
+        self.state["phase"] = ANSWER
+
+    def _do_answer(self, action: Action) -> None:
+        trivia = self.state["trivia"]
+        question = self.current_question()
+        if "mark" in action:
+            correct, message = action["mark"] == "right", ""
+        else:
+            verdict = check_answer(question, action["text"], "typed")
+            correct, message = verdict.correct, verdict.message
+        player, name = self.player, self._who()
+        fixed = self.level_of(player) is not None
+        level_points = 2 if fixed else trivia["level"]
+        self.state["last"] = {
+            "question": question.prompt,
+            "answer": question.answer,
+            "explanation": question.explanation,
+            "given": action.get("text"),
+            "correct": correct,
+            "message": message,
+            "wild": trivia["wild"],
+        }
+        if trivia["wild"]:
+            if correct:
+                self._add(player, level_points, "WILD CARD question")
+                self._news(f"{name} names the flag and scores {level_points}.")
+                self.state["trivia"] = None
+                self._continue_turn()
+            else:
+                self._add(player, -1, "missed WILD CARD question (1 token)")
+                self._news(f"{name} misses the flag ({question.answer}) and gives back 1 token.")
+                self._end_turn()
+            return
+        if not correct:
+            self._news(f"{name}: not this time. The answer is {question.answer}.")
+            self._end_turn()
+            return
+        points = trivia_points(level_points, trivia["symbol"], trivia["die"])
+        self._add(player, points, f"level {trivia['level']} question")
+        self._news(f"{name} is right and scores {points}.")
+        if trivia["symbol"] == "WILD CARD":
+            self.state["phase"] = WILD
+        else:
+            self.state["trivia"] = None
+            self._continue_turn()
+
+    def _do_no_wild(self, action: Action) -> None:
+        self.state["trivia"] = None
+        self._continue_turn()
+
+    def _do_wild(self, action: Action) -> None:
+        deck = Deck.from_dict(self.state["trivia_decks"]["wild"])
+        card_id = deck.draw()
+        deck.to_bottom(card_id)
+        self.state["trivia_decks"]["wild"] = deck.to_dict()
+        self.state["trivia"] = {
+            "card": card_id,
+            "deck": "wild",
+            "symbol": None,
+            "die": None,
+            "level": action["level"],
+            "wild": True,
+        }
+        self.state["phase"] = ANSWER
+
+    def _do_return(self, action: Action) -> None:
+        seat = action["player"]
+        self.state["hands"][seat].remove(action["card"])
+        self.deck.to_bottom(action["card"])
+        self.state["hands"][seat].append(self.deck.draw())
+        self.state["returns"].remove(seat)
+        if not self.state["returns"]:
+            self._start_round()
+
+    # ----- turns and rounds -----------------------------------------------------------------
+    def _continue_turn(self) -> None:
+        """After a match (and a right answer): match again, unless the hand is empty."""
+        if self.state["hands"][self.player]:
+            self.state["phase"] = MATCH
+        else:
+            self._news(f"{self._who()} has played every card in hand.")
+            self._end_turn()
+
+    def _start_turn(self, seat: int) -> None:
+        self.state.update(player=seat, phase=MATCH, played=0, pending=None, trivia=None)
+
+    def _end_turn(self) -> None:
+        player = self.player
+        hand = self.state["hands"][player]
+        refill = min(self.state["played"], len(self.deck))
+        hand.extend(self.deck.draw(refill))
+        self.state["trivia"] = None
+        self.state["pending"] = None
+        if not self.deck.cards and not any(self.state["hands"]):
+            self._game_over("Every map card is on the table.")
+            return
+        if self.options["quick_end"] and not hand and not self.deck.cards:
+            self._game_over(f"{self._who()} has no cards left and the draw pile is empty.")
+            return
+        nxt = self.table.next_seat(player)
+        if nxt == self.state["round"]["first"]:
+            self._end_round()
+        else:
+            self._start_turn(nxt)
+
+    def _end_round(self) -> None:
+        rnd = self.state["round"]
+        if rnd["matched"]:
+            self._start_round()
+            return
+        if self.state["opening"]:
+            self._replace_beginning_cards()
+            self._start_round()
+            return
+        if not self.deck.cards:
+            self._game_over("Nobody can match a card and the draw pile is empty.")
+            return
+        self.state["stalled"] += 1
+        if self.state["stalled"] * len(self.table.seats) >= len(self.deck) + len(self.table.seats):
+            self._game_over("Nobody has matched a card since every card in the pile was drawn.")
+            return
+        self.state["returns"] = [
+            s for s in self.table.clockwise_from(rnd["first"]) if self.state["hands"][s]
+        ]
+        self._news("Nobody matched this round: everyone gives back one card and draws a new one.")
+        self.state["phase"] = RETURN
+        if not self.state["returns"]:
+            self._start_round()
+
+    def _start_round(self) -> None:
+        rnd = self.state["round"]
+        self.state["round"] = {"number": rnd["number"] + 1, "first": rnd["first"], "matched": False}
+        self._start_turn(rnd["first"])
+
+    def _replace_beginning_cards(self) -> None:
+        """Put each beginning card under the deck and lay a new one (same set with four maps)."""
+        old = [self.layout.remove_last() for _ in range(len(self.layout))][::-1]
+        for entry in old:
+            self.deck.to_bottom(entry["card"])
+        four = self.options["maps"] == FOUR_MAPS
+        for entry in old:
+            card = self._draw_of_set(parse_card(entry["card"])[0] if four else None)
+            self.layout.put(card, entry["x"], entry["y"], upright_turn(parse_card(card)[1]))
+        names = ", ".join(self._card_name(c["card"]) for c in self.layout.cards)
+        self._news(f"Nobody could match: new beginning card(s): {names}.")
+
+    def _room_left(self) -> bool:
+        return self.layout.bounds is None or bool(self.layout.free_slots())
+
+    def _game_over(self, why: str) -> None:
+        for seat, hand in enumerate(self.state["hands"]):
+            if hand:
+                self._add(seat, LEFT_IN_HAND * len(hand), f"{len(hand)} card(s) left in hand")
+        self.state["ended"] = why
+        self.state["phase"] = OVER
+        self._news(f"Game over: {why}")
+
+    # ----- helpers ----------------------------------------------------------------------
+    def _add(self, seat: int, points: int, why: str) -> None:
+        self.scoreboard.add(seat, points, "points", why, round=self.state["round"]["number"])
+
+    def _who(self) -> str:
+        return self.table.name_of(self.player)
+
+    @staticmethod
+    def _card_name(card: str) -> str:
+        set_name, face = parse_card(card)
+        return f"{SET_NAMES[set_name]} card {face}"
+
+    def _news(self, line: str) -> None:
+        self.state["news"] = [*self.state["news"], line][-_NEWS_KEPT:]
+
+    def is_terminal(self) -> bool:
+        return self.state["phase"] == OVER
+
+    def scores(self) -> list[float]:
+        return self.scoreboard.column("points")
+
+    def trivia_card(self, card_id: str) -> dict[str, Any]:
+        return self._cards[card_id]
+
+    def current_question(self) -> Question | None:
+        """The question being asked (with its answer: for the reader and the question card)."""
+        trivia = self.state["trivia"]
+        if trivia is None or trivia["level"] is None or self.phase != ANSWER:
+            return None
+        data = self._cards[trivia["card"]]["questions"][trivia["level"] - 1]
+        return Question.from_dict(data)
+
+    def all_cards(self) -> list[str]:
+        """Every map card in play: for ``check_conservation``."""
+        return all_cards()
+
+    def card_places(self) -> list[list[str]]:
+        """Draw pile, each hand and the table: together exactly the 48 map cards."""
+        return [list(self.deck.cards), *map(list, self.state["hands"]), self.table_cards()]
+
+    def table_cards(self) -> list[str]:
+        return [c["card"] for c in self.layout.cards]
+
+    def view(self, player: int | None) -> dict[str, Any]:
+        """The table, open edges, own hand, the question; never whether a card matches.
+
+        The answer of the question being asked is hidden from the player answering it (and
+        from a spectator); the reader sees it.
+        """
+        s = self.state
+        trivia = None
+        if s["trivia"] is not None:
+            t = s["trivia"]
+            trivia = {k: t[k] for k in ("deck", "symbol", "die", "level", "wild")}
+            trivia["deck_name"] = "WILD CARD" if t["wild"] else SET_NAMES[t["deck"]]
+            question = self.current_question()
+            if question is not None:
+                q = question.to_dict()
+                if player is None or player == self.player:
+                    q.pop("answer")
+                    q.pop("aliases")
+                    q.pop("explanation")
+                trivia["question"] = q
+        pending = None
+        if s["pending"] is not None:
+            pending = {k: s["pending"][k] for k in ("card", "at", "card_edge", "accepted")}
+        return {
+            "player": player,
+            "phase": self.phase,
+            "turn_of": self.player,
+            "to_act": self.to_act(),
+            "round": dict(s["round"]),
+            "maps": self.options["maps"],
+            "honor": self.options["honor"],
+            "matching_only": self.options["matching_only"],
+            "table": [dict(c) for c in self.layout.cards],
+            "bounds": self.layout.bounds,
+            "open_edges": [list(e) for e in self.layout.open_edges()],
+            "hand": list(s["hands"][player]) if player is not None else [],
+            "hand_sizes": [len(h) for h in s["hands"]],
+            "draw_pile": len(self.deck),
+            "pending": pending,
+            "trivia": trivia,
+            "fixed_level": None if player is None else self.level_of(player),
+            "scores": self.scores(),
+            "tokens": [bank_tokens(p) for p in self.scores()],
+            "last": s["last"],
+            "news": list(s["news"]),
+            "ended": s["ended"],
+            "winners": self.winners(),
+        }
+
+    # ----- saving -------------------------------------------------------------------------
+    def _get_state(self) -> dict[str, Any]:
+        return {
+            **self.state,
+            "deck": self.deck.to_dict(),
+            "table": self.layout.cards,
+            "scoreboard": self.scoreboard.to_dict(),
+        }
+
+    def _set_state(self, state: dict[str, Any]) -> None:
+        state = dict(state)
+        self.deck = Deck.from_dict(state.pop("deck"))
+        self.layout = Layout(state.pop("table"), bounds=self._bounds())
+        self.scoreboard = Scoreboard.from_dict(state.pop("scoreboard"))
+        self.state = state
+
+
+_TASKS = {
+    MATCH: "match a card (or say you cannot)",
+    CHALLENGE: "challenge the card just laid, or accept it",
+    ROLL: "roll the die",
+    LEVEL: "choose a level",
+    ANSWER: "answer the question",
+    WILD: "try the WILD CARD question, or not",
+    RETURN: "give back one card",
+}

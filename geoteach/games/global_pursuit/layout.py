@@ -1,0 +1,372 @@
+"""The playing surface: map cards laid edge to edge in the plane, and the matching rules.
+
+A map card is a regular pentagon of edge 1. A card on the table is its id, its face on the
+globe (``dodecahedron``), the position of its centre and its ``turn``: the direction of its
+corner 0, in steps of 36°, so that corner ``k`` points at ``90° + 36°·turn + 72°·k`` (counter-
+clockwise, as on the card). Two cards that share a whole edge always differ by an odd number of
+steps, so every card on the table has one of ten turns and no rounding creeps in.
+
+A placement puts edge ``card_edge`` of a card from the hand against one open edge of a card on
+the table. Where the new card lands does not depend on which of its edges is used (a regular
+pentagon reflected across an edge), only its turn does; so the table has *slots*, and each slot
+knows which edges of cards already down it would touch.
+
+Rules (from "Matching MAP CARDS"; house rules where the rulebook is silent):
+
+* A match is correct when **every** edge the card touches joins the card's true neighbour on
+  the globe across that edge, at that neighbour's own edge (``dodecahedron.neighbour``). The
+  right neighbour at the wrong edge is a mismatch: the map would be turned.
+* Touching another card only at a corner is neither a match nor a mismatch: corners are ignored.
+  An edge that touches part of another card's edge (shifted along it) can never be right.
+* With four maps, a card may touch only cards of its own set.
+* Overlapping another card is impossible, and so is a card that would fall off a bounded table
+  (``bounds``): those placements are refused, they are not mismatches.
+* Coordinates are compared with a tolerance of ``TOLERANCE`` card edges; overlaps thinner than
+  ``TOLERANCE`` in area are rounding, not overlaps.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
+
+import numpy as np
+import shapely
+
+from geoteach.games.global_pursuit.dodecahedron import (
+    FACES,
+    face_polygon_xy,
+    is_polar,
+    neighbour,
+)
+
+#: The four sets of map cards, in the rulebook's order.
+SETS: tuple[str, ...] = ("people_places", "planet_earth", "historic_happenings", "people_products")
+#: What each set is called on the box.
+SET_NAMES: dict[str, str] = {
+    "people_places": "People and Places",
+    "planet_earth": "Planet Earth",
+    "historic_happenings": "Historic Happenings",
+    "people_products": "People and Products",
+}
+#: Distance from a card's centre to an edge's middle, and to a corner (edge length 1).
+APOTHEM = 1.0 / (2.0 * math.tan(math.pi / 5.0))
+CIRCUMRADIUS = 1.0 / (2.0 * math.sin(math.pi / 5.0))
+#: Lengths and areas smaller than this (in card edges) are rounding noise.
+TOLERANCE = 1e-6
+_KEY_DIGITS = 4
+
+
+def card_id(set_name: str, face: int) -> str:
+    """The id of a map card: ``"planet_earth:7"``."""
+    if set_name not in SETS:
+        raise ValueError(f"There is no set of map cards called {set_name!r}.")
+    if face not in FACES:
+        raise ValueError(f"A map card's face is 0 to 11, not {face!r}.")
+    return f"{set_name}:{face}"
+
+
+def parse_card(card: str) -> tuple[str, int]:
+    """``"planet_earth:7"`` -> ``("planet_earth", 7)``."""
+    set_name, _, face = str(card).partition(":")
+    if set_name not in SETS or not face.isdigit() or int(face) not in FACES:
+        raise ValueError(f"{card!r} is not a map card.")
+    return set_name, int(face)
+
+
+def all_cards(sets: tuple[str, ...] = SETS) -> list[str]:
+    """Every map card of ``sets``: 12 per set, 48 in the box."""
+    return [card_id(s, f) for s in sets for f in FACES]
+
+
+def corners(x: float, y: float, turn: int) -> list[tuple[float, float]]:
+    """The five corners of a card on the table, in the card's own order (counter-clockwise)."""
+    out = []
+    for k in range(5):
+        a = math.radians(90.0 + 36.0 * turn + 72.0 * k)
+        out.append((x + CIRCUMRADIUS * math.cos(a), y + CIRCUMRADIUS * math.sin(a)))
+    return out
+
+
+def edge_direction(turn: int, edge: int) -> float:
+    """Angle (degrees) from a card's centre to the middle of its ``edge``."""
+    return 126.0 + 36.0 * turn + 72.0 * edge
+
+
+def across(x: float, y: float, turn: int, edge: int) -> tuple[float, float]:
+    """Centre of a card laid against ``edge``: the card's centre mirrored across that edge."""
+    a = math.radians(edge_direction(turn, edge))
+    return x + 2.0 * APOTHEM * math.cos(a), y + 2.0 * APOTHEM * math.sin(a)
+
+
+def turn_after(turn: int, edge: int, card_edge: int) -> int:
+    """Turn of a card whose ``card_edge`` lies against ``edge`` of a card turned ``turn``."""
+    return (turn + 5 + 2 * (edge - card_edge)) % 10
+
+
+@cache
+def upright_turn(face: int) -> int:
+    """The turn that shows a card with its north up (the nearest of the ten)."""
+    x, y = np.asarray(face_polygon_xy(face).exterior.coords)[0]
+    return round((math.degrees(math.atan2(y, x)) - 90.0) / 36.0) % 10
+
+
+def card_angle(face: int, turn: int) -> float:
+    """Degrees to turn a card drawing (card coordinates, ``face_polygon_xy``) to lie at ``turn``.
+
+    Turn by this angle about the card's centre, then move the centre to the card's place.
+    """
+    x, y = np.asarray(face_polygon_xy(face).exterior.coords)[0]
+    return 90.0 + 36.0 * turn - math.degrees(math.atan2(y, x))
+
+
+def to_table(face: int, x: float, y: float, turn: int, points: np.ndarray) -> np.ndarray:
+    """Card coordinates of ``points`` (n x 2) -> where they lie on the table."""
+    a = math.radians(card_angle(face, turn))
+    rot = np.array([[math.cos(a), -math.sin(a)], [math.sin(a), math.cos(a)]])
+    return np.asarray(points, dtype=float) @ rot.T + [x, y]
+
+
+def _key(x: float, y: float) -> tuple[float, float]:
+    return (round(x, _KEY_DIGITS) + 0.0, round(y, _KEY_DIGITS) + 0.0)
+
+
+@dataclass(frozen=True)
+class Contact:
+    """An edge of the new card (``card_edge`` counted for ``card_edge`` 0, see ``Slot``) lying
+    along the whole of ``edge`` of the card ``index`` on the table."""
+
+    slot_edge: int
+    index: int
+    edge: int
+
+
+@dataclass(frozen=True)
+class Slot:
+    """A place on the table where a card can be laid, seen from one open edge.
+
+    ``turn0`` is the turn of a card laid there with its edge 0 against the open edge; laid with
+    edge ``j``, its edge ``m`` lies where the slot's edge ``m - j`` is.
+    """
+
+    x: float
+    y: float
+    turn0: int
+    contacts: tuple[Contact, ...]
+    partial: tuple[int, ...]
+    problem: str = ""
+
+    @property
+    def fits(self) -> bool:
+        return not self.problem
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """Whether a placement matches: every touched edge, and what is wrong if not."""
+
+    correct: bool
+    joined: tuple[int, ...]
+    wrong: tuple[str, ...] = ()
+    same_set: bool = False
+
+
+@dataclass
+class Layout:
+    """The cards on the table (a list of plain dicts, as the game saves them) and the rules.
+
+    ``cards`` holds ``{"card": id, "x": .., "y": .., "turn": ..}``; ``bounds`` is
+    ``(xmin, ymin, xmax, ymax)`` in card edges, or None for a table as big as needed.
+    """
+
+    cards: list[dict[str, Any]] = field(default_factory=list)
+    bounds: tuple[float, float, float, float] | None = None
+
+    def __post_init__(self) -> None:
+        self._index: dict[tuple[float, float], int] = {}
+        self._polygons: list[shapely.Polygon] = []
+        self._centres = np.zeros((0, 2))
+        self._faces: list[tuple[str, int]] = []
+        for card in self.cards:
+            self._remember(card)
+
+    def _remember(self, card: dict[str, Any]) -> None:
+        self._index[_key(card["x"], card["y"])] = len(self._polygons)
+        self._polygons.append(shapely.Polygon(corners(card["x"], card["y"], card["turn"])))
+        self._centres = np.vstack([self._centres, [card["x"], card["y"]]])
+        self._faces.append(parse_card(card["card"]))
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def face(self, index: int) -> int:
+        return self._faces[index][1]
+
+    def set_of(self, index: int) -> str:
+        return self._faces[index][0]
+
+    def polygon(self, index: int) -> shapely.Polygon:
+        return self._polygons[index]
+
+    def at(self, x: float, y: float) -> int | None:
+        """The card whose centre is at (x, y), if any."""
+        return self._index.get(_key(x, y))
+
+    # ----- putting cards down ----------------------------------------------------------
+    def put(self, card: str, x: float, y: float, turn: int) -> int:
+        """Lay ``card`` at (x, y) without any check (the beginning cards); returns its index."""
+        entry = {"card": card, "x": float(x), "y": float(y), "turn": int(turn) % 10}
+        self.cards.append(entry)
+        self._remember(entry)
+        return len(self.cards) - 1
+
+    def remove_last(self) -> dict[str, Any]:
+        """Take the last card back (a mismatch caught by a challenge)."""
+        entry = self.cards.pop()
+        del self._index[_key(entry["x"], entry["y"])]
+        self._polygons.pop()
+        self._faces.pop()
+        self._centres = self._centres[:-1]
+        return entry
+
+    def place(self, card: str, index: int, edge: int, card_edge: int) -> int:
+        """Lay ``card`` with ``card_edge`` against ``edge`` of card ``index``; returns its index.
+
+        Raises ``ValueError`` (with a reason for the player) if it cannot be put there at all.
+        """
+        slot = self.slot(index, edge)
+        if not slot.fits:
+            raise ValueError(slot.problem)
+        parse_card(card)
+        if card_edge not in range(5):
+            raise ValueError("A card has five edges, numbered 0 to 4.")
+        return self.put(card, slot.x, slot.y, (slot.turn0 - 2 * card_edge) % 10)
+
+    # ----- the rules ---------------------------------------------------------------------
+    def open_edges(self) -> list[tuple[int, int]]:
+        """Every (card index, edge) with no card across it, in table order."""
+        out = []
+        for i, card in enumerate(self.cards):
+            for e in range(5):
+                if self.at(*across(card["x"], card["y"], card["turn"], e)) is None:
+                    out.append((i, e))
+        return out
+
+    def slot(self, index: int, edge: int) -> Slot:
+        """The place across ``edge`` of card ``index``: where it is, what it touches, if it fits."""
+        if not 0 <= index < len(self.cards):
+            raise ValueError(f"There is no card number {index} on the table.")
+        if edge not in range(5):
+            raise ValueError("A card has five edges, numbered 0 to 4.")
+        anchor = self.cards[index]
+        x, y = across(anchor["x"], anchor["y"], anchor["turn"], edge)
+        turn0 = (anchor["turn"] + 5 + 2 * edge) % 10
+        if self.at(x, y) is not None:
+            return Slot(x, y, turn0, (), (), "There is already a card there.")
+        polygon = shapely.Polygon(corners(x, y, turn0))
+        contacts: list[Contact] = []
+        joined: set[int] = set()
+        for k in range(5):
+            other = self.at(*across(x, y, turn0, k))
+            if other is None:
+                continue
+            diff = turn0 - self.cards[other]["turn"]
+            if diff % 2 == 0:
+                continue  # a card turned half a step: it overlaps, found below
+            contacts.append(Contact(k, other, (k + (diff + 5) // 2) % 5))
+            joined.add(other)
+        problem = ""
+        partial = []
+        near = np.flatnonzero(
+            np.hypot(*(self._centres - [x, y]).T) < 2.0 * CIRCUMRADIUS + TOLERANCE
+        )
+        for other in near:
+            other = int(other)
+            if other in joined:
+                continue
+            if polygon.intersection(self._polygons[other]).area > TOLERANCE:
+                problem = "That card would lie on top of another card."
+                break
+            if polygon.boundary.intersection(self._polygons[other].boundary).length > TOLERANCE:
+                partial.append(other)
+        if not problem and self.bounds is not None:
+            xmin, ymin, xmax, ymax = self.bounds
+            box = shapely.box(
+                xmin - TOLERANCE, ymin - TOLERANCE, xmax + TOLERANCE, ymax + TOLERANCE
+            )
+            if not box.contains(polygon):
+                problem = "That card would fall off the edge of the table."
+        return Slot(x, y, turn0, tuple(contacts), tuple(partial), problem)
+
+    def judge(
+        self, card: str, index: int, edge: int, card_edge: int, own_set_only: bool = False
+    ) -> Judgement:
+        """Would ``card`` laid with ``card_edge`` against (``index``, ``edge``) match correctly?"""
+        set_name, face = parse_card(card)
+        slot = self.slot(index, edge)
+        wrong: list[str] = []
+        same_set = False
+        for contact in slot.contacts:
+            m = (contact.slot_edge + card_edge) % 5
+            there = (self.face(contact.index), contact.edge)
+            other_set = self.set_of(contact.index)
+            same_set = same_set or other_set == set_name
+            if neighbour(face, m) != there:
+                wrong.append(
+                    f"edge {m} of the card does not join edge {there[1]} of card "
+                    f"{self.cards[contact.index]['card']}"
+                )
+            elif own_set_only and other_set != set_name:
+                wrong.append(f"card {self.cards[contact.index]['card']} belongs to another map")
+        for other in slot.partial:
+            wrong.append(f"an edge only partly touches card {self.cards[other]['card']}")
+        joined = tuple(c.index for c in slot.contacts)
+        return Judgement(not wrong, joined, tuple(wrong), same_set)
+
+    def correct_placements(
+        self, card: str, own_set_only: bool = False
+    ) -> list[tuple[int, int, int]]:
+        """Every (index, edge, card_edge) where ``card`` fits and matches correctly."""
+        out = []
+        _, face = parse_card(card)
+        for index, edge in self.open_edges():
+            # Only a true neighbour of the anchor can match: skip the other eleven faces early.
+            want = neighbour(self.face(index), edge)
+            if want[0] != face:
+                continue
+            slot = self.slot(index, edge)
+            if slot.fits and self.judge(card, index, edge, want[1], own_set_only).correct:
+                out.append((index, edge, want[1]))
+        return out
+
+    def free_slots(self) -> list[tuple[int, int]]:
+        """Open edges where a card would fit (not on another card, not off the table)."""
+        return [(i, e) for i, e in self.open_edges() if self.slot(i, e).fits]
+
+
+def lay_out_set(set_name: str) -> Layout:
+    """One set laid out as the rulebook suggests: the six Equator cards, then the six polar ones.
+
+    The Equator cards go down as a chain (each next to one it borders); each polar card then
+    goes to the first place where it matches every edge it touches.
+    """
+    equator = [f for f in FACES if not is_polar(f)]
+    polar = [f for f in FACES if is_polar(f)]
+    layout = Layout()
+    first = equator[0]
+    layout.put(card_id(set_name, first), 0.0, 0.0, upright_turn(first))
+    order = [first]
+    left = [f for f in equator if f != first]
+    while left:  # walk the Equator belt: the next card borders the last one laid
+        last = order[-1]
+        nxt = next(f for f in left if any(neighbour(last, e)[0] == f for e in range(5)))
+        order.append(nxt)
+        left.remove(nxt)
+    for face in order[1:] + polar:
+        card = card_id(set_name, face)
+        places = layout.correct_placements(card)
+        if places:
+            layout.place(card, *places[0])
+    return layout

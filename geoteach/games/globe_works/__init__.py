@@ -1,0 +1,100 @@
+"""Globe Works: networks of banks, airlines, freighters, information or energy round the world.
+
+Modules: ``regions`` (the 12 regions as unions of real countries, with colours, codes and hatch
+patterns), ``cards`` (the deck, from data/globe_works_cities.csv), ``networks`` (what a network
+is and the scoring table, as pure functions), ``engine`` (the game).
+
+The deck and the map (designed here; the rulebook's "cosmopolis" does not exist):
+
+* **12 regions**, unions of UN M49 subregions: NA Northern America, CC Central America &
+  Caribbean, SA South America, WE Western Europe (Northern, Western and Southern Europe), EE
+  Eastern Europe (with Russia), MN Middle East & North Africa, WC West & Central Africa, ES East
+  & Southern Africa, CS Central & South Asia (with Iran), EA East Asia, SE Southeast Asia, OC
+  Oceania. Each has a colour, a two-letter code and a hatch pattern.
+* **60 regional city cards**, one real city per region and icon, each with a reason and a
+  source. **Duplicates**: one card per region is printed twice, the icons taken in turn
+  (NA coins, CC airplane, SA freighter, WE satellite, EE power, MN coins, ...): 72 regional cards.
+* **18 linking cities** (white-centred) at the meeting of regions (Istanbul: WE+EE+MN, Panama
+  City: CC+SA, Singapore: SE+CS, ...). The ring Reykjavík–Vienna–Istanbul–Baku–Singapore–
+  Kunming–Anchorage goes round the world, and every region can be joined: with all links open,
+  the 12 regions form one network. 90 cards in all.
+
+House rules (where the rulebook is silent or loose, decided here):
+
+* **Turn.** Play one card and draw the top of the draw pile, *or* draw one card (draw pile or
+  top of the discard pile) and discard one. The discard may be the card just drawn, or a
+  played city whose token you take back (the card goes to the discard pile). A card drawn this
+  way cannot be played this turn, because the turn ends with the discard. If you can neither
+  play nor draw, you pass.
+* **Draw pile runs out.** In an ordinary round the discard pile is shuffled into a new draw
+  pile. In the final round it is not: after playing, you draw only if the draw pile has cards.
+* **Playing.** A linking card goes to the north edge (kept in west–east order of longitude)
+  and opens its colours to everyone for the rest of the round; it needs no token and never
+  scores. A regional card may be played if a linking card at the north edge shows its region's
+  colour, you have a token left (12 each) and you have not already played that same card (a
+  duplicate).
+* **Network** (see ``networks``): a player's played cities of one icon whose regions are
+  joined through open linking cities, a linking card joining every pair of regions it shows.
+  A chain needs each step: regions joined only through a region you do not hold are separate
+  networks. Each network scores by the table (1: 0, 2: -20, 3: 4, ... 12: 2000).
+* **Partnerships.** Two players for one icon; a player has at most one partner per icon but
+  may have partners for other icons. The partners' cities of that icon form one network (a
+  region held by both counts once) and its points are split evenly; the partners do not also
+  score that icon alone. Partnerships last until the end of the round.
+* **Trades.** One card for one card, from hand or from the cities played. A played card stays
+  played: the receiver's token replaces the giver's, so the receiver needs a free token and
+  must not have that card down already. The proposer may name a played card of the other
+  player or leave the choice to them (hand cards are secret).
+* **When deals happen.** Once every player has had 6 turns, each turn opens with a deals
+  window: everyone except the player whose turn it is (and except a player who called the
+  end) may make one offer (trade or partnership) or say "no deal"; the player offered to
+  accepts or declines. The turn's player then plays.
+* **Ending a round.** After everyone has had 6 turns, the player whose turn it is may call the
+  end at the start of the turn, takes that turn as the last one, and sits out while every
+  other player takes 3 more turns. If nobody has called by the time everyone has had
+  ``max_turns`` turns (20), the end is called for the player whose turn it is.
+* **Unplayed pairs in hand** (the rulebook's exception): at the end of a round, two cards of
+  the same icon left in a hand whose regions are the same or joined by an open linking card
+  form a pair, and each pair scores as a 2-card network, -20. Pairs are counted as the largest
+  set of disjoint pairs. This keeps players from hiding the second card of a network.
+* **The game.** ``rounds`` is agreed beforehand and is at least the number of players, so each
+  player deals at least once; the dealer moves one seat to the left each round, and the player
+  to the dealer's left starts. The final round cannot be called: it ends, once the draw pile is
+  empty, as soon as no player holds a card they could play, or after a full lap of turns in
+  which no card was played. In it, tokens can no longer be taken back once the draw pile is
+  empty. The highest total wins; ties share the win.
+"""
+
+from geoteach.games.globe_works.cards import ICON_SYMBOLS, ICON_WORDS, ICONS, Card, cards, deck
+from geoteach.games.globe_works.engine import DEALS, GAME_OVER, HAND_SIZE, PLAY, GlobeWorks
+from geoteach.games.globe_works.networks import (
+    SCORE_TABLE,
+    encircles,
+    network_points,
+    network_score,
+    networks,
+    unplayed_pairs,
+)
+from geoteach.games.globe_works.regions import Region, regions
+
+__all__ = [
+    "DEALS",
+    "GAME_OVER",
+    "HAND_SIZE",
+    "ICONS",
+    "ICON_SYMBOLS",
+    "ICON_WORDS",
+    "PLAY",
+    "SCORE_TABLE",
+    "Card",
+    "GlobeWorks",
+    "Region",
+    "cards",
+    "deck",
+    "encircles",
+    "network_points",
+    "network_score",
+    "networks",
+    "regions",
+    "unplayed_pairs",
+]

@@ -1,0 +1,674 @@
+"""Globe Works as a state machine: deals, turns, the north edge, trades, partnerships, rounds.
+
+See the package docstring (``geoteach.games.globe_works``) for every house rule decided here.
+Phases, in the rulebook's headings: ``"play"`` (a player's turn), ``"deals"`` (the trading and
+partnership window that opens at the start of a turn once everyone has had 6 turns) and
+``"game over"``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from geoteach.games.base import Action, Game, IllegalAction
+from geoteach.games.deck import Deck
+from geoteach.games.globe_works.cards import ICON_WORDS, ICONS, Card, cards, deck
+from geoteach.games.globe_works.networks import (
+    SCORE_TABLE,
+    network_score,
+    networks,
+    unplayed_pairs,
+)
+from geoteach.games.table import Table
+
+PLAY = "play"
+DEALS = "deals"
+GAME_OVER = "game over"
+
+#: Cards dealt to each player, by number of players.
+HAND_SIZE = {3: 7, 4: 6, 5: 5}
+TOKENS = 12
+#: Turns each player must have had before trades, partnerships and calling the end.
+TURNS_BEFORE_DEALS = 6
+#: Turns each other player takes after the end of a round is called.
+TURNS_AFTER_CALL = 3
+#: House rule: if nobody calls, the dealer calls the end once everyone has had this many turns.
+DEFAULT_MAX_TURNS = 20
+
+
+class GlobeWorks(Game):
+    """Build the longest networks of one icon around the world.
+
+    Options (JSON-able, saved with the game): ``rounds`` (default: one per player; at least one
+    per player, so everyone deals once) and ``max_turns`` (20: the dealer calls the end of a
+    round that nobody has ended by then).
+    """
+
+    name: ClassVar[str] = "globe_works"
+    min_seats: ClassVar[int] = 3
+    max_seats: ClassVar[int] = 5
+    first_player_rule: ClassVar[str] = "dealer"
+
+    @classmethod
+    def setup_game(
+        cls,
+        players: list[str] | Table,
+        bots: dict[str, str] | None = None,
+        seed: int | None = None,
+        **options: Any,
+    ) -> GlobeWorks:
+        """Quick start: ``setup_game(["Ana", "Bot 1", "Bot 2"], {"Bot 1": "hard", ...})``."""
+        table = players if isinstance(players, Table) else Table.of(*players, bots=bots)
+        return cls(table, seed=seed, **options)
+
+    # ----- preparation ------------------------------------------------------------------
+    def setup(self) -> None:
+        n = len(self.table.seats)
+        self.cards: dict[str, Card] = cards()
+        self.rounds = int(self.options.get("rounds", n))
+        if self.rounds < n:
+            raise ValueError(
+                f"Every player must deal at least once: play at least {n} rounds, "
+                f"not {self.rounds}."
+            )
+        self.max_turns = int(self.options.get("max_turns", DEFAULT_MAX_TURNS))
+        if self.max_turns < TURNS_BEFORE_DEALS:
+            raise ValueError(f"max_turns must be at least {TURNS_BEFORE_DEALS}.")
+        self.totals: list[float] = [0.0] * n
+        self.history: list[dict[str, Any]] = []
+        self.pile = Deck([])
+        self._deal(1, self.table.first)
+
+    def _deal(self, number: int, dealer: int) -> None:
+        """Shuffle the whole deck and deal a new round (all tokens back to their owners)."""
+        n = len(self.table.seats)
+        self.pile = Deck.shuffled(deck(), self.rng)
+        dealt = self.pile.deal(n, HAND_SIZE[n])
+        first = self.table.next_seat(dealer)
+        self.hands: list[list[str]] = [[] for _ in range(n)]
+        for k, hand in enumerate(dealt):
+            self.hands[self.table.next_seat(first, k)] = hand
+        self.round_no = number
+        self.dealer = dealer
+        self.played: list[list[str]] = [[] for _ in range(n)]
+        self.north: list[str] = []
+        self.turns = [0] * n
+        self.current = first
+        self.step = "start"
+        self.drawn: str | None = None
+        self.called_by: int | None = None
+        self.after_call = [0] * n
+        self.since_play = 0
+        self.partnerships: list[dict[str, Any]] = []
+        self.trades: list[dict[str, Any]] = []
+        self.window: dict[str, Any] | None = None
+        self._phase = PLAY
+        self._start_turn()
+
+    # ----- whose turn ---------------------------------------------------------------------
+    @property
+    def phase(self) -> str:
+        return self._phase
+
+    @property
+    def final_round(self) -> bool:
+        return self.round_no == self.rounds
+
+    def to_act(self) -> list[int]:
+        if self._phase == GAME_OVER:
+            return []
+        if self._phase == DEALS:
+            assert self.window is not None
+            if self.window["proposal"] is not None:
+                return [self.window["proposal"]["to"]]
+            return [p for p in self.window["eligible"] if p not in self.window["done"]]
+        return [self.current]
+
+    def deals_allowed(self) -> bool:
+        """Trades and partnerships: only after every player has had 6 turns."""
+        return min(self.turns) >= TURNS_BEFORE_DEALS
+
+    def _deal_parties(self) -> list[int]:
+        """Who may trade during the current turn: not its player, not the one who called."""
+        return [
+            p for p in range(len(self.table.seats)) if p != self.current and p != self.called_by
+        ]
+
+    def _start_turn(self) -> None:
+        self.step = "start"
+        self.drawn = None
+        if not self.final_round and self.called_by is None and min(self.turns) >= self.max_turns:
+            # House rule: the dealer, who counts the turns, calls the end for the table.
+            self._call_end(self.current)
+        parties = self._deal_parties()
+        if self.deals_allowed() and len(parties) >= 2:
+            self.window = {"eligible": parties, "done": [], "proposal": None}
+            self._phase = DEALS
+        else:
+            self.window = None
+            self._phase = PLAY
+
+    # ----- what a card allows ------------------------------------------------------------------
+    def open_colours(self) -> set[str]:
+        """Region codes opened by the linking cards at the north edge."""
+        return {code for card in self.north for code in self.cards[card].links}
+
+    def open_links(self) -> list[tuple[str, ...]]:
+        return [self.cards[card].links for card in self.north]
+
+    def tokens_left(self, player: int) -> int:
+        return TOKENS - len(self.played[player])
+
+    def why_not_playable(self, player: int, card: str) -> str | None:
+        """The reason ``player`` cannot play ``card`` now (None: it can be played)."""
+        info = self.cards.get(card)
+        if info is None or card not in self.hands[player]:
+            return "That card is not in your hand."
+        if info.is_linking:
+            return None
+        if info.region not in self.open_colours():
+            return (
+                f"{info.city} cannot be played yet: no linking city at the north edge shows "
+                f"the colour of {info.region}."
+            )
+        if card in self.played[player]:
+            return f"You already have {info.city} down: a duplicate cannot be played twice."
+        if self.tokens_left(player) == 0:
+            return "You have no tokens left: take one back first."
+        return None
+
+    def playable(self, player: int) -> list[str]:
+        """Distinct cards in ``player``'s hand that may be played now."""
+        return sorted({c for c in self.hands[player] if self.why_not_playable(player, c) is None})
+
+    def can_draw(self, source: str) -> bool:
+        if source == "discard":
+            return bool(self.pile.discards)
+        if source == "draw":
+            return bool(self.pile.cards) or (not self.final_round and bool(self.pile.discards))
+        return False
+
+    def can_take_back(self) -> bool:
+        """Taking back tokens stops in the final round once the draw pile is empty."""
+        return not (self.final_round and not self.pile.cards)
+
+    def partner(self, player: int, icon: str) -> int | None:
+        """The partner of ``player`` in the ``icon`` partnership, if any."""
+        for deal in self.partnerships:
+            if deal["icon"] == icon and player in deal["players"]:
+                a, b = deal["players"]
+                return b if a == player else a
+        return None
+
+    # ----- legal actions --------------------------------------------------------------------
+    def legal_actions(self, player: int | None = None) -> list[Action]:
+        """Every legal action. Trades list one proposal per pair of cards (with ``take``
+        ``None``: the other player chooses what to give); ``check`` is the authority."""
+        if player is None:
+            player = self.current_player()  # type: ignore[assignment]
+        if self.is_terminal() or player not in self.to_act():
+            return []
+        p = player
+        if self._phase == DEALS:
+            assert self.window is not None
+            prop = self.window["proposal"]
+            if prop is not None:
+                if prop["kind"] == "trade" and prop["take"] is None:
+                    mine = sorted(set(self.hands[p]) | set(self.played[p]))
+                    answers = [{"player": p, "type": "accept", "card": c} for c in mine]
+                else:
+                    answers = [{"player": p, "type": "accept"}]
+                answers = [a for a in answers if self.is_legal(a)]
+                return [*answers, {"player": p, "type": "decline"}]
+            out: list[Action] = [{"player": p, "type": "no_deal"}]
+            for other in self.window["eligible"]:
+                if other == p:
+                    continue
+                for icon in ICONS:
+                    act = {"player": p, "type": "propose_partnership", "to": other, "icon": icon}
+                    if self.is_legal(act):
+                        out.append(act)
+                for give in sorted(set(self.hands[p]) | set(self.played[p])):
+                    for take in [None, *sorted(set(self.played[other]))]:
+                        act = {
+                            "player": p,
+                            "type": "propose_trade",
+                            "to": other,
+                            "give": give,
+                            "take": take,
+                        }
+                        if self.is_legal(act):
+                            out.append(act)
+            return out
+        if self.step == "drawn":
+            out = [{"player": p, "type": "discard", "card": c} for c in sorted(set(self.hands[p]))]
+            if self.can_take_back():
+                out += [
+                    {"player": p, "type": "take_back", "card": c}
+                    for c in sorted(set(self.played[p]))
+                ]
+            return out
+        out = []
+        if self.may_call_end(p):
+            out.append({"player": p, "type": "call_end"})
+        out += [{"player": p, "type": "play", "card": c} for c in self.playable(p)]
+        out += [
+            {"player": p, "type": "draw", "source": s}
+            for s in ("draw", "discard")
+            if self.can_draw(s)
+        ]
+        if not out:
+            out.append({"player": p, "type": "pass"})
+        return out
+
+    def may_call_end(self, player: int) -> bool:
+        return (
+            not self.final_round
+            and self.called_by is None
+            and self.deals_allowed()
+            and self.step == "start"
+            and player == self.current
+        )
+
+    # ----- checking moves -------------------------------------------------------------------
+    def _check(self, action: Action) -> None:
+        kind = action["type"]
+        p = action["player"]
+        if kind in ("no_deal", "propose_trade", "propose_partnership", "accept", "decline"):
+            self._check_deal(action)
+            return
+        if self._phase == DEALS:
+            raise IllegalAction("Wait: the others are still making trades and partnerships.")
+        if kind == "call_end":
+            if self.final_round:
+                raise IllegalAction("The last round goes on until nobody can play.")
+            if not self.deals_allowed():
+                raise IllegalAction("The end can be called only after everyone has had 6 turns.")
+            if self.called_by is not None:
+                raise IllegalAction("The end of this round has already been called.")
+            if self.step != "start":
+                raise IllegalAction("Call the end at the start of your turn.")
+        elif kind == "play":
+            if self.step != "start":
+                raise IllegalAction("You drew a card: now discard one.")
+            reason = self.why_not_playable(p, str(action["card"]))
+            if reason:
+                raise IllegalAction(reason)
+        elif kind == "draw":
+            if self.step != "start":
+                raise IllegalAction("You have already drawn a card this turn.")
+            if action.get("source") not in ("draw", "discard"):
+                raise IllegalAction("Draw from the 'draw' pile or the 'discard' pile.")
+            if not self.can_draw(action["source"]):
+                raise IllegalAction(f"The {action['source']} pile is empty.")
+        elif kind == "discard":
+            if self.step != "drawn":
+                raise IllegalAction("Discard after drawing a card.")
+            if action.get("card") not in self.hands[p]:
+                raise IllegalAction("That card is not in your hand.")
+        elif kind == "take_back":
+            if self.step != "drawn":
+                raise IllegalAction("Take back a token after drawing: that card is your discard.")
+            if not self.can_take_back():
+                raise IllegalAction("In the last round tokens stay once the draw pile is empty.")
+            if action.get("card") not in self.played[p]:
+                raise IllegalAction("You have no token on that city.")
+        elif kind == "pass":
+            if (
+                self.playable(p)
+                or self.step != "start"
+                or any(map(self.can_draw, ("draw", "discard")))
+            ):
+                raise IllegalAction("You can still play or draw a card.")
+        else:
+            raise IllegalAction(f"Globe Works has no move called {kind!r}.")
+
+    def _check_deal(self, action: Action) -> None:
+        kind, p = action["type"], action["player"]
+        if self._phase != DEALS or self.window is None:
+            raise IllegalAction(
+                "Trades and partnerships happen during a third player's turn, after "
+                "everyone has had 6 turns."
+            )
+        prop = self.window["proposal"]
+        if kind in ("accept", "decline"):
+            if prop is None or prop["to"] != p:
+                raise IllegalAction("Nobody is waiting for your answer.")
+            if kind == "accept" and prop["kind"] == "trade":
+                card = action.get("card") if prop["take"] is None else prop["take"]
+                if card is None:
+                    raise IllegalAction("Choose the card you give in return.")
+                if card not in self.hands[p] and card not in self.played[p]:
+                    raise IllegalAction("That card is not yours.")
+                self._check_trade(prop["from"], p, prop["give"], card)
+            if kind == "accept" and prop["kind"] == "partnership":
+                self._check_partnership(prop["from"], p, prop["icon"])
+            return
+        if prop is not None:
+            raise IllegalAction("Wait for the answer to the open offer.")
+        if p in self.window["done"]:
+            raise IllegalAction("You have finished your deals for this turn.")
+        if kind == "no_deal":
+            return
+        other = action.get("to")
+        if type(other) is not int or other not in self.window["eligible"] or other == p:
+            raise IllegalAction("Make the offer to another player who is not taking this turn.")
+        if kind == "propose_partnership":
+            self._check_partnership(p, other, action.get("icon"))
+            return
+        give, take = action.get("give"), action.get("take")
+        if give not in self.hands[p] and give not in self.played[p]:
+            raise IllegalAction("Offer one of your own cards.")
+        if take is not None and take not in self.played[other]:
+            raise IllegalAction("Ask for a card the other player has played, or let them choose.")
+        if take is not None:
+            self._check_trade(p, other, give, take)
+
+    def _check_partnership(self, a: int, b: int, icon: Any) -> None:
+        if icon not in ICONS:
+            raise IllegalAction(f"A partnership is for one icon: {', '.join(ICONS)}.")
+        for seat in (a, b):
+            if self.partner(seat, icon) is not None:
+                raise IllegalAction(
+                    f"{self.table.name_of(seat)} already has a partner for {ICON_WORDS[icon]}."
+                )
+
+    def _check_trade(self, a: int, b: int, give: str, take: str) -> None:
+        """A played card that changes hands stays on the map with the new owner's token."""
+        for giver, taker, card, back in ((a, b, give, take), (b, a, take, give)):
+            if card not in self.played[giver]:
+                continue
+            kept = list(self.played[taker])
+            if back in kept:
+                kept.remove(back)
+            if card in kept:
+                raise IllegalAction(
+                    f"{self.table.name_of(taker)} already has {self.cards[card].city} down."
+                )
+            if len(kept) >= TOKENS:
+                raise IllegalAction(f"{self.table.name_of(taker)} has no token left.")
+
+    # ----- carrying out moves ----------------------------------------------------------------
+    def _apply(self, action: Action) -> None:
+        kind, p = action["type"], action["player"]
+        if kind in ("no_deal", "propose_trade", "propose_partnership", "accept", "decline"):
+            self._apply_deal(action)
+        elif kind == "call_end":
+            self._call_end(p)
+        elif kind == "play":
+            card = action["card"]
+            self.hands[p].remove(card)
+            if self.cards[card].is_linking:
+                self.north.append(card)
+                self.north.sort(key=lambda c: self.cards[c].lon)
+            else:
+                self.played[p].append(card)
+            self.since_play = -1
+            if self.pile.cards or (not self.final_round and self.pile.discards):
+                self.hands[p].append(self.pile.draw_or_reshuffle(self.rng))
+            self._end_turn()
+        elif kind == "draw":
+            if action["source"] == "discard":
+                card = self.pile.take_discard()
+            else:
+                card = self.pile.draw_or_reshuffle(self.rng)
+            self.hands[p].append(card)
+            self.drawn = card
+            self.step = "drawn"
+        elif kind == "discard":
+            self.hands[p].remove(action["card"])
+            self.pile.discard(action["card"])
+            self._end_turn()
+        elif kind == "take_back":
+            self.played[p].remove(action["card"])
+            self.pile.discard(action["card"])
+            self._end_turn()
+        else:  # pass
+            self._end_turn()
+
+    def _apply_deal(self, action: Action) -> None:
+        assert self.window is not None
+        kind, p = action["type"], action["player"]
+        win = self.window
+        if kind == "no_deal":
+            win["done"].append(p)
+        elif kind in ("propose_trade", "propose_partnership"):
+            win["done"].append(p)
+            win["proposal"] = {
+                "kind": "trade" if kind == "propose_trade" else "partnership",
+                "from": p,
+                "to": action["to"],
+                "give": action.get("give"),
+                "take": action.get("take"),
+                "icon": action.get("icon"),
+            }
+            return
+        else:
+            prop = win["proposal"]
+            win["proposal"] = None
+            if kind == "accept" and prop["kind"] == "partnership":
+                self.partnerships.append(
+                    {"icon": prop["icon"], "players": sorted([prop["from"], p])}
+                )
+            elif kind == "accept":
+                take = prop["take"] if prop["take"] is not None else action["card"]
+                self._swap(prop["from"], p, prop["give"], take)
+            self.trades.append({**prop, "accepted": kind == "accept", "turn": list(self.turns)})
+        if all(q in win["done"] for q in win["eligible"]) and win["proposal"] is None:
+            self.window = None
+            self._phase = PLAY
+
+    def _swap(self, a: int, b: int, give: str, take: str) -> None:
+        """One-for-one: each card leaves its place and lands in the same kind of place."""
+        a_place = self.played[a] if give in self.played[a] else self.hands[a]
+        b_place = self.played[b] if take in self.played[b] else self.hands[b]
+        a_place.remove(give)
+        b_place.remove(take)
+        (self.played[b] if a_place is self.played[a] else self.hands[b]).append(give)
+        (self.played[a] if b_place is self.played[b] else self.hands[a]).append(take)
+
+    def _call_end(self, player: int) -> None:
+        self.called_by = player
+        for q in range(len(self.table.seats)):
+            self.after_call[q] = 0 if q == player else TURNS_AFTER_CALL
+
+    def _end_turn(self) -> None:
+        p = self.current
+        self.turns[p] += 1
+        self.since_play += 1
+        self.step = "start"
+        self.drawn = None
+        if self.called_by is not None and p != self.called_by:
+            self.after_call[p] -= 1
+        if self._round_over():
+            self._end_round()
+            return
+        nxt = self.table.next_seat(p)
+        if self.called_by is not None:
+            while nxt == self.called_by or self.after_call[nxt] <= 0:
+                nxt = self.table.next_seat(nxt)
+        self.current = nxt
+        self._start_turn()
+
+    def _round_over(self) -> bool:
+        if self.final_round:
+            if self.pile.cards:
+                return False
+            n = len(self.table.seats)
+            return self.since_play >= n or not any(self.playable(q) for q in range(n))
+        if self.called_by is None:
+            return False
+        return all(self.after_call[q] <= 0 for q in range(len(self.table.seats)))
+
+    def _end_round(self) -> None:
+        scores = self.round_scores()
+        for q, s in enumerate(scores):
+            self.totals[q] += s
+        self.history.append(
+            {
+                "round": self.round_no,
+                "dealer": self.dealer,
+                "scores": scores,
+                "called_by": self.called_by,
+                "played": [list(x) for x in self.played],
+                "north": list(self.north),
+                "hands": [list(h) for h in self.hands],
+                "partnerships": [dict(d) for d in self.partnerships],
+            }
+        )
+        if self.final_round:
+            self._phase = GAME_OVER
+            self.window = None
+            return
+        self._deal(self.round_no + 1, self.table.next_seat(self.dealer))
+
+    # ----- scoring ----------------------------------------------------------------------------
+    def icon_regions(self, player: int, icon: str) -> list[str]:
+        return [self.cards[c].region for c in self.played[player] if self.cards[c].icon == icon]
+
+    def network_points(self, player: int, icon: str) -> float:
+        """``player``'s points for ``icon`` now: own networks, or half the partnership's."""
+        links = self.open_links()
+        mate = self.partner(player, icon)
+        if mate is None:
+            return float(network_score(self.icon_regions(player, icon), links))
+        both = self.icon_regions(player, icon) + self.icon_regions(mate, icon)
+        return network_score(both, links) / 2
+
+    def pair_penalty(self, player: int) -> int:
+        """House rule: every unplayed pair in hand scores as a 2-card network (-20)."""
+        links = self.open_links()
+        total = 0
+        for icon in ICONS:
+            held = [
+                self.cards[c].region
+                for c in self.hands[player]
+                if not self.cards[c].is_linking and self.cards[c].icon == icon
+            ]
+            total += unplayed_pairs(held, links) * SCORE_TABLE[2]
+        return total
+
+    def round_scores(self) -> list[float]:
+        """Each player's points for the round if it ended now."""
+        return [
+            sum(self.network_points(q, icon) for icon in ICONS) + self.pair_penalty(q)
+            for q in range(len(self.table.seats))
+        ]
+
+    def networks_of(self, player: int) -> dict[str, list[list[str]]]:
+        """``player``'s networks by icon, as lists of card ids (partnership cards included)."""
+        links = self.open_links()
+        out: dict[str, list[list[str]]] = {}
+        for icon in ICONS:
+            owners = [player]
+            mate = self.partner(player, icon)
+            if mate is not None:
+                owners.append(mate)
+            mine = [c for q in owners for c in self.played[q] if self.cards[c].icon == icon]
+            groups = networks([self.cards[c].region for c in mine], links)
+            out[icon] = [sorted({c for c in mine if self.cards[c].region in g}) for g in groups]
+        return out
+
+    def is_terminal(self) -> bool:
+        return self._phase == GAME_OVER
+
+    def scores(self) -> list[float]:
+        """Totals of the finished rounds (plus the round now played, once the game is over)."""
+        return list(self.totals)
+
+    def live_scores(self) -> list[float]:
+        """Totals so far plus what the current round would give if it ended now."""
+        if self.is_terminal():
+            return list(self.totals)
+        return [t + r for t, r in zip(self.totals, self.round_scores(), strict=True)]
+
+    def all_cards(self) -> list[list[str]]:
+        """Every place a card can be, for ``check_conservation``."""
+        return [self.pile.cards, self.pile.discards, *self.hands, *self.played, self.north]
+
+    # ----- what a player may see ----------------------------------------------------------------
+    def view(self, player: int | None) -> dict[str, Any]:
+        """The table as ``player`` sees it: their own hand, everyone's cards down, pile sizes."""
+        n = len(self.table.seats)
+        win = self.window
+        return {
+            "player": player,
+            "phase": self._phase,
+            "round": self.round_no,
+            "rounds": self.rounds,
+            "final_round": self.final_round,
+            "dealer": self.dealer,
+            "current": self.current,
+            "step": self.step,
+            "to_act": self.to_act(),
+            "hand": list(self.hands[player]) if player is not None else [],
+            "hand_sizes": [len(h) for h in self.hands],
+            "played": [list(x) for x in self.played],
+            "tokens_left": [self.tokens_left(q) for q in range(n)],
+            "north": list(self.north),
+            "open_colours": sorted(self.open_colours()),
+            "draw_pile": len(self.pile.cards),
+            "discard_top": self.pile.discards[-1] if self.pile.discards else None,
+            "discard_pile": len(self.pile.discards),
+            "turns": list(self.turns),
+            "deals_allowed": self.deals_allowed(),
+            "called_by": self.called_by,
+            "after_call": list(self.after_call),
+            "partnerships": [dict(d) for d in self.partnerships],
+            "proposal": dict(win["proposal"]) if win and win["proposal"] else None,
+            "deal_parties": list(win["eligible"]) if win else [],
+            "totals": list(self.totals),
+            "round_scores": self.round_scores(),
+            "networks": [self.networks_of(q) for q in range(n)],
+            "history": self.history,
+            "winners": self.winners(),
+        }
+
+    # ----- saving -------------------------------------------------------------------------------
+    def _get_state(self) -> dict[str, Any]:
+        return {
+            "rounds": self.rounds,
+            "max_turns": self.max_turns,
+            "round_no": self.round_no,
+            "dealer": self.dealer,
+            "phase": self._phase,
+            "pile": self.pile.to_dict(),
+            "hands": self.hands,
+            "played": self.played,
+            "north": self.north,
+            "turns": self.turns,
+            "current": self.current,
+            "step": self.step,
+            "drawn": self.drawn,
+            "called_by": self.called_by,
+            "after_call": self.after_call,
+            "since_play": self.since_play,
+            "partnerships": self.partnerships,
+            "trades": self.trades,
+            "window": self.window,
+            "totals": self.totals,
+            "history": self.history,
+        }
+
+    def _set_state(self, state: dict[str, Any]) -> None:
+        self.rounds = state["rounds"]
+        self.max_turns = state["max_turns"]
+        self.round_no = state["round_no"]
+        self.dealer = state["dealer"]
+        self._phase = state["phase"]
+        self.pile = Deck.from_dict(state["pile"])
+        self.hands = state["hands"]
+        self.played = state["played"]
+        self.north = state["north"]
+        self.turns = state["turns"]
+        self.current = state["current"]
+        self.step = state["step"]
+        self.drawn = state["drawn"]
+        self.called_by = state["called_by"]
+        self.after_call = state["after_call"]
+        self.since_play = state["since_play"]
+        self.partnerships = state["partnerships"]
+        self.trades = state["trades"]
+        self.window = state["window"]
+        self.totals = state["totals"]
+        self.history = state["history"]

@@ -1,0 +1,485 @@
+"""Geography Pursuit: the Trivial Pursuit master game with six geography categories.
+
+The phases follow the rulebook's headings: ``roll`` (the die), ``move`` (pick one of the legal
+destinations), ``choose_category`` (the hub is a wild space), ``question`` (answer a card),
+``vote`` (the opponents choose the game-winning category), ``over``.
+
+House rules decided here, where the rulebook is silent or leaves it to the players:
+
+* Who answers acts: an ``answer`` action carries a typed ``text`` (judged by the quiz checker)
+  or an honor ``mark`` ("right"/"wrong") given by the player who read the card. Both are
+  always allowed, so a teacher may overrule the checker by marking.
+* ``precision`` (rulebook: "how exact an answer must be"): ``"forgiving"`` (default) accepts
+  small typos and every alias on the card; ``"strict"`` accepts only the answer or an alias,
+  ignoring case, accents and punctuation.
+* ``time_limit`` (seconds, default none): an answer may say how long it took (``seconds``); a
+  late answer counts as wrong.
+* ``reveal_answer`` (default true): the right answer is shown after a wrong one.
+* ``consultation`` (default true): team members may talk over an answer (shown to the table;
+  the game cannot police it).
+* "Must leave the headquarters (or the hub) on the next turn" needs no extra rule here: a move
+  never ends where it started, because a path never visits a space twice.
+* The final category is the opponents' vote: most votes wins, a tie is drawn by lot.
+* "Players who have not yet had a turn" after a first-turn win each play one turn; every
+  player who also wins shares the victory.
+* Team play: up to six tokens (teams), up to 24 people in all.
+* Questions: each category's deck is shuffled at the start; a used card goes to the back.
+  The built-in sixth category is "Borders & Neighbours", not "Exploration & History": every
+  built-in card is generated from ``geoteach.data``, and history facts would have to be typed
+  in by hand. A teacher adds their own decks with ``questions.bank_from_decks``.
+* The answer is hidden from the player answering and from the projector (``view(None)``);
+  every other player may see it, to read it out in honor mode.
+"""
+
+from __future__ import annotations
+
+import marshal
+from collections import Counter
+from typing import Any, ClassVar
+
+from geoteach.games import dice
+from geoteach.games.base import Action, Game, IllegalAction
+from geoteach.games.deck import Deck
+from geoteach.games.pursuit.board import CATEGORIES, HUB, SPACES, destinations
+
+#: The six categories geoteach plays by default, in colour order (see ``board``).
+DEFAULT_CATEGORIES: tuple[str, ...] = (
+    "Capitals & Cities",
+    "Countries & Flags",
+    "Physical World",
+    "People & Population",
+    "Borders & Neighbours",
+    "U.S. States",
+)
+#: ``questions=`` value of the built-in decks (generated from ``geoteach.data``).
+BUILT_IN = "geography"
+#: Most people at the table when playing in teams (rulebook: "as many as 24 players").
+MAX_PEOPLE = 24
+PRECISIONS = ("forgiving", "strict")
+_NEWS_KEPT = 12
+
+
+class GeographyPursuit(Game):
+    """The master game: six wedges from six headquarters, then the hub for the final question.
+
+    Options: ``questions`` (``"geography"``, the default: the built-in decks; or category name ->
+    list of question dicts, as ``Question.to_dict`` makes them; see
+    ``geoteach.games.pursuit.questions``), ``categories`` (the six names in
+    colour order; default: the keys of ``questions``), ``precision``, ``time_limit``,
+    ``reveal_answer``, ``consultation`` (see the module notes).
+    """
+
+    name: ClassVar[str] = "geography_pursuit"
+    min_seats: ClassVar[int] = 2
+    max_seats: ClassVar[int] = 6
+
+    # ----- set-up ------------------------------------------------------------------
+    def setup(self) -> None:
+        """Check the options, shuffle the six decks, roll for who starts."""
+        self._read_options()
+        n = len(self.table.seats)
+        people = sum(max(1, len(seat.members)) for seat in self.table.seats)
+        if people > MAX_PEOPLE:
+            raise ValueError(
+                f"Geography Pursuit is played by at most {MAX_PEOPLE} people; these teams "
+                f"have {people}."
+            )
+        decks = [
+            Deck.shuffled([q["id"] for q in self._bank[c]], self.rng).to_dict()
+            for c in self.categories
+        ]
+        first, history = dice.roll_for_first(self.rng, list(range(n)))
+        self.state: dict[str, Any] = {
+            "phase": "roll",
+            "player": first,
+            "roll": None,
+            "positions": [HUB] * n,
+            "wedges": [[] for _ in range(n)],
+            "decks": decks,
+            "question": None,
+            "votes": [None] * n,
+            "record": [[[0, 0] for _ in range(CATEGORIES)] for _ in range(n)],
+            "must_leave": [False] * n,
+            "turns": [0] * n,
+            "turn": 0,
+            "winners": [],
+            "tie_chance": [],
+            "first_rolls": [[[seat, value] for seat, value in r.items()] for r in history],
+            "last": None,
+            "news": [],
+        }
+        rolls = ", ".join(f"{self.table.name_of(s)} {v}" for s, v in history[-1].items())
+        self._news(f"Rolls for who starts: {rolls}. {self.table.name_of(first)} goes first.")
+        self._start_turn(first)
+
+    def _read_options(self) -> None:
+        questions = self.options.get("questions")
+        if questions in (None, BUILT_IN):
+            # Saved as a name, not as thousands of cards: a load regenerates the same decks.
+            from geoteach.games.pursuit.questions import default_questions
+
+            self.options["questions"] = BUILT_IN
+            questions = default_questions()
+        categories = list(self.options.get("categories") or list(questions))
+        self.options["categories"] = categories
+        if len(categories) != CATEGORIES or len(set(categories)) != CATEGORIES:
+            raise ValueError(
+                f"Geography Pursuit needs six different categories, got {len(set(categories))}: "
+                f"{', '.join(categories)}."
+            )
+        self._bank: dict[str, list[dict[str, Any]]] = {}
+        self._by_id: dict[str, dict[str, Any]] = {}
+        for category in categories:
+            cards = questions.get(category) or []
+            if not cards:
+                raise ValueError(f"The category '{category}' has no questions: give it a deck.")
+            self._bank[category] = list(cards)
+            for card in cards:
+                if card["id"] in self._by_id:
+                    raise ValueError(f"Two questions have the same id {card['id']!r}.")
+                self._by_id[card["id"]] = card
+        precision = self.options.setdefault("precision", "forgiving")
+        if precision not in PRECISIONS:
+            raise ValueError(
+                f"Answer precision must be 'forgiving' or 'strict', not {precision!r}."
+            )
+        limit = self.options.setdefault("time_limit", None)
+        if limit is not None and not (isinstance(limit, int | float) and limit > 0):
+            raise ValueError(f"The time limit is a number of seconds above 0, not {limit!r}.")
+        self.options.setdefault("reveal_answer", True)
+        self.options.setdefault("consultation", True)
+
+    @property
+    def categories(self) -> list[str]:
+        """The six category names, in colour order (category ``i`` is headquarters ``i``)."""
+        return self.options["categories"]
+
+    # ----- whose move ----------------------------------------------------------------
+    @property
+    def phase(self) -> str:
+        return self.state["phase"]
+
+    def to_act(self) -> list[int]:
+        if self.phase == "over":
+            return []
+        if self.phase == "vote":
+            player = self.state["player"]
+            return [
+                s for s in self.table.clockwise_from(player)[1:] if self.state["votes"][s] is None
+            ]
+        return [self.state["player"]]
+
+    def legal_destinations(self) -> list[str]:
+        """Where the token of the player to move may go with the roll made (``move`` phase)."""
+        if self.phase != "move":
+            return []
+        return destinations(self.state["positions"][self.state["player"]], self.state["roll"])
+
+    def legal_actions(self, player: int | None = None) -> list[Action]:
+        """Legal actions; in ``question`` the two honor marks (typed ``text`` is legal)."""
+        if player is None:
+            acting = self.to_act()
+            player = acting[0] if acting else None
+        if player is None or player not in self.to_act():
+            return []
+        phase = self.phase
+        if phase == "roll":
+            return [{"player": player, "type": "roll"}]
+        if phase == "move":
+            return [{"player": player, "type": "move", "to": s} for s in self.legal_destinations()]
+        if phase in ("choose_category", "vote"):
+            kind = "choose" if phase == "choose_category" else "vote"
+            return [{"player": player, "type": kind, "category": c} for c in self.categories]
+        if phase == "question":
+            return [{"player": player, "type": "answer", "mark": m} for m in ("right", "wrong")]
+        return []
+
+    def _check(self, action: Action) -> None:
+        if action["type"] != "answer" or self.phase != "question":
+            if action not in self.legal_actions(action["player"]):
+                raise IllegalAction(self._why_not(action))
+            return
+        extra = set(action) - {"player", "type", "mark", "text", "seconds"}
+        if extra:
+            raise IllegalAction(f"An answer cannot carry {', '.join(sorted(extra))}.")
+        if ("mark" in action) == ("text" in action):
+            raise IllegalAction("Give either a typed answer or a mark (right or wrong), not both.")
+        if "mark" in action and action["mark"] not in ("right", "wrong"):
+            raise IllegalAction("An answer is marked 'right' or 'wrong'.")
+        if "text" in action and not isinstance(action["text"], str):
+            raise IllegalAction("A typed answer must be text.")
+        seconds = action.get("seconds")
+        if seconds is not None and not (isinstance(seconds, int | float) and seconds >= 0):
+            raise IllegalAction("The time taken must be a number of seconds, 0 or more.")
+
+    def _why_not(self, action: Action) -> str:
+        phase, kind = self.phase, action["type"]
+        needed = {
+            "roll": "roll the die",
+            "move": "move your token to one of the lit spaces",
+            "choose_category": "choose a category for your question",
+            "vote": "vote for the category of the final question",
+            "question": "answer the question",
+        }.get(phase, "wait")
+        if phase == "move" and kind == "move":
+            roll = self.state["roll"]
+            steps = "1 space" if roll == 1 else f"{roll} spaces"
+            return (
+                f"You cannot reach {action.get('to')!r} with a {roll}: move exactly {steps} "
+                "in one direction, to one of the lit spaces."
+            )
+        if kind in ("choose", "vote") and phase in ("choose_category", "vote"):
+            return f"{action.get('category')!r} is not a category of this game."
+        return f"Now is the time to {needed}."
+
+    # ----- the moves -------------------------------------------------------------------
+    def _apply(self, action: Action) -> None:
+        getattr(self, f"_do_{action['type']}")(action)
+
+    def _do_roll(self, action: Action) -> None:
+        value = dice.roll(self.rng)
+        self.state["roll"] = value
+        self.state["phase"] = "move"
+        self._news(f"{self._who()} rolls a {value}.")
+
+    def _do_move(self, action: Action) -> None:
+        seat, to = action["player"], action["to"]
+        self.state["positions"][seat] = to
+        self.state["must_leave"][seat] = False
+        self.state["roll"] = None
+        space = SPACES[to]
+        if space.kind == "roll_again":
+            self._news(f"{self._who()} lands on Roll again.")
+            self.state["phase"] = "roll"
+        elif space.kind == "hub" and len(self.state["wedges"][seat]) == CATEGORIES:
+            self._news(f"{self._who()} reaches the hub! The other players choose the category.")
+            self.state["votes"] = [None] * len(self.table.seats)
+            self.state["phase"] = "vote"
+        elif space.kind == "hub":
+            self._news(f"{self._who()} lands in the hub and picks any category.")
+            self.state["phase"] = "choose_category"
+        else:
+            self._ask(space.category, final=False)
+
+    def _do_choose(self, action: Action) -> None:
+        self._ask(self.categories.index(action["category"]), final=False)
+
+    def _do_vote(self, action: Action) -> None:
+        self.state["votes"][action["player"]] = self.categories.index(action["category"])
+        if self.to_act():
+            return
+        counts = Counter(v for v in self.state["votes"] if v is not None)
+        most = max(counts.values())
+        tied = sorted(c for c, n in counts.items() if n == most)
+        chosen = tied[0] if len(tied) == 1 else self.rng.choice(tied)
+        self._news(f"The other players chose {self.categories[chosen]} for the final question.")
+        self._ask(chosen, final=True)
+
+    def _do_answer(self, action: Action) -> None:
+        seat = action["player"]
+        asked = self.state["question"]
+        card = self._by_id[asked["id"]]
+        category = asked["category"]
+        correct, message = self._judge(card, action)
+        record = self.state["record"][seat][category]
+        record[0] += int(correct)
+        record[1] += 1
+        show = correct or self.options["reveal_answer"]
+        if not show:
+            message = "Not quite." if not message.startswith("Time") else message
+        self.state["last"] = {
+            "seat": seat,
+            "category": category,
+            "correct": correct,
+            "given": action.get("text"),
+            "answer": card["answer"] if show else None,
+            "explanation": card.get("explanation", "") if show else "",
+            "message": message,
+        }
+        self.state["question"] = None
+        where = SPACES[self.state["positions"][seat]]
+        name = self._who()
+        if not correct:
+            if where.kind in ("headquarters", "hub"):
+                self.state["must_leave"][seat] = True
+            self._news(f"{name}: not this time. {self._leave_note(where.kind)}".strip())
+            self._end_turn()
+            return
+        if asked["final"]:
+            self.state["winners"].append(seat)
+            self._news(f"{name} answers the final question right and wins!")
+            self._after_win(seat)
+            return
+        wedges = self.state["wedges"][seat]
+        if where.kind == "headquarters" and category not in wedges:
+            wedges.append(category)
+            wedges.sort()
+            self._news(f"{name} wins the {self.categories[category]} wedge ({len(wedges)} of 6).")
+        else:
+            self._news(f"{name} is right and rolls again.")
+        self.state["phase"] = "roll"
+
+    # ----- rules helpers -------------------------------------------------------------
+    def _judge(self, card: dict[str, Any], action: Action) -> tuple[bool, str]:
+        limit = self.options["time_limit"]
+        seconds = action.get("seconds")
+        if limit is not None and seconds is not None and seconds > limit:
+            return False, f"Time is up ({limit} seconds)."
+        if "mark" in action:
+            return action["mark"] == "right", ""
+        return judge_typed(card, action["text"], self.options["precision"])
+
+    def _ask(self, category: int, final: bool) -> None:
+        deck = Deck.from_dict(self.state["decks"][category])  # a copy: see ``_snapshot``
+        qid = deck.draw()
+        deck.to_bottom(qid)  # used questions go to the back of the box
+        self.state["decks"][category] = deck.to_dict()
+        self.state["question"] = {"id": qid, "category": category, "final": final}
+        self.state["phase"] = "question"
+
+    def _leave_note(self, kind: str) -> str:
+        if kind == "headquarters":
+            return "The token must leave this headquarters on the next turn."
+        if kind == "hub":
+            return "The token must leave the hub on the next turn."
+        return ""
+
+    def _start_turn(self, seat: int) -> None:
+        self.state["player"] = seat
+        self.state["phase"] = "roll"
+        self.state["roll"] = None
+        self.state["turns"][seat] += 1
+        self.state["turn"] += 1
+
+    def _end_turn(self) -> None:
+        if self.state["winners"]:
+            self._next_tie_chance()
+            return
+        self._start_turn(self.table.next_seat(self.state["player"]))
+        self._news(f"Now it is {self._who()}'s turn.")
+
+    def _after_win(self, seat: int) -> None:
+        if len(self.state["winners"]) == 1 and self.state["turns"][seat] == 1:
+            waiting = [s for s in self.table.clockwise_from(seat) if self.state["turns"][s] == 0]
+            if waiting:
+                names = ", ".join(self.table.name_of(s) for s in waiting)
+                self._news(f"A win on the first turn! {names} may try to tie.")
+            self.state["tie_chance"] = waiting
+        self._next_tie_chance()
+
+    def _next_tie_chance(self) -> None:
+        if not self.state["tie_chance"]:
+            self.state["phase"] = "over"
+            self.state["question"] = None
+            return
+        seat = self.state["tie_chance"].pop(0)
+        self._start_turn(seat)
+        self._news(f"{self._who()} tries to tie.")
+
+    def _who(self) -> str:
+        return self.table.name_of(self.state["player"])
+
+    def _news(self, line: str) -> None:
+        self.state["news"] = [*self.state["news"], line][-_NEWS_KEPT:]
+
+    # ----- results, views, state -------------------------------------------------------------
+    def is_terminal(self) -> bool:
+        return self.state["phase"] == "over"
+
+    def scores(self) -> list[float]:
+        """Wedges of each seat, plus one for a winner (so the winners have the top score)."""
+        winners = set(self.state["winners"])
+        return [len(w) + (1 if s in winners else 0) for s, w in enumerate(self.state["wedges"])]
+
+    def winners(self) -> list[int]:
+        return sorted(self.state["winners"]) if self.is_terminal() else []
+
+    def question_card(self, qid: str) -> dict[str, Any]:
+        """The question with id ``qid`` as a dict (``Question.to_dict`` form)."""
+        return dict(self._by_id[qid])
+
+    def view(self, player: int | None) -> dict[str, Any]:
+        """Everything is on the table except the answer of the card being asked.
+
+        The reader (any other player, in honor mode) sees the answer; the player answering and a
+        spectator (``None``, the projector) do not.
+        """
+        s = self.state
+        question = None
+        if s["question"] is not None:
+            card = self._by_id[s["question"]["id"]]
+            question = {
+                "category": s["question"]["category"],
+                "final": s["question"]["final"],
+                "prompt": card["prompt"],
+                "level": card.get("level", 1),
+                "choices": list(card.get("choices") or []),
+                "media": card.get("media") or {},
+            }
+            if player is not None and player != s["player"]:
+                question["answer"] = card["answer"]
+        return {
+            "phase": s["phase"],
+            "player": s["player"],
+            "to_act": self.to_act(),
+            "roll": s["roll"],
+            "destinations": self.legal_destinations(),
+            "positions": list(s["positions"]),
+            "wedges": [list(w) for w in s["wedges"]],
+            "categories": list(self.categories),
+            "question": question,
+            "votes": list(s["votes"]) if s["phase"] == "vote" else [],
+            "record": [[list(r) for r in rec] for rec in s["record"]],
+            "must_leave": list(s["must_leave"]),
+            "turns": list(s["turns"]),
+            "turn": s["turn"],
+            "winners": list(s["winners"]),
+            "tie_chance": list(s["tie_chance"]),
+            "last": dict(s["last"]) if s["last"] else None,
+            "news": list(s["news"]),
+            "house_rules": {
+                k: self.options[k]
+                for k in ("precision", "time_limit", "reveal_answer", "consultation")
+            },
+        }
+
+    def _get_state(self) -> dict[str, Any]:
+        return self.state
+
+    def _snapshot(self) -> dict[str, Any]:
+        # Bot simulations apply thousands of moves a game, so the undo copy must be cheap. The
+        # state is plain data, so marshal copies it exactly and faster than deepcopy. The decks
+        # (thousands of ids) are never changed in place, only replaced (see ``_ask``), so the
+        # snapshot keeps the old ones by reference instead of copying them.
+        rest = {k: v for k, v in self.state.items() if k != "decks"}
+        return {
+            "state": marshal.dumps(rest),
+            "decks": list(self.state["decks"]),
+            "rng": self.rng.getstate(),
+            "log_len": len(self.log),
+        }
+
+    def _restore(self, saved: dict[str, Any]) -> None:
+        state = marshal.loads(saved["state"])
+        state["decks"] = list(saved["decks"])
+        self._set_state(state)
+        self.rng.setstate(saved["rng"])
+        del self.log[saved["log_len"] :]
+
+    def _set_state(self, state: dict[str, Any]) -> None:
+        self.state = state
+
+
+def judge_typed(card: dict[str, Any], text: str, precision: str = "forgiving") -> tuple[bool, str]:
+    """Judge a typed answer with the quiz checker (``forgiving``) or exactly (``strict``)."""
+    from geoteach.quiz.answers import check_answer, normalize
+    from geoteach.quiz.question import Question
+
+    question = Question.from_dict(card)
+    if precision == "strict":
+        correct = normalize(text) in {normalize(a) for a in question.accepted}
+        if correct:
+            return True, f"Right! The answer is {question.answer}."
+        return False, f"Not quite — the answer is {question.answer}."
+    verdict = check_answer(question, text, "typed")
+    return verdict.correct, verdict.message
