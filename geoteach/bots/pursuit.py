@@ -15,7 +15,7 @@ from typing import Any
 
 from geoteach.bots.base import Bot, play_bots
 from geoteach.games.base import Action, Game
-from geoteach.games.pursuit.board import CATEGORIES, HUB, SPACES
+from geoteach.games.geography_pursuit.board import CATEGORIES, HUB, SPACES
 from geoteach.games.table import Seat, Table
 
 #: How much each harder level of card (1 Beginner .. 3 Expert) lowers a bot's chance.
@@ -102,7 +102,7 @@ def play_game(
     level: str, questions: dict[str, list[dict[str, Any]]], players: int = 4, seed: int = 0
 ) -> Game:
     """One full game between bots of ``level``; returns the finished game."""
-    from geoteach.games.pursuit.game import GeographyPursuit
+    from geoteach.games.geography_pursuit.game import GeographyPursuit
 
     game = GeographyPursuit(bot_table(players, level), seed=seed, questions=questions)
     bots = {s: PursuitBot(level, seed=seed * 101 + s) for s in range(players)}

@@ -22,7 +22,7 @@ from matplotlib.figure import Figure
 from matplotlib.patches import Circle, RegularPolygon, Wedge
 from PIL import Image
 
-from geoteach.games.pursuit.board import CATEGORIES, RING_SIZE, SPACES, SPOKE_LENGTH
+from geoteach.games.geography_pursuit.board import CATEGORIES, RING_SIZE, SPACES, SPOKE_LENGTH
 from geoteach.games.table import SEAT_COLOURS, Table
 from geoteach.render.mapview import new_figure
 

@@ -20,8 +20,8 @@ import ipywidgets as widgets
 
 from geoteach.bots.base import Bot, play_bots
 from geoteach.bots.pursuit import PursuitBot
-from geoteach.games.pursuit.board import SPACES
-from geoteach.games.pursuit.game import GeographyPursuit
+from geoteach.games.geography_pursuit.board import SPACES
+from geoteach.games.geography_pursuit.game import GeographyPursuit
 from geoteach.games.scoreboard import Scoreboard
 from geoteach.quiz.answers import AnswerChecker, Mode, Verdict, normalize
 from geoteach.quiz.question import Question

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from geoteach.games.pursuit.game import DEFAULT_CATEGORIES
-from geoteach.games.pursuit.questions import bank
+from geoteach.games.geography_pursuit.game import DEFAULT_CATEGORIES
+from geoteach.games.geography_pursuit.questions import bank
 from geoteach.games.table import Seat, Table
 from geoteach.quiz.question import Question
 

@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from geoteach.games.pursuit.board import (
+from geoteach.games.geography_pursuit.board import (
     CATEGORIES,
     HUB,
     NEIGHBOURS,

@@ -6,8 +6,8 @@ import pytest
 
 from geoteach.bots.base import play_bots
 from geoteach.bots.pursuit import PursuitBot, play_game, simulate
-from geoteach.games.pursuit.board import HUB, SPACES
-from geoteach.games.pursuit.game import GeographyPursuit
+from geoteach.games.geography_pursuit.board import HUB, SPACES
+from geoteach.games.geography_pursuit.game import GeographyPursuit
 from geoteach.games.table import Table
 
 ALL = [0, 1, 2, 3, 4, 5]

@@ -10,9 +10,9 @@ import pytest
 from geoteach.bots.pursuit import PursuitBot, worst_category
 from geoteach.games.base import Game, IllegalAction
 from geoteach.games.deck import check_conservation
-from geoteach.games.pursuit.board import HUB, SPACES
-from geoteach.games.pursuit.game import DEFAULT_CATEGORIES, GeographyPursuit
-from geoteach.games.pursuit.questions import bank_from_decks
+from geoteach.games.geography_pursuit.board import HUB, SPACES
+from geoteach.games.geography_pursuit.game import DEFAULT_CATEGORIES, GeographyPursuit
+from geoteach.games.geography_pursuit.questions import bank_from_decks
 from geoteach.games.table import Seat, Table
 
 ALL = [0, 1, 2, 3, 4, 5]

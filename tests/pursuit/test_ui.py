@@ -6,8 +6,8 @@ import pytest
 from matplotlib.backend_bases import MouseEvent
 
 from geoteach.bots.pursuit import PursuitBot
-from geoteach.games.pursuit.board import HUB, SPACES
-from geoteach.games.pursuit.game import GeographyPursuit
+from geoteach.games.geography_pursuit.board import HUB, SPACES
+from geoteach.games.geography_pursuit.game import GeographyPursuit
 from geoteach.games.table import Table
 from geoteach.render.board import BoardView, draw_board, short_names, space_at, space_xy
 from geoteach.ui import safe

@@ -40,7 +40,7 @@ from typing import Any, ClassVar
 from geoteach.games import dice
 from geoteach.games.base import Action, Game, IllegalAction
 from geoteach.games.deck import Deck
-from geoteach.games.pursuit.board import CATEGORIES, HUB, SPACES, destinations
+from geoteach.games.geography_pursuit.board import CATEGORIES, HUB, SPACES, destinations
 
 #: The six categories geoteach plays by default, in colour order (see ``board``).
 DEFAULT_CATEGORIES: tuple[str, ...] = (
@@ -64,7 +64,7 @@ class GeographyPursuit(Game):
 
     Options: ``questions`` (``"geography"``, the default: the built-in decks; or category name ->
     list of question dicts, as ``Question.to_dict`` makes them; see
-    ``geoteach.games.pursuit.questions``), ``categories`` (the six names in
+    ``geoteach.games.geography_pursuit.questions``), ``categories`` (the six names in
     colour order; default: the keys of ``questions``), ``precision``, ``time_limit``,
     ``reveal_answer``, ``consultation`` (see the module notes).
     """
@@ -116,7 +116,7 @@ class GeographyPursuit(Game):
         questions = self.options.get("questions")
         if questions in (None, BUILT_IN):
             # Saved as a name, not as thousands of cards: a load regenerates the same decks.
-            from geoteach.games.pursuit.questions import default_questions
+            from geoteach.games.geography_pursuit.questions import default_questions
 
             self.options["questions"] = BUILT_IN
             questions = default_questions()
