@@ -318,6 +318,9 @@ def factbook_statistics(record: dict) -> dict[str, object]:
             land, _ = number_and_year(text(record, "geography", "area", "land"))
             water, _ = number_and_year(text(record, "geography", "area", "water"))
             value = (land or 0) + (water or 0)
+        if key == "co2_mt" and value is not None:
+            # The Factbook writes "4.795 billion metric tonnes"; the catalogue's unit is millions.
+            value = value / 1e6
         row[key] = value
         row[f"{key}_year"] = year
     return row

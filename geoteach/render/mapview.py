@@ -3,8 +3,11 @@
 ``MapView`` turns a GeoDataFrame (already in map coordinates) into one matplotlib PathCollection,
 one path per country or state. Highlighting, outlining, labelling and choropleths change colours
 of that existing artist (or of small overlay artists) and ask the canvas for an idle redraw; the
-GeoDataFrame is never plotted again. Clicks are turned back into codes with a shapely STRtree,
-and tiny countries are found by their dot or their number.
+GeoDataFrame is never plotted again. What never changes (the sea, the borders and leader lines,
+the numbers with their halos, the dots' rings) sits in fixed layers (:mod:`geoteach.render.layers`)
+that are drawn once and pasted as pictures, so a redraw only fills the countries again. Clicks
+are turned back into codes with a shapely STRtree, and tiny countries are found by their dot or
+their number.
 """
 
 from __future__ import annotations
@@ -453,7 +456,9 @@ class MapView:
         dotted = [self._index[p.code] for p in placements if not p.inside]
         leaders = [[p.anchor, p.at] for p in placements if not p.inside]
         if leaders:
-            self.ax.add_collection(
+            # Fixed lines like the borders, so they go into the borders' picture: under the
+            # outlines and the dots, as they were before.
+            self.fixed_borders.add(
                 LineCollection(leaders, colors=palettes.BORDER, linewidths=0.4, zorder=4)
             )
         if dotted:

@@ -258,6 +258,7 @@ class GlobalissimoUI(widgets.VBox):
         self._game_over_told = game.is_terminal()
         self._round_map_key: tuple[str, ...] | None = None
         self._answer_shown = False
+        self._track_key: tuple[Any, ...] | None = None
         #: The task playing the computers' moves in a kernel (None when none is pending).
         self.bot_task: asyncio.Task[None] | None = None
 
@@ -538,7 +539,7 @@ class GlobalissimoUI(widgets.VBox):
         self.category.value = category_html(rnd["category_card"])
         self.cards.value = self._cards_html(view)
         self._draw_controls(view)
-        self.track.value = to_png(track_figure(view, self.table))
+        self._draw_track(view)
         shown = rnd if view["phase"] == HURDLE or view["phase"] == "game over" else None
         shown = shown if shown and "values" in shown else view["last_round"]
         if shown is not None and shown["number"] != self._learned_round:
@@ -546,6 +547,17 @@ class GlobalissimoUI(widgets.VBox):
         self._draw_round_map(rnd["countries"])
         self.scores.update(self.game.scoreboard)
         self.redraw_seconds = time.perf_counter() - start
+
+    def _draw_track(self, view: Mapping[str, Any]) -> None:
+        """The track picture, made again only when a runner moved or a hurdle was taken."""
+        key = (
+            int(view["track_length"]),
+            tuple(view["positions"]),
+            tuple((h["space"], h["kind"], h["taken_by"]) for h in view["track"]),
+        )
+        if key != self._track_key:
+            self._track_key = key
+            self.track.value = to_png(track_figure(view, self.table))
 
     def _status_html(self, view: Mapping[str, Any]) -> str:
         rnd = view["round"]

@@ -299,3 +299,17 @@ def test_build_is_byte_identical_on_rerun():
 def test_map_files_are_small():
     assert (ROOT / "data" / "world_110m.geojson").stat().st_size < 600_000
     assert (ROOT / "data" / "world_50m.geojson").stat().st_size < 4_000_000
+
+
+def test_holland_is_the_netherlands() -> None:
+    # Students say "Holland"; the kit must not suggest Poland.
+    assert find_country("Holland") == "NLD"
+
+
+def test_statistics_are_in_the_units_the_catalogue_states() -> None:
+    # A unit slip (tonnes shown as "million tonnes") teaches a figure a million times off.
+    table = countries()
+    catalogue = statistics()
+    assert "million" in catalogue.loc["co2_mt", "unit"]
+    assert 1_000 < table.loc["USA", "co2_mt"] < 20_000
+    assert table["co2_mt"].max() < 50_000

@@ -148,13 +148,12 @@ def voila(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         "--no-browser",
         "--Voila.ip=127.0.0.1",
         f"--port={port}",
-        f"--Voila.root_dir={work}",
         f"--IdentityProvider.token={token}",
         # One kernel per page view: cull idle ones so a long test run does not pile them up.
         "--MappingKernelManager.cull_interval=60",
         "--MappingKernelManager.cull_idle_timeout=300",
         "--VoilaConfiguration.show_tracebacks=True",
-        "notebooks",
+        str(work / "notebooks"),
     ]
     proc = _start(cmd, port, work / "voila.log", _env(work))
     yield Server(f"http://127.0.0.1:{port}", token, work, proc)

@@ -9,8 +9,8 @@ from typing import Any
 
 from tests.e2e.conftest import ARTIFACTS, Server
 
-#: CSS class the kit's widgets put on a message that reports a caught error (geoteach.ui.safe).
-UI_ERROR_SELECTOR = ".gt-error"
+#: What geoteach.ui.safe shows when a widget callback raised something other than a refused move.
+UI_CRASH_TEXT = "Something went wrong"
 
 
 def record_timing(name: str, seconds: float) -> None:
@@ -36,16 +36,32 @@ def wait_kernels_idle(server: Server, timeout: float = 300) -> None:
     raise TimeoutError("the kernel stayed busy")
 
 
+#: The active notebook only: other documents may stay open in hidden tabs.
+ACTIVE = ".jp-NotebookPanel:not(.lm-mod-hidden)"
+
+
 def open_notebook(browser: Any, lab: Server, notebook: str) -> Any:
     page = browser.new_page()
-    page.goto(f"{lab.url}/lab/tree/notebooks/{notebook}?token={lab.token}")
+    # A workspace of its own, reset, so no notebook of an earlier test is open beside it.
+    workspace = Path(notebook).stem.replace("_", "-")
+    page.goto(
+        f"{lab.url}/lab/workspaces/{workspace}/tree/notebooks/{notebook}?reset&token={lab.token}"
+    )
     page.wait_for_function(
-        "() => window.jupyterapp && document.querySelector('.jp-Notebook .jp-Cell')",
+        f"() => window.jupyterapp && document.querySelector('{ACTIVE} .jp-Notebook .jp-Cell')",
         timeout=120_000,
     )
     # The kernel must be up before "run all", or the first cells queue behind its start.
     page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=120_000)
+    dismiss_news(page)
     return page
+
+
+def dismiss_news(page: Any) -> None:
+    """Say no to JupyterLab's "get notified about news" toast, which covers the bottom right."""
+    toast = page.locator(".jp-Notification-Toast button", has_text="No")
+    if toast.count():
+        toast.first.click()
 
 
 def run_all(page: Any, lab: Server) -> float:
@@ -53,13 +69,13 @@ def run_all(page: Any, lab: Server) -> float:
     start = time.monotonic()
     # The run menu acts on the focused notebook: select a cell first. Fire and forget: the
     # command's promise only settles when every cell has run.
-    page.click(".jp-Notebook .jp-Cell")
+    page.locator(f"{ACTIVE} .jp-Notebook .jp-Cell").first.click()
     page.evaluate("() => { window.jupyterapp.commands.execute('runmenu:run-all'); }")
     page.wait_for_function(
-        "() => [...document.querySelectorAll('.jp-InputArea-prompt')]"
+        f"() => [...document.querySelectorAll('{ACTIVE} .jp-InputArea-prompt')]"
         ".every(p => !p.textContent.includes('*')) "
-        "&& [...document.querySelectorAll('.jp-CodeCell .jp-InputArea-prompt')]"
-        ".some(p => /\\d/.test(p.textContent))",
+        f"&& [...document.querySelectorAll('{ACTIVE} .jp-CodeCell .jp-InputArea-prompt')]"
+        ".every(p => /\\d/.test(p.textContent))",
         timeout=300_000,
     )
     wait_kernels_idle(lab)
@@ -89,8 +105,24 @@ def saved_errors(page: Any, lab: Server, notebook: str) -> list[str]:
 
 
 def ui_errors(page: Any) -> list[str]:
-    """Errors raised in widget callbacks, which the kit's UI catches and shows."""
-    return [el.inner_text() for el in page.query_selector_all(UI_ERROR_SELECTOR)]
+    """Errors raised in widget callbacks, which the kit's UI catches and shows on the page."""
+    texts = page.locator(".gt-message").all_inner_texts()
+    return [t for t in texts if UI_CRASH_TEXT in t]
+
+
+def widget_text(page: Any) -> str:
+    """All the text the widgets show now (to see that a click changed something)."""
+    return "\n".join(page.locator(".jupyter-widgets:visible").all_inner_texts())
+
+
+def wait_text_change(page: Any, before: str, timeout: float = 60) -> str:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        now = widget_text(page)
+        if now != before:
+            return now
+        time.sleep(0.3)
+    raise AssertionError("the page did not change after the click")
 
 
 def screenshot(page: Any, name: str) -> Path:

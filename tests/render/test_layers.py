@@ -87,3 +87,11 @@ def test_an_ipympl_canvas_pastes_the_pictures_too():
     assert view.fixed_labels.pictures_made == 1
     pixels = np.asarray(canvas.get_renderer().buffer_rgba())
     assert pixels.shape[:2] == (610, 1200)
+
+
+def test_the_sea_layer_keeps_the_figure_background_it_is_drawn_on(fresh):
+    corner = _pixels(fresh)[2, 2, :3]  # outside the globe: the figure's white
+    assert list(corner) == [255, 255, 255]
+    fresh.figure.patch.set_facecolor("black")
+    assert list(_pixels(fresh)[2, 2, :3]) == [0, 0, 0]
+    assert fresh.fixed_sea.pictures_made == 2

@@ -1,0 +1,83 @@
+"""A few real moves per game notebook, by clicking the widgets as a student would."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from tests.e2e import pages
+
+
+def _visible(page: Any, text: str) -> Any | None:
+    button = page.locator("button.jupyter-button:visible", has_text=text)
+    return button.first if button.count() else None
+
+
+def _click_first_of(page: Any, *labels: str) -> str:
+    for label in labels:
+        button = _visible(page, label)
+        if button is not None:
+            button.scroll_into_view_if_needed()
+            button.click()
+            return label
+    raise AssertionError(f"none of the buttons {labels} is on the page")
+
+
+def globalissimo(page: Any) -> None:
+    # The student holds the checkered flag: pick the first country and put a number on it.
+    before = pages.widget_text(page)
+    rank = page.locator(".gt-rank:visible").first
+    rank.scroll_into_view_if_needed()
+    rank.click()
+    after = pages.wait_text_change(page, before)
+    assert "Globalissimo" in after
+
+
+def geotriple(page: Any) -> None:
+    # Stage 1: the student (the dealer) guesses the computer's state.
+    box = page.locator("input[placeholder='Type a state']:visible").first
+    box.scroll_into_view_if_needed()
+    box.fill("Texas")
+    box.press("Tab")
+    before = pages.widget_text(page)
+    _click_first_of(page, "Guess")
+    after = pages.wait_text_change(page, before)
+    assert "Texas" in after
+
+
+def global_pursuit(page: Any) -> None:
+    before = pages.widget_text(page)
+    _click_first_of(page, "I cannot match", "No challenge", "Roll the die", "Ask me")
+    pages.wait_text_change(page, before)
+
+
+def geography_pursuit(page: Any) -> None:
+    # Keyboard only: Tab reaches the die button, Enter rolls it.
+    before = pages.widget_text(page)
+    roll = _visible(page, "Roll the die")
+    if roll is None:
+        _click_first_of(page, "Let the computer play")
+        before = pages.wait_text_change(page, before)
+        roll = _visible(page, "Roll the die")
+    assert roll is not None, "the die button never came to the student"
+    roll.scroll_into_view_if_needed()
+    roll.focus()
+    page.keyboard.press("Enter")
+    after = pages.wait_text_change(page, before)
+    assert "rolled" in after.lower() or "roll" in after.lower()
+
+
+def globe_works(page: Any) -> None:
+    before = pages.widget_text(page)
+    _click_first_of(page, "Draw from the draw pile")
+    after = pages.wait_text_change(page, before)
+    assert "Discard" in after or "discard" in after
+
+
+MOVES: dict[str, Callable[[Any], None]] = {
+    "01_globalissimo.ipynb": globalissimo,
+    "02_geotriple.ipynb": geotriple,
+    "03_global_pursuit.ipynb": global_pursuit,
+    "04_geography_pursuit.ipynb": geography_pursuit,
+    "05_globe_works.ipynb": globe_works,
+}
