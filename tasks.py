@@ -23,6 +23,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
 REQUIREMENTS = ROOT / "binder" / "requirements.txt"
+# The packages the data scripts read from: the test suite rebuilds data/ and compares bytes.
+BUILD_REQUIREMENTS = ROOT / "scripts" / "requirements-build.txt"
 STAMP = VENV / ".geoteach-installed"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 PY = BIN / "python"
@@ -36,22 +38,28 @@ def run(*cmd: str | Path, check: bool = True, env: dict[str, str] | None = None)
     return result.returncode
 
 
-def fingerprint() -> str:
-    text = REQUIREMENTS.read_bytes() + (ROOT / "pyproject.toml").read_bytes()
+def fingerprint(*lists: Path) -> str:
+    text = b"".join(p.read_bytes() for p in (*lists, ROOT / "pyproject.toml"))
     return hashlib.sha256(text).hexdigest()
 
 
-def ensure_env() -> None:
+def ensure_env(with_build_sources: bool = False) -> None:
     """Create .venv and install the pinned list and geoteach, unless already done for this list."""
+    lists = [REQUIREMENTS, BUILD_REQUIREMENTS] if with_build_sources else [REQUIREMENTS]
     if not PY.exists():
         print(f"Creating the environment in {VENV} ...", flush=True)
         venv.EnvBuilder(with_pip=True).create(VENV)
-    if STAMP.exists() and STAMP.read_text() == fingerprint():
+    if STAMP.exists() and STAMP.read_text() in (
+        fingerprint(*lists),
+        fingerprint(*lists, BUILD_REQUIREMENTS),
+    ):
         return
-    run(PY, "-m", "pip", "install", "--disable-pip-version-check", "-q", "--upgrade", "pip")
-    run(PY, "-m", "pip", "install", "--disable-pip-version-check", "-r", REQUIREMENTS)
-    run(PY, "-m", "pip", "install", "--disable-pip-version-check", "--no-deps", "-e", ".")
-    STAMP.write_text(fingerprint())
+    pip = (PY, "-m", "pip", "install", "--disable-pip-version-check")
+    run(*pip, "-q", "--upgrade", "pip")
+    for requirements in lists:
+        run(*pip, "-r", requirements)
+    run(*pip, "--no-deps", "-e", ".")
+    STAMP.write_text(fingerprint(*lists))
 
 
 def lab() -> None:
@@ -70,7 +78,7 @@ def lint() -> None:
 
 
 def test(*pytest_args: str) -> None:
-    ensure_env()
+    ensure_env(with_build_sources=True)
     lint()
     # Notebooks are executed by nbval; --nbval-lax checks they run, not their exact output.
     code = run(PY, "-m", "pytest", "--nbval-lax", *pytest_args, check=False)

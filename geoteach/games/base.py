@@ -31,7 +31,7 @@ import tempfile
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
 from geoteach.games.table import Table
 
@@ -86,6 +86,18 @@ class Game(ABC):
         self.autosave: Path | None = None
         self._listeners: list[Callable[[Game, Action], None]] = []
         self.setup()
+
+    @classmethod
+    def setup_game(
+        cls,
+        players: list[str] | Table,
+        bots: dict[str, str] | None = None,
+        seed: int | None = None,
+        **options: Any,
+    ) -> Self:
+        """Quick start: ``setup_game(["Ana", "Ben", "Computer"], {"Computer": "hard"})``."""
+        table = players if isinstance(players, Table) else Table.of(*players, bots=bots)
+        return cls(table, seed=seed, **options)
 
     # ----- hooks a game implements -------------------------------------------------
     @abstractmethod

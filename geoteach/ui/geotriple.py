@@ -20,7 +20,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from geoteach.bots.base import Bot
+from geoteach.bots.base import Bot, bots_for
 from geoteach.bots.geotriple import GeoTripleBot, race_time_of
 from geoteach.games.geotriple import GeoTriple
 from geoteach.games.geotriple.cards import CATEGORIES
@@ -70,12 +70,7 @@ class GeoTripleApp(widgets.VBox):
         self.game = game
         self.table = game.table
         self.bots: dict[int, Bot] = (
-            dict(bots)
-            if bots is not None
-            else {
-                s: GeoTripleBot(self.table.seats[s].level or "medium", seed=game.seed + s)
-                for s in self.table.bots()
-            }
+            dict(bots) if bots is not None else bots_for(self.table, GeoTripleBot, game.seed)
         )
         humans = [s for s in (0, 1) if s not in self.bots]
         self.hotseat = len(humans) == 2

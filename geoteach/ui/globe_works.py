@@ -12,6 +12,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from geoteach.bots.base import bots_for
 from geoteach.bots.globe_works import make_bot
 from geoteach.games.base import Action
 from geoteach.games.globe_works import DEALS, SCORE_TABLE, GlobeWorks
@@ -59,7 +60,7 @@ class GlobeWorksUI(widgets.VBox):
         self.student = student
         self.bot_delay = bot_delay
         table = game.table
-        self.bots = {s: make_bot(table.seats[s].level or "medium", s) for s in table.bots()}
+        self.bots = bots_for(table, make_bot, 0)
         self.messages = MessageLine()
         self.status = widgets.HTML()
         self.map = widgets.Image(format="png", layout=widgets.Layout(width="100%"))

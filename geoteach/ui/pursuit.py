@@ -18,7 +18,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from geoteach.bots.base import Bot, play_bots
+from geoteach.bots.base import Bot, bots_for, play_bots
 from geoteach.bots.pursuit import PursuitBot
 from geoteach.games.geography_pursuit.board import SPACES
 from geoteach.games.geography_pursuit.game import GeographyPursuit
@@ -76,12 +76,7 @@ class PursuitApp(widgets.VBox):
         self.game = game
         self.table = game.table
         self.bots: dict[int, Bot] = (
-            dict(bots)
-            if bots is not None
-            else {
-                s: PursuitBot(self.table.seats[s].level or "medium", seed=game.seed + s)
-                for s in self.table.bots()
-            }
+            dict(bots) if bots is not None else bots_for(self.table, PursuitBot, game.seed)
         )
         self.mode = mode
         self.messages = MessageLine()

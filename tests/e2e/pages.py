@@ -36,6 +36,13 @@ def wait_kernels_idle(server: Server, timeout: float = 300) -> None:
     raise TimeoutError("the kernel stayed busy")
 
 
+#: True once the active notebook's kernel is connected and idle.
+KERNEL_READY = """() => {
+  const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;
+  const k = w && w.sessionContext && w.sessionContext.session && w.sessionContext.session.kernel;
+  return !!k && k.status === 'idle' && k.connectionStatus === 'connected';
+}"""
+
 #: The active notebook only: other documents may stay open in hidden tabs.
 ACTIVE = ".jp-NotebookPanel:not(.lm-mod-hidden)"
 
@@ -49,10 +56,11 @@ def open_notebook(browser: Any, lab: Server, notebook: str) -> Any:
     )
     page.wait_for_function(
         f"() => window.jupyterapp && document.querySelector('{ACTIVE} .jp-Notebook .jp-Cell')",
+        polling=500,
         timeout=120_000,
     )
-    # The kernel must be up before "run all", or the first cells queue behind its start.
-    page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=120_000)
+    # The kernel must be connected and idle before "run all", or the cells run nowhere.
+    page.wait_for_function(KERNEL_READY, polling=500, timeout=120_000)
     dismiss_news(page)
     return page
 
@@ -67,16 +75,26 @@ def dismiss_news(page: Any) -> None:
 def run_all(page: Any, lab: Server) -> float:
     """Run every cell, wait until the kernel is idle and no cell is pending; returns seconds."""
     start = time.monotonic()
-    # The run menu acts on the focused notebook: select a cell first. Fire and forget: the
-    # command's promise only settles when every cell has run.
-    page.locator(f"{ACTIVE} .jp-Notebook .jp-Cell").first.click()
-    page.evaluate("() => { window.jupyterapp.commands.execute('runmenu:run-all'); }")
+    prompts = f"[...document.querySelectorAll('{ACTIVE} .jp-CodeCell .jp-InputArea-prompt')]"
+    for _attempt in range(3):
+        # The run menu acts on the focused notebook: select a cell first. Fire and forget: the
+        # command's promise only settles when every cell has run.
+        page.locator(f"{ACTIVE} .jp-Notebook .jp-Cell").first.click()
+        page.evaluate("() => { window.jupyterapp.commands.execute('runmenu:run-all'); }")
+        try:
+            page.wait_for_function(
+                f"() => {prompts}.some(p => /[*\\d]/.test(p.textContent))",
+                polling=500,
+                timeout=30_000,
+            )
+            break
+        except Exception:  # nothing started: the kernel was not listening yet; ask again
+            continue
     page.wait_for_function(
-        f"() => [...document.querySelectorAll('{ACTIVE} .jp-InputArea-prompt')]"
-        ".every(p => !p.textContent.includes('*')) "
-        f"&& [...document.querySelectorAll('{ACTIVE} .jp-CodeCell .jp-InputArea-prompt')]"
-        ".every(p => /\\d/.test(p.textContent))",
-        timeout=300_000,
+        f"() => {prompts}.every(p => /\\d/.test(p.textContent))",
+        # Poll on a timer: animation frames are throttled in a headless background page.
+        polling=500,
+        timeout=240_000,
     )
     wait_kernels_idle(lab)
     return time.monotonic() - start

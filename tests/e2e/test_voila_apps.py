@@ -26,9 +26,15 @@ def test_game_plays_as_a_voila_app(browser, voila, notebook: str) -> None:
     page = browser.new_page()
     start = time.monotonic()
     try:
-        page.goto(f"{voila.url}/voila/render/{notebook}?token={voila.token}")
+        # Voilà streams the page while the kernel runs the cells: wait for the widgets, not "load".
+        page.goto(
+            f"{voila.url}/voila/render/{notebook}?token={voila.token}",
+            wait_until="commit",
+            timeout=180_000,
+        )
         page.wait_for_selector(".jupyter-widgets button.jupyter-button", timeout=180_000)
         pages.record_timing(f"voila page-to-playable {notebook}", time.monotonic() - start)
+        page.wait_for_load_state("load", timeout=180_000)  # every cell has run
         body = page.inner_text("body")
         # App mode: the code that built the game is not shown.
         for line in code_lines(notebook):

@@ -49,18 +49,6 @@ class Globalissimo(Game):
         self.atlas = atlas if atlas is not None else Atlas.default()
         super().__init__(table, seed=seed, **options)
 
-    @classmethod
-    def setup_game(
-        cls,
-        players: list[str] | Table,
-        bots: dict[str, str] | None = None,
-        seed: int | None = None,
-        **options: Any,
-    ) -> Globalissimo:
-        """Quick start: ``setup_game(["Ana", "Ben", "Computer"], {"Computer": "hard"})``."""
-        table = players if isinstance(players, Table) else Table.of(*players, bots=bots)
-        return cls(table, seed=seed, **options)
-
     # ----- preparation of the game -----------------------------------------------
     def setup(self) -> None:
         n = len(self.table.seats)

@@ -19,7 +19,6 @@ from geoteach.games.globe_works.networks import (
     networks,
     unplayed_pairs,
 )
-from geoteach.games.table import Table
 
 PLAY = "play"
 DEALS = "deals"
@@ -48,18 +47,6 @@ class GlobeWorks(Game):
     min_seats: ClassVar[int] = 3
     max_seats: ClassVar[int] = 5
     first_player_rule: ClassVar[str] = "dealer"
-
-    @classmethod
-    def setup_game(
-        cls,
-        players: list[str] | Table,
-        bots: dict[str, str] | None = None,
-        seed: int | None = None,
-        **options: Any,
-    ) -> GlobeWorks:
-        """Quick start: ``setup_game(["Ana", "Bot 1", "Bot 2"], {"Bot 1": "hard", ...})``."""
-        table = players if isinstance(players, Table) else Table.of(*players, bots=bots)
-        return cls(table, seed=seed, **options)
 
     # ----- preparation ------------------------------------------------------------------
     def setup(self) -> None:
