@@ -9,7 +9,10 @@ discard pile when the top card helps) and discards the card it needs least, or t
 token when a city drags a network down. In the deals window it offers a partnership in its
 goal icon when half the joint network is worth more than its own, and accepts offers that raise
 its value. Levels: easy plays carelessly half the time and never offers deals; medium weighs its
-hopes less; hard also offers trades for cities it is missing.
+hopes less; hard also offers trades for cities it is missing and keeps its tokens for its goal:
+it lays down a city off its goal icon only while it keeps ``TOKEN_RESERVE`` tokens beyond
+one per goal city in hand. (Medium spends tokens on off-goal cities freely and is often out of
+tokens when its goal cities open; that reserve is what makes hard the stronger player.)
 """
 
 from __future__ import annotations
@@ -32,6 +35,9 @@ HOPE_AT_THE_END = 0.2
 CARELESS = {"easy": 0.5, "medium": 0.1, "hard": 0.0}
 #: Turns each after which a bot that leads calls the end of the round.
 CALL_AFTER = {"easy": 14, "medium": 12, "hard": 10}
+#: Free tokens a hard bot keeps, beyond one per goal city in hand, before it lays down a city
+#: that scores nothing: a city off its goal only locks up a token its goal network needs.
+TOKEN_RESERVE = 3
 
 
 class GlobeWorksBot(Bot):
@@ -119,6 +125,8 @@ class GlobeWorksBot(Bot):
                 after = self.value(game, player, rest, played, [*north, card], goal)
             else:
                 after = self.value(game, player, rest, [*played, card], north, goal)
+            if self.level == "hard" and self._wastes_token(game, player, card, goal):
+                continue
             if after - now > best_gain:
                 best, best_gain = card, after - now
         if best is not None:
@@ -136,6 +144,18 @@ class GlobeWorksBot(Bot):
         if playable:
             return {"player": player, "type": "play", "card": playable[0]}
         return {"player": player, "type": "pass"}
+
+    def _wastes_token(self, game: GlobeWorks, player: int, card: str, goal: str) -> bool:
+        """Hard bots keep tokens for their goal: an off-goal city would leave too few."""
+        info = game.cards[card]
+        if info.is_linking or info.icon == goal:
+            return False
+        goal_in_hand = {
+            game.cards[c].region
+            for c in game.hands[player]
+            if not game.cards[c].is_linking and game.cards[c].icon == goal
+        }
+        return game.tokens_left(player) - 1 < len(goal_in_hand) + TOKEN_RESERVE
 
     def _should_call(self, game: GlobeWorks, player: int) -> bool:
         if not game.may_call_end(player):

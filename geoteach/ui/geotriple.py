@@ -114,8 +114,13 @@ class GeoTripleApp(widgets.VBox):
             [self.header, self.public, private, self.countdown, self.scores],
             layout=widgets.Layout(min_width="360px", max_width="560px"),
         )
-        left = widgets.VBox([self.map_widget, self.possible_box])
-        super().__init__([widgets.HBox([left, right]), self.messages])
+        # The map keeps its full width; on a narrow screen the panel wraps below it instead of
+        # covering the eastern states (clicks there would land on the panel).
+        left = widgets.VBox(
+            [self.map_widget, self.possible_box], layout=widgets.Layout(flex="0 0 auto")
+        )
+        row = widgets.HBox([left, right], layout=widgets.Layout(flex_flow="row wrap"))
+        super().__init__([row, self.messages])
         themed(self)
         self._guard_for: tuple[Any, ...] | None = None
         self.run_bots()

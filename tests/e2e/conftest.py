@@ -161,7 +161,7 @@ def voila(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     proc.wait(timeout=30)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[object]:
     if not CHROMIUM.exists():
         _no_browser(f"{CHROMIUM} is not installed (Debian: apt-get install chromium)")

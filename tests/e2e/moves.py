@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -13,14 +14,18 @@ def _visible(page: Any, text: str) -> Any | None:
     return button.first if button.count() else None
 
 
-def _click_first_of(page: Any, *labels: str) -> str:
-    for label in labels:
-        button = _visible(page, label)
-        if button is not None:
-            button.scroll_into_view_if_needed()
-            button.click()
-            return label
-    raise AssertionError(f"none of the buttons {labels} is on the page")
+def _click_first_of(page: Any, *labels: str, timeout: float = 60) -> str:
+    """Click the first of these buttons to show up (a computer may still be moving)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        for label in labels:
+            button = _visible(page, label)
+            if button is not None:
+                button.scroll_into_view_if_needed()
+                button.click()
+                return label
+        time.sleep(0.5)
+    raise AssertionError(f"none of the buttons {labels} came up on the page")
 
 
 def globalissimo(page: Any) -> None:
