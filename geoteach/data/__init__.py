@@ -17,6 +17,11 @@ _EXPORTS = {
     "us_states": "geoteach.data.usa",
     "us_map": "geoteach.data.usa",
     "find_state": "geoteach.data.usa",
+    "explorer_routes": "geoteach.data.curated",
+    "country_products": "geoteach.data.curated",
+    "globe_features": "geoteach.data.curated",
+    "globe_cities": "geoteach.data.curated",
+    "globe_continents": "geoteach.data.curated",
     "data_dir": "geoteach.data._paths",
 }
 

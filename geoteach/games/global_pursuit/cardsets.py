@@ -32,6 +32,7 @@ import pandas as pd
 import shapely
 from shapely.geometry.base import BaseGeometry
 
+from geoteach import data
 from geoteach.data._paths import data_path
 from geoteach.games.global_pursuit import dodecahedron as dodeca
 
@@ -117,26 +118,25 @@ def check_set(set_name: str) -> str:
 @cache
 def explorer_routes() -> pd.DataFrame:
     """Waypoints of the explorers' first successful journeys (curated, one source per row)."""
-    table = pd.read_csv(data_path("explorer_routes.csv"))
-    return table.sort_values(["explorer", "journey", "order"]).reset_index(drop=True)
+    return data.explorer_routes()
 
 
 @cache
 def globe_features() -> pd.DataFrame:
     """Named mountains, deserts, grasslands and ice fields (curated label points with sources)."""
-    return pd.read_csv(data_path("globe_features.csv"))
+    return data.globe_features()
 
 
 @cache
 def globe_cities() -> pd.DataFrame:
     """The world's largest cities (GeoNames via pyworldatlas), built by the card script."""
-    return pd.read_csv(data_path("globe_cities.csv"), keep_default_na=False)
+    return data.globe_cities()
 
 
 @cache
 def country_products() -> pd.DataFrame:
     """Icon categories per country from the Factbook's resources and agriculture fields."""
-    return pd.read_csv(data_path("country_products.csv"), keep_default_na=False)
+    return data.country_products()
 
 
 @cache
@@ -378,7 +378,7 @@ def _pale(colour: str) -> str:
 @cache
 def continent_points() -> pd.DataFrame:
     """Continent names at curated label points (data/globe_continents.csv, source per row)."""
-    return pd.read_csv(data_path("globe_continents.csv"))
+    return data.globe_continents()
 
 
 def _planet_earth(layers: CardLayers) -> None:
