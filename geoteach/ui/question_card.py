@@ -19,6 +19,8 @@ import ipywidgets as widgets
 from geoteach.quiz.answers import MODES, AnswerChecker, Mode, Verdict, shuffled_choices
 from geoteach.quiz.flags import flag_img_html
 from geoteach.quiz.question import LEVELS, Question
+from geoteach.ui.messages import MessageLine
+from geoteach.ui.safe import safe
 
 RIGHT_MARK = "✓"
 WRONG_MARK = "✗"
@@ -53,6 +55,9 @@ class QuestionCard(widgets.VBox):
         self.verdict: Verdict | None = None
         self.asked_mode: Mode = mode
 
+        # Errors in these callbacks (a game refusing the answer, say) are shown on the card.
+        self.messages = MessageLine()
+        self._typed_safely = safe(self._on_typed, show=self.messages)
         self.level_picker = widgets.ToggleButtons(
             options=[(f"{n} {name}", n) for n, name in LEVELS.items()],
             value=1,
@@ -60,7 +65,7 @@ class QuestionCard(widgets.VBox):
             tooltips=[f"Level {n}: {name}, {n} point(s)" for n, name in LEVELS.items()],
         )
         self.ask_button = widgets.Button(description="Ask a question", icon="question")
-        self.ask_button.on_click(lambda _: self.ask_next())
+        self.ask_button.on_click(safe(lambda _: self.ask_next(), show=self.messages))
         self.header = widgets.HTML()
         self.prompt = widgets.HTML()
         self.media = widgets.HTML()
@@ -69,23 +74,33 @@ class QuestionCard(widgets.VBox):
             continuous_update=False,
             description="Answer:",
         )
-        self.answer_box.observe(self._on_typed, names="value")
+        self.answer_box.observe(self._typed_safely, names="value")
         self.submit_button = widgets.Button(description="Check answer", icon="check")
-        self.submit_button.on_click(lambda _: self.submit(self.answer_box.value))
+        self.submit_button.on_click(
+            safe(lambda _: self.submit(self.answer_box.value), show=self.messages)
+        )
         self.choice_buttons: list[widgets.Button] = []
         self.choice_box = widgets.HBox()
         self.reveal_button = widgets.Button(description="Show the answer", icon="eye")
-        self.reveal_button.on_click(lambda _: self.reveal())
+        self.reveal_button.on_click(safe(lambda _: self.reveal(), show=self.messages))
         self.right_button = widgets.Button(description=f"{RIGHT_MARK} Right")
-        self.right_button.on_click(lambda _: self.mark(True))
+        self.right_button.on_click(safe(lambda _: self.mark(True), show=self.messages))
         self.wrong_button = widgets.Button(description=f"{WRONG_MARK} Wrong")
-        self.wrong_button.on_click(lambda _: self.mark(False))
+        self.wrong_button.on_click(safe(lambda _: self.mark(False), show=self.messages))
         self.reveal_text = widgets.HTML()
         self.answer_area = widgets.VBox()
         self.feedback = widgets.HTML()
         top = [widgets.HBox([self.level_picker, self.ask_button])] if draw else []
         super().__init__(
-            [*top, self.header, self.prompt, self.media, self.answer_area, self.feedback]
+            [
+                *top,
+                self.header,
+                self.prompt,
+                self.media,
+                self.answer_area,
+                self.feedback,
+                self.messages,
+            ]
         )
         self.add_class("geoteach-question-card")
 
@@ -135,9 +150,9 @@ class QuestionCard(widgets.VBox):
 
     def _set_typed(self) -> None:
         with self.answer_box.hold_trait_notifications():
-            self.answer_box.unobserve(self._on_typed, names="value")
+            self.answer_box.unobserve(self._typed_safely, names="value")
             self.answer_box.value = ""
-            self.answer_box.observe(self._on_typed, names="value")
+            self.answer_box.observe(self._typed_safely, names="value")
         self.answer_box.disabled = self.submit_button.disabled = False
         self.answer_area.children = [widgets.HBox([self.answer_box, self.submit_button])]
 
@@ -147,7 +162,7 @@ class QuestionCard(widgets.VBox):
         self.choice_buttons = []
         for number, option in enumerate(options, start=1):
             button = widgets.Button(description=f"{number}. {option}", tooltip=option)
-            button.on_click(lambda _, picked=option: self.submit(picked))
+            button.on_click(safe(lambda _, picked=option: self.submit(picked), show=self.messages))
             self.choice_buttons.append(button)
         self.choice_box.children = self.choice_buttons
         self.answer_area.children = [self.choice_box]
