@@ -31,6 +31,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from functools import cache
 from random import Random
+from typing import Any
 
 import pandas as pd
 
@@ -173,6 +174,32 @@ def _aliases(*groups: Iterable[str]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(a for group in groups for a in group if a))
 
 
+def country_question(
+    atlas: Atlas,
+    places: tuple[str, ...],
+    id_prefix: str,
+    *,
+    level: int | None = None,
+    harder: bool = False,
+    media: dict[str, Any] | None = None,
+    **fields: Any,
+) -> Question:
+    """A question about one or more countries; what follows from the places is filled in here.
+
+    The level is that of the least known place (one harder with ``harder``), the map lights
+    up the places unless ``media`` says otherwise, and the id is ``id_prefix:A-B``. ``fields``
+    are the rest of ``Question`` (category, prompt, answer, explanation, source...).
+    """
+    if level is None:
+        level = max(atlas.levels[p] for p in places)
+    return Question(
+        level=_harder(level) if harder else level,
+        media={"highlight": places} if media is None else media,
+        id=f"{id_prefix}:{'-'.join(places)}",
+        **fields,
+    )
+
+
 # ----------------------------------------------------------------------------- countries
 def capital_questions(countries: pd.DataFrame | None = None) -> list[Question]:
     """ "What is the capital of Kenya?" for every country."""
@@ -182,47 +209,60 @@ def capital_questions(countries: pd.DataFrame | None = None) -> list[Question]:
         name, capital = atlas.name[iso3], atlas.capital[iso3]
         similar_capitals = [atlas.capital[c] for c in atlas.similar(iso3)]
         questions.append(
-            Question(
+            country_question(
+                atlas,
+                (iso3,),
+                "capital",
                 category="Capitals",
-                level=atlas.levels[iso3],
                 prompt=f"What is the capital of {name}?",
                 answer=capital,
                 aliases=_aliases(atlas.capital_aliases[iso3]),
                 choices=_choices(capital, similar_capitals),
-                media={"highlight": (iso3,)},
                 explanation=f"{capital} is the capital of {name}.",
                 source=_COUNTRY_SOURCE.format("capital"),
                 kind="place",
-                id=f"capital:{iso3}",
             )
         )
     return questions
+
+
+def _name_the_country(
+    atlas: Atlas, iso3: str, id_prefix: str, prompt: str, explanation: str, **fields: Any
+) -> Question:
+    """A question whose answer is the country itself, its neighbours the distractors."""
+    name = atlas.name[iso3]
+    return country_question(
+        atlas,
+        (iso3,),
+        id_prefix,
+        prompt=prompt,
+        answer=name,
+        aliases=_aliases(atlas.aliases[iso3]),
+        choices=_choices(name, atlas.names(atlas.similar(iso3))),
+        explanation=explanation,
+        kind="place",
+        **fields,
+    )
 
 
 def country_of_capital_questions(countries: pd.DataFrame | None = None) -> list[Question]:
     """ "Which country has Nairobi as its capital?" for every capital that only one country has."""
     atlas = _atlas(countries)
     shared = {c for c, n in Counter(atlas.capital.values()).items() if n > 1}
-    questions = []
-    for iso3 in atlas.codes:
-        name, capital = atlas.name[iso3], atlas.capital[iso3]
-        if capital in shared:
-            continue
-        questions.append(
-            Question(
-                category="Capitals",
-                level=atlas.levels[iso3],
-                prompt=f"Which country has {capital} as its capital?",
-                answer=name,
-                aliases=_aliases(atlas.aliases[iso3]),
-                choices=_choices(name, atlas.names(atlas.similar(iso3))),
-                explanation=f"{capital} is the capital of {name}.",
-                source=_COUNTRY_SOURCE.format("capital"),
-                kind="place",
-                id=f"capital_of:{iso3}",
-            )
+    return [
+        _name_the_country(
+            atlas,
+            iso3,
+            "capital_of",
+            f"Which country has {capital} as its capital?",
+            f"{capital} is the capital of {atlas.name[iso3]}.",
+            category="Capitals",
+            media={},  # lighting the country up would give the answer away
+            source=_COUNTRY_SOURCE.format("capital"),
         )
-    return questions
+        for iso3, capital in ((c, atlas.capital[c]) for c in atlas.codes)
+        if capital not in shared
+    ]
 
 
 def continent_questions(countries: pd.DataFrame | None = None) -> list[Question]:
@@ -236,17 +276,17 @@ def continent_questions(countries: pd.DataFrame | None = None) -> list[Question]
             continue
         name = atlas.name[iso3]
         questions.append(
-            Question(
+            country_question(
+                atlas,
+                (iso3,),
+                "continent",
                 category="Continents",
-                level=atlas.levels[iso3],
                 prompt=f"On which continent is {name}?",
                 answer=continent,
                 choices=_choices(continent, continents),
-                media={"highlight": (iso3,)},
                 explanation=f"{name} is in {atlas.region[iso3]}, part of {continent}.",
                 source=_COUNTRY_SOURCE.format("continent"),
                 kind="place",
-                id=f"continent:{iso3}",
             )
         )
     return questions
@@ -274,20 +314,21 @@ def neighbour_questions(countries: pd.DataFrame | None = None) -> list[Question]
             else f"{_and(names)} all border both {name_a} and {name_b}."
         )
         questions.append(
-            Question(
-                category="Neighbours",
+            country_question(
+                atlas,
+                (a, b),
+                "borders_both",
                 level=max(atlas.levels[a], atlas.levels[b], atlas.levels[answer]),
+                category="Neighbours",
                 prompt=f"Which country borders both {name_a} and {name_b}?",
                 answer=names[0],
                 aliases=_aliases(
                     atlas.aliases[answer], *((atlas.name[o], *atlas.aliases[o]) for o in others)
                 ),
                 choices=_choices(names[0], atlas.names(wrong)),
-                media={"highlight": (a, b)},
                 explanation=explanation,
                 source=_COUNTRY_SOURCE.format("neighbours"),
                 kind="place",
-                id=f"borders_both:{a}-{b}",
             )
         )
     return questions
@@ -296,26 +337,22 @@ def neighbour_questions(countries: pd.DataFrame | None = None) -> list[Question]
 def neighbour_count_questions(countries: pd.DataFrame | None = None) -> list[Question]:
     """ "How many countries share a land border with Chad?" for countries with neighbours."""
     atlas = _atlas(countries)
-    questions = []
-    for iso3 in atlas.codes:
-        neighbours = atlas.neighbours[iso3]
-        if not neighbours:
-            continue
-        name = atlas.name[iso3]
-        questions.append(
-            Question(
-                category="Neighbours",
-                level=_harder(atlas.levels[iso3]),
-                prompt=f"How many countries share a land border with {name}?",
-                answer=str(len(neighbours)),
-                media={"highlight": (iso3,)},
-                explanation=f"{name} borders {_and(atlas.names(neighbours))}.",
-                source=_COUNTRY_SOURCE.format("neighbours"),
-                kind="number",
-                id=f"neighbour_count:{iso3}",
-            )
+    return [
+        country_question(
+            atlas,
+            (iso3,),
+            "neighbour_count",
+            harder=True,
+            category="Neighbours",
+            prompt=f"How many countries share a land border with {atlas.name[iso3]}?",
+            answer=str(len(neighbours)),
+            explanation=f"{atlas.name[iso3]} borders {_and(atlas.names(neighbours))}.",
+            source=_COUNTRY_SOURCE.format("neighbours"),
+            kind="number",
         )
-    return questions
+        for iso3, neighbours in ((c, atlas.neighbours[c]) for c in atlas.codes)
+        if neighbours
+    ]
 
 
 def country_statistic(key: str, countries: pd.DataFrame | None = None) -> Statistic:
@@ -360,21 +397,21 @@ def comparison_questions(
         top = a if va > vb else b
         name_a, name_b = atlas.name[a], atlas.name[b]
         questions.append(
-            Question(
+            country_question(
+                atlas,
+                (a, b),
+                f"compare:{stat.key}",
                 category="Statistics",
-                level=max(atlas.levels[a], atlas.levels[b]),
                 prompt=f"{stat.label}: which is higher, {name_a} or {name_b}?",
                 answer=atlas.name[top],
                 aliases=_aliases(atlas.aliases[top]),
                 choices=tuple(sorted((name_a, name_b))),
-                media={"highlight": (a, b)},
                 explanation=(
                     f"{name_a}: {_fmt(va)} {stat.unit}; {name_b}: {_fmt(vb)} {stat.unit} "
                     f"({stat.year})."
                 ),
                 source=f"{stat.source}, {stat.year}",
                 kind="place",
-                id=f"compare:{stat.key}:{a}-{b}",
             )
         )
     return questions
@@ -384,80 +421,71 @@ def highest_point_questions(countries: pd.DataFrame | None = None) -> list[Quest
     """Which of two neighbours reaches higher, and how high a country's highest point is."""
     atlas = _atlas(countries)
     stat = country_statistic("highest_point_m", countries)
-    questions = comparison_questions(stat, countries)
-    for iso3, metres in stat.values.items():
-        if metres <= 0:
-            continue
-        name = atlas.name[iso3]
-        questions.append(
-            Question(
-                category="Mountains",
-                level=_harder(atlas.levels[iso3]),
-                prompt=(
-                    f"How high is the highest point of {name}, in metres? (10% either way counts)"
-                ),
-                answer=_fmt(metres),
-                media={"highlight": (iso3,)},
-                explanation=f"The highest point of {name} is {_fmt(metres)} m above sea level.",
-                source=f"{stat.source}, {stat.year}",
-                kind="number",
-                tolerance=round(0.1 * float(metres), 1),
-                id=f"highest_point:{iso3}",
-            )
+    return comparison_questions(stat, countries) + [
+        country_question(
+            atlas,
+            (iso3,),
+            "highest_point",
+            harder=True,
+            category="Mountains",
+            prompt=(
+                f"How high is the highest point of {atlas.name[iso3]}, in metres? "
+                "(10% either way counts)"
+            ),
+            answer=_fmt(metres),
+            explanation=(
+                f"The highest point of {atlas.name[iso3]} is {_fmt(metres)} m above sea level."
+            ),
+            source=f"{stat.source}, {stat.year}",
+            kind="number",
+            tolerance=round(0.1 * float(metres), 1),
         )
-    return questions
+        for iso3, metres in stat.values.items()
+        if metres > 0
+    ]
 
 
 def coastline_questions(countries: pd.DataFrame | None = None) -> list[Question]:
     """ "Does Bolivia have a sea coast?" for every country, and coastline comparisons."""
     atlas = _atlas(countries)
     stat = country_statistic("coastline_km", countries)
-    questions = []
-    for iso3, km in stat.values.items():
-        name = atlas.name[iso3]
-        coast = km > 0
-        questions.append(
-            Question(
-                category="Coasts",
-                level=atlas.levels[iso3],
-                prompt=f"Does {name} have a sea coast?",
-                answer="Yes" if coast else "No",
-                choices=("No", "Yes"),
-                media={"highlight": (iso3,)},
-                explanation=(
-                    f"{name} has {_fmt(km)} km of coastline."
-                    if coast
-                    else f"{name} is landlocked: it has no sea coast."
-                ),
-                source=f"{stat.source}, {stat.year}",
-                id=f"coast:{iso3}",
-            )
+    questions = [
+        country_question(
+            atlas,
+            (iso3,),
+            "coast",
+            category="Coasts",
+            prompt=f"Does {atlas.name[iso3]} have a sea coast?",
+            answer="Yes" if km > 0 else "No",
+            choices=("No", "Yes"),
+            explanation=(
+                f"{atlas.name[iso3]} has {_fmt(km)} km of coastline."
+                if km > 0
+                else f"{atlas.name[iso3]} is landlocked: it has no sea coast."
+            ),
+            source=f"{stat.source}, {stat.year}",
         )
+        for iso3, km in stat.values.items()
+    ]
     return questions + comparison_questions(stat, countries)
 
 
 def flag_questions(countries: pd.DataFrame | None = None) -> list[Question]:
     """ "Which country does this flag belong to?" with the flag shown, for every country."""
     atlas = _atlas(countries)
-    questions = []
-    for iso3 in atlas.codes:
-        name = atlas.name[iso3]
-        questions.append(
-            Question(
-                category="Flags",
-                level=atlas.levels[iso3],
-                prompt="Which country does this flag belong to?",
-                answer=name,
-                aliases=_aliases(atlas.aliases[iso3]),
-                choices=_choices(name, atlas.names(atlas.similar(iso3))),
-                media={"flag": iso3},
-                explanation=f"This is the flag of {name}.",
-                source="flag-icons 7.5.0 (MIT), data/flags; " + _COUNTRY_SOURCE.format("name"),
-                kind="place",
-                id=f"flag:{iso3}",
-            )
+    return [
+        _name_the_country(
+            atlas,
+            iso3,
+            "flag",
+            "Which country does this flag belong to?",
+            f"This is the flag of {atlas.name[iso3]}.",
+            category="Flags",
+            media={"flag": iso3},
+            source="flag-icons 7.5.0 (MIT), data/flags; " + _COUNTRY_SOURCE.format("name"),
         )
-    return questions
+        for iso3 in atlas.codes
+    ]
 
 
 # ----------------------------------------------------------------------------- U.S. states
@@ -490,24 +518,21 @@ def state_capital_questions(states: pd.DataFrame | None = None) -> list[Question
             "source": _STATE_SOURCE.format("capital"),
             "kind": "place",
         }
-        questions.append(
-            Question(
-                prompt=f"What is the capital of {name[usps]}?",
-                answer=capital[usps],
-                choices=_choices(capital[usps], [capital[s] for s in others]),
-                id=f"state_capital:{usps}",
-                **common,
-            )
+        # Both ways round: the capital of a state, and the state of a capital.
+        asked = (
+            ("state_capital", f"What is the capital of {name[usps]}?", capital),
+            ("state_of_capital", f"{capital[usps]} is the capital of which U.S. state?", name),
         )
-        questions.append(
-            Question(
-                prompt=f"{capital[usps]} is the capital of which U.S. state?",
-                answer=name[usps],
-                choices=_choices(name[usps], [name[s] for s in others]),
-                id=f"state_of_capital:{usps}",
-                **common,
+        for id_prefix, prompt, answers in asked:
+            questions.append(
+                Question(
+                    prompt=prompt,
+                    answer=answers[usps],
+                    choices=_choices(answers[usps], [answers[s] for s in others]),
+                    id=f"{id_prefix}:{usps}",
+                    **common,
+                )
             )
-        )
     return questions
 
 

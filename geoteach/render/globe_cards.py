@@ -8,6 +8,7 @@ transform, so a card drawn again, or drawn turned, costs only the drawing.
 from __future__ import annotations
 
 from functools import cache
+from typing import Any
 
 import numpy as np
 import shapely
@@ -15,7 +16,7 @@ from matplotlib.axes import Axes
 from matplotlib.collections import LineCollection, PathCollection
 from matplotlib.figure import Figure
 from matplotlib.patches import Polygon
-from matplotlib.transforms import Affine2D
+from matplotlib.transforms import Affine2D, Transform
 
 from geoteach.games.global_pursuit import cardsets
 from geoteach.games.global_pursuit import dodecahedron as dodeca
@@ -124,17 +125,14 @@ def draw_card(
             clip_path=clip,
         )
     for x, y, text, size, colour, style in layers.labels:
-        ax.text(
-            x,
-            y,
+        _card_text(
+            ax,
+            (x, y),
             text,
-            fontsize=size * text_scale,
+            size * text_scale,
+            transform,
+            angle,
             color=colour,
-            rotation=angle,
-            rotation_mode="anchor",
-            ha="center",
-            va="center",
-            transform=transform,
             style="italic" if style in ("feature", "city") else "normal",
             weight="bold" if style == "continent" else "normal",
             zorder=6,
@@ -143,16 +141,13 @@ def draw_card(
         )
     if legend and layers.legend:
         _legend(ax, layers, transform, angle, text_scale, clip)
-    ax.text(
-        0.0,
-        -0.55,
+    _card_text(
+        ax,
+        (0.0, -0.55),
         f"{layers.set_name}  ·  card {face + 1}",
-        fontsize=4.2 * text_scale,
-        ha="center",
-        va="center",
-        rotation=angle,
-        rotation_mode="anchor",
-        transform=transform,
+        4.2 * text_scale,
+        transform,
+        angle,
         zorder=7,
         color="#1a1a1a",
         bbox={"boxstyle": "round,pad=0.2", "fc": "white", "ec": "none", "alpha": 0.8},
@@ -167,6 +162,28 @@ def draw_card(
             linewidth=1.0 * text_scale,
             zorder=8,
         )
+    )
+
+
+def _card_text(
+    ax: Axes,
+    xy: tuple[float, float],
+    text: str,
+    size: float,
+    transform: Transform,
+    angle: float,
+    **style: Any,
+) -> None:
+    """Text that turns with the card about its own anchor, so it stays where the card puts it."""
+    style = {"ha": "center", "va": "center", **style}
+    ax.text(
+        *xy,
+        text,
+        fontsize=size,
+        rotation=angle,
+        rotation_mode="anchor",
+        transform=transform,
+        **style,
     )
 
 
@@ -199,16 +216,14 @@ def _legend(ax, layers, transform, angle, text_scale, clip) -> None:
                 transform=transform,
                 zorder=7,
             )
-        ax.text(
-            x + 0.005,
-            y,
+        _card_text(
+            ax,
+            (x + 0.005, y),
             label,
-            fontsize=3.2 * text_scale,
-            va="center",
+            3.2 * text_scale,
+            transform,
+            angle,
             ha="left",
-            rotation=angle,
-            rotation_mode="anchor",
-            transform=transform,
             zorder=7,
             color="#1a1a1a",
             clip_on=True,

@@ -21,6 +21,7 @@ colour alone.
 from __future__ import annotations
 
 import asyncio
+import base64
 import html
 import math
 import time
@@ -28,7 +29,12 @@ from collections.abc import Mapping
 from typing import Any
 
 import ipywidgets as widgets
+import numpy as np
+import shapely
+from matplotlib.collections import PathCollection
 from matplotlib.figure import Figure
+from matplotlib.path import Path
+from matplotlib.transforms import IdentityTransform
 
 from geoteach.bots.base import Bot
 from geoteach.bots.globalissimo import GlobalissimoBot
@@ -36,7 +42,8 @@ from geoteach.games.base import Action
 from geoteach.games.globalissimo import HURDLE, Globalissimo
 from geoteach.games.table import Table
 from geoteach.quiz.flags import flag_img_html
-from geoteach.render.mapview import NotOnMapError, new_figure, to_png
+from geoteach.render import palettes
+from geoteach.render.mapview import MapView, NotOnMapError, new_figure, to_png
 from geoteach.ui.messages import MessageLine
 from geoteach.ui.safe import safe
 from geoteach.ui.scoreboard import ScoreboardView
@@ -51,6 +58,13 @@ ANSWER_COLOUR = "#009E73"
 WRONG_PICK_COLOUR = "#D55E00"
 #: Right and wrong in words and symbols, so colour is never the only signal.
 VERDICT_WORDS = {True: ("✔", "Right"), False: ("✘", "Wrong")}
+#: A card's locator map: drawn at this size in inches and dpi, shown this many pixels wide.
+LOCATOR_SIZE = (2.4, 1.22)
+LOCATOR_DPI = 80.0
+LOCATOR_WIDTH_PX = 112
+#: Countries smaller than this (in points, both ways) on the locator get a ring round them.
+LOCATOR_TINY_PT = 4.0
+LOCATOR_RING_PT = 8.0
 
 
 def flag_html(iso3: str, name: str, width: int = 64) -> str:
@@ -221,6 +235,84 @@ def learn_colours(values: Mapping[str, float]) -> dict[str, tuple[float, ...]]:
     return {k: tuple(cmap(0.15 + 0.8 * (v - low) / span)) for k, v in numbers.items()}
 
 
+class Locator:
+    """One small world map for the country cards, recoloured for each card's country.
+
+    The map is drawn once (``world_map_view`` keeps the sea and the borders as cached
+    pictures); a card's picture only fills its country, outlines it and, for a country too
+    small to see at this size (Vatican, Singapore, even Belgium), moves a ring onto it. Each
+    country's PNG is kept, so the cards of later rounds cost nothing to draw.
+    """
+
+    def __init__(self) -> None:
+        from geoteach.render import world_map_view
+
+        self.view: MapView = world_map_view(numbers=False, figsize=LOCATOR_SIZE, dpi=LOCATOR_DPI)
+        self.pictures: dict[str, bytes | None] = {}
+        upp = self.view.units_per_point()
+        x0, y0, x1, y1 = shapely.bounds(self.view.geometries).T
+        small = np.maximum(x1 - x0, y1 - y0) / upp < LOCATOR_TINY_PT
+        self.tiny = frozenset(np.asarray(self.view.codes)[small].tolist()) | _tiny_in_data()
+        self.ring = PathCollection(
+            [Path.unit_circle()],
+            sizes=[(LOCATOR_RING_PT / 2.0) ** 2],
+            offsets=np.zeros((1, 2)),
+            offset_transform=self.view.ax.transData,
+            transform=IdentityTransform(),
+            facecolors="none",
+            edgecolors=palettes.OUTLINE,
+            linewidths=1.2,
+            zorder=4,
+        )
+        self.ring.set_visible(False)
+        self.view.ax.add_collection(self.ring, autolim=False)
+
+    def png(self, iso3: str) -> bytes | None:
+        """The map with ``iso3`` highlighted (None if the country is not on the world map)."""
+        if iso3 not in self.pictures:
+            self.pictures[iso3] = self._draw(iso3)
+        return self.pictures[iso3]
+
+    def _draw(self, iso3: str) -> bytes | None:
+        view = self.view
+        try:
+            code = view.code_of(iso3)
+        except NotOnMapError:
+            return None
+        view.clear()
+        view.highlight(code)
+        view.outline(code, width=0.6)
+        if code in self.tiny:
+            self.ring.set_offsets(view.anchors[[view.codes.index(code)]])
+        self.ring.set_visible(code in self.tiny)
+        picture = to_png(view.figure)
+        view.clear()
+        self.ring.set_visible(False)
+        return picture
+
+
+def _tiny_in_data() -> frozenset[str]:
+    """The countries the world data marks as needing a marker to be seen."""
+    from geoteach.render.world import projected_world
+
+    frame = projected_world().frame
+    if "tiny" not in frame.columns:
+        return frozenset()
+    return frozenset(str(c) for c in frame.index[frame["tiny"].fillna(False).astype(bool)])
+
+
+def locator_img_html(png: bytes | None, name: str) -> str:
+    """A card's locator map as an <img> inside the card's HTML (nothing if there is no map)."""
+    if png is None:
+        return ""
+    data = base64.b64encode(png).decode("ascii")
+    alt = html.escape(f"Where {name} is", quote=True)
+    return (
+        f'<img src="data:image/png;base64,{data}" alt="{alt}" title="{alt}" '
+        f'width="{LOCATOR_WIDTH_PX}" style="display:block;margin:4px auto 0">'
+    )
+
+
 class GlobalissimoUI(widgets.VBox):
     """The whole game in one widget: play it with ``display(GlobalissimoUI(game))``.
 
@@ -256,7 +348,7 @@ class GlobalissimoUI(widgets.VBox):
         self._told: dict[int, int] = {r["number"]: len(r["hurdles"]) for r in game.history}
         self._finished = {r["number"] for r in game.history}
         self._game_over_told = game.is_terminal()
-        self._round_map_key: tuple[str, ...] | None = None
+        self._locator: Locator | None = None
         self._answer_shown = False
         self._track_key: tuple[Any, ...] | None = None
         #: The task playing the computers' moves in a kernel (None when none is pending).
@@ -267,7 +359,6 @@ class GlobalissimoUI(widgets.VBox):
         self.status = widgets.HTML()
         self.category = widgets.HTML()
         self.cards = widgets.HTML()
-        self.round_map = widgets.Image(format="png", layout=widgets.Layout(width="420px"))
         self.country_pick = widgets.ToggleButtons(
             description="Country:", style={"button_width": "120px"}
         )
@@ -357,7 +448,7 @@ class GlobalissimoUI(widgets.VBox):
                 self.status,
                 self.messages,
                 self.category,
-                widgets.HBox([self.cards, self.round_map]),
+                self.cards,
                 self.controls,
                 self.map_answer_box,
                 self.track,
@@ -544,7 +635,6 @@ class GlobalissimoUI(widgets.VBox):
         shown = shown if shown and "values" in shown else view["last_round"]
         if shown is not None and shown["number"] != self._learned_round:
             self._draw_result(shown)
-        self._draw_round_map(rnd["countries"])
         self.scores.update(self.game.scoreboard)
         self.redraw_seconds = time.perf_counter() - start
 
@@ -588,7 +678,8 @@ class GlobalissimoUI(widgets.VBox):
                 'border:1px solid #999;border-radius:8px;text-align:center;vertical-align:top">'
                 f"<small>{position}</small><br>"
                 f"{flag_html(iso, self.atlas.names[iso], width=64)}<br><b>{name}</b><br>"
-                f"{chips.get(iso, '&nbsp;')}</div>"
+                f"{chips.get(iso, '&nbsp;')}"
+                f"{locator_img_html(self.locator_png(iso), self.atlas.names[iso])}</div>"
             )
         return "<div>" + "".join(cells) + "</div>"
 
@@ -676,18 +767,11 @@ class GlobalissimoUI(widgets.VBox):
                 continue
         return shown
 
-    def _draw_round_map(self, countries: list[str]) -> None:
-        key = tuple(countries)
-        if self._round_map_key == key:
-            return
-        self._round_map_key = key
-        world = self._world_map()
-        world.clear()
-        world.reset_view()
-        shown = self._on_map(countries)
-        world.highlight(shown)
-        world.label(shown, size=7)
-        self.round_map.value = to_png(world.figure)
+    def locator_png(self, iso3: str) -> bytes | None:
+        """The small map under a country card (kept per country for this widget)."""
+        if self._locator is None:
+            self._locator = Locator()
+        return self._locator.png(iso3)
 
     def _draw_result(self, rnd: Mapping[str, Any]) -> None:
         """The reveal (bars, chips, points) and the learn panel (a map coloured by the value)."""
@@ -713,7 +797,6 @@ class GlobalissimoUI(widgets.VBox):
             world.focus(shown, margin=0.4)
         self.learn_map.value = to_png(world.figure)
         world.reset_view()
-        self._round_map_key = None
         unit = str(card["unit"])
         lines = [
             f"{html.escape(self.atlas.names[iso])}: {_number(rnd['values'][iso], unit)}"

@@ -270,3 +270,104 @@ def test_in_a_running_kernel_loop_bots_move_later_and_the_click_returns_at_once(
         assert [g["player"] for g in game.round["guesses"]] == [1, 2]
 
     asyncio.run(main())
+
+
+def _card_maps(cards_html: str) -> list[bytes]:
+    """The locator PNGs inside the cards' HTML, in card order."""
+    import base64
+    import re
+
+    found = re.findall(
+        r'<img src="data:image/png;base64,([^"]+)" alt="Where ([^"]+) is"', cards_html
+    )
+    return [base64.b64decode(data) for data, _ in found]
+
+
+def test_each_card_shows_its_own_map_with_its_country_highlighted():
+    game = Globalissimo(Table.of("Ana", "Ben"), seed=1, atlas=ATLAS)
+    stack(game, ["FRA", "JPN"], "tourists")
+    ui = GlobalissimoUI(game, bot_delay=0)
+    assert 'alt="Where France is"' in ui.cards.value and 'alt="Where Japan is"' in ui.cards.value
+    france, japan = _card_maps(ui.cards.value)
+    assert france[:4] == b"\x89PNG" and france != japan
+    # Each picture shows one highlighted country; the locator map goes back to rest after.
+    assert _pixels_of(france, gui.palettes.HIGHLIGHT) > 3
+    assert ui.locator_png("FRA") == france
+    assert ui.locator_png("FRA") is ui.locator_png("FRA")  # kept, not drawn again
+    from matplotlib.colors import to_rgba
+
+    assert to_rgba(gui.palettes.HIGHLIGHT) not in ui._locator.view.colours().values()
+
+
+def test_the_same_country_gives_the_same_cached_picture_in_a_later_round():
+    game = Globalissimo(Table.of("Ana", "Ben"), seed=1, atlas=ATLAS)
+    stack(game, ["FRA", "JPN"], "tourists")
+    ui = GlobalissimoUI(game, bot_delay=0)
+    first = ui.locator_png("FRA")
+    ui.rank_buttons[0].click()
+    ui.rank_buttons[0].click()
+    stack(game, ["HUN", "FRA"], "tourists")
+    ui.redraw()
+    hungary, france = _card_maps(ui.cards.value)
+    assert france == first and hungary != first
+    assert {"FRA", "JPN", "HUN"} <= set(ui._locator.pictures)
+
+
+def test_a_tiny_country_gets_a_ring_so_it_can_be_seen():
+    import io
+
+    import numpy as np
+    from PIL import Image
+
+    def changed(a: bytes, b: bytes) -> int:
+        rgb = [np.asarray(Image.open(io.BytesIO(p)).convert("RGB")).astype(int) for p in (a, b)]
+        return int(np.any(rgb[0] != rgb[1], axis=2).sum())
+
+    game = Globalissimo(Table.of("Ana", "Ben"), seed=1, atlas=ATLAS)
+    ui = GlobalissimoUI(game, bot_delay=0)
+    locator = ui._locator
+    assert "VAT" in locator.tiny and "RUS" not in locator.tiny
+    ringed = ui.locator_png("VAT")
+    assert not locator.ring.get_visible()  # put away again after the picture
+    locator.tiny = frozenset()
+    locator.pictures.clear()
+    bare = ui.locator_png("VAT")
+    # Without its ring Vatican is a speck; the ring makes dozens of pixels show where it is.
+    assert changed(ringed, bare) > 30
+
+
+def test_a_country_missing_from_the_world_map_has_a_card_without_a_map():
+    assert gui.locator_img_html(None, "Atlantis") == ""
+    ui = GlobalissimoUI(Globalissimo(Table.of("Ana", "Ben"), seed=1, atlas=ATLAS), bot_delay=0)
+    assert ui.locator_png("XXX") is None
+
+
+def _six_card_round() -> tuple[GlobalissimoUI, dict]:
+    ui = play(
+        ["Ana", "R1", "R2", "R3", "R4", "R5"],
+        {f"R{i}": "easy" for i in range(1, 6)},
+        seed=7,
+        bot_delay=0,
+    )
+    view = ui.game.view(None)
+    assert len(view["round"]["countries"]) == 6
+    return ui, view
+
+
+def test_benchmark_round_view_six_cards_cold(benchmark):
+    """Six cards whose maps are not cached yet: six recolours and six PNGs of one small map."""
+    ui, view = _six_card_round()
+    html_text = benchmark.pedantic(
+        ui._cards_html,
+        args=(view,),
+        setup=ui._locator.pictures.clear,
+        rounds=10 if not benchmark.disabled else 1,
+    )
+    assert len(_card_maps(html_text)) == 6
+
+
+def test_benchmark_round_view_six_cards_warm(benchmark):
+    """The same six cards again (a redraw after a move): the maps come from the cache."""
+    ui, view = _six_card_round()
+    html_text = benchmark(ui._cards_html, view)
+    assert len(set(_card_maps(html_text))) == 6

@@ -185,17 +185,17 @@ def product_questions(products: pd.DataFrame) -> list[Question]:
                 continue
             name = atlas.name[iso3]
             questions.append(
-                Question(
+                generators.country_question(
+                    atlas,
+                    (iso3,),
+                    f"product:{product}",
                     category="Products",
-                    level=atlas.levels[iso3],
                     prompt=f"Which of these countries lists {product} among its products?",
                     answer=name,
                     choices=tuple(sorted([name, *atlas.names(others)])),
-                    media={"highlight": (iso3,)},
                     explanation=f"{name} lists {product}.",
                     source=src,
                     kind="place",
-                    id=f"product:{product}:{iso3}",
                 )
             )
     return questions
