@@ -1,8 +1,20 @@
 """Global Pursuit at the table: the map on the table, your hand, challenges, trivia, tokens.
 
 The widget holds no rules. Every button builds an action, hands it to ``game.apply`` and redraws
-from ``game.view(seat)``. The hand shown is the one of the player whose turn it is (pass the
-screen). Computer players move after each human move.
+from ``game.view(seat)``. The hand shown is the one of the player whose turn it is. Computer
+players move after each human move.
+
+Hot seat: when two or more people share the screen, a hand is secret. It sits behind a
+``HotSeatGuard`` and is built only after its owner clicks "I am <name>"; it is covered again
+whenever the hand to show changes owner, a new turn begins, or someone else acts on the screen
+(a challenge, the trivia question), so its owner confirms again. With one person (against
+computers) there is no guard.
+
+The trivia question is the shared ``QuestionCard`` (typed, choice or honor answers). The game
+keeps its own order: the level is chosen first (the engine's ``level`` action, "Ask me"), then
+the card shows the question; its verdict goes to the engine's ``answer`` action, as the typed
+``text`` (the engine judges it again with the same checker) or, for a pick or a reader's mark,
+as ``mark``.
 
 Drawing helpers (``table_figure``, ``learn_figure``, ``tile_png``) take a view or a layout and
 draw it; they decide nothing. Open edges carry a number: the player picks a card, an open edge
@@ -21,6 +33,7 @@ import ipywidgets as widgets
 import numpy as np
 from matplotlib.figure import Figure
 from matplotlib.patches import Polygon
+from rapidfuzz import fuzz
 
 from geoteach.bots.base import Bot
 from geoteach.bots.global_pursuit import GlobalPursuitBot
@@ -34,10 +47,12 @@ from geoteach.games.global_pursuit.layout import (
     lay_out_set,
     parse_card,
 )
-from geoteach.quiz.flags import flag_img_html
-from geoteach.quiz.question import LEVELS
+from geoteach.quiz.answers import Mode, Verdict
+from geoteach.quiz.question import LEVELS, Question
 from geoteach.render.mapview import new_figure, to_png
+from geoteach.ui.hotseat import HotSeatGuard
 from geoteach.ui.messages import MessageLine
+from geoteach.ui.question_card import QuestionCard
 from geoteach.ui.safe import safe
 from geoteach.ui.scoreboard import ScoreboardView
 from geoteach.ui.theme import seat_badge, themed
@@ -182,7 +197,8 @@ class GlobalPursuitTable(widgets.VBox):
 
     ``maps=False`` draws plain labelled pentagons (fast); ``challenge_seconds`` is how long the
     Challenge button stays after a card is laid before the humans are taken to accept it (None:
-    until "No challenge" is pressed).
+    until "No challenge" is pressed). ``answer_mode`` is how trivia is answered: "typed",
+    "choice" or "honor" (a reader reveals the answer and marks it).
     """
 
     def __init__(
@@ -191,7 +207,7 @@ class GlobalPursuitTable(widgets.VBox):
         bots: dict[int, Bot] | None = None,
         maps: bool = True,
         challenge_seconds: float | None = 6.0,
-        answer_mode: str = "typed",
+        answer_mode: Mode = "typed",
     ) -> None:
         self.game = game
         self.maps = maps
@@ -229,10 +245,16 @@ class GlobalPursuitTable(widgets.VBox):
         )
         self.choose_level = widgets.Button(description="Ask me")
         self.question = widgets.HTML()
-        self.answer = widgets.Text(placeholder="Type your answer", description="Answer:")
-        self.submit = widgets.Button(description="Answer", button_style="primary")
-        self.right = widgets.Button(description="✓ Right (reader)")
-        self.wrong = widgets.Button(description="✗ Wrong (reader)")
+        self.card = QuestionCard(
+            mode=answer_mode,
+            on_answer=safe(self._answered, show=self.messages),
+            choice_pool=self._choice_pool,
+        )
+        # The card's own controls, under the names the table used before (tests, notebooks).
+        self.answer = self.card.answer_box
+        self.submit = self.card.submit_button
+        self.right = self.card.right_button
+        self.wrong = self.card.wrong_button
         self.try_wild = widgets.Button(description="Try the WILD CARD flag")
         self.skip_wild = widgets.Button(description="No, thanks")
         self.give_back = widgets.Button(description="Give this card back")
@@ -247,14 +269,19 @@ class GlobalPursuitTable(widgets.VBox):
             (self.accept, self.on_accept),
             (self.roll, lambda: self.act({"type": "roll"})),
             (self.choose_level, lambda: self.act({"type": "level", "level": self.levels.value})),
-            (self.submit, lambda: self.act({"type": "answer", "text": self.answer.value})),
-            (self.right, lambda: self.act({"type": "answer", "mark": "right"})),
-            (self.wrong, lambda: self.act({"type": "answer", "mark": "wrong"})),
             (self.try_wild, self.on_wild),
             (self.skip_wild, lambda: self.act({"type": "no_wild"})),
             (self.give_back, self.on_give_back),
         ):
             button.on_click(safe(lambda _b, h=handler: h(), show=self.messages))
+        self.hand_box = widgets.VBox()
+        humans = [s for s in range(len(game.table.seats)) if s not in self.bots]
+        self.guard: HotSeatGuard | None = None
+        if len(humans) >= 2:
+            self.guard = HotSeatGuard(game.table, self._reveal_hand, show=self.messages)
+        self._guard_for: tuple[int, int, str] | None = None
+        self._turns = 0
+        self._turn_of = game.player
         super().__init__(
             [
                 self.status,
@@ -279,6 +306,7 @@ class GlobalPursuitTable(widgets.VBox):
     def act(self, action: Action) -> None:
         """Apply a human's move (``player`` filled in), let the bots move, redraw."""
         self.game.apply({"player": self.seat(), **action})
+        self._count_turns()
         self.play_bots()
         self.redraw()
 
@@ -289,6 +317,34 @@ class GlobalPursuitTable(widgets.VBox):
             if seat is None:
                 return
             game.apply(self.bots[seat].choose(game, seat))
+            self._count_turns()
+
+    def _count_turns(self) -> None:
+        # A new turn (even a computer's in between) covers a hand that was shown.
+        if self.game.player != self._turn_of:
+            self._turn_of = self.game.player
+            self._turns += 1
+
+    def _answered(self, verdict: Verdict) -> None:
+        """The question card's verdict, handed to the engine (which keeps the score)."""
+        if self.card.asked_mode == "typed" and verdict.given is not None:
+            self.act({"type": "answer", "text": verdict.given})
+        else:
+            self.act({"type": "answer", "mark": "right" if verdict.correct else "wrong"})
+
+    def _choice_pool(self, question: Question) -> list[str]:
+        """Other answers of the same deck and level, the most alike questions first."""
+        trivia = self.game.state["trivia"]
+        if trivia is None:
+            return []
+        deck = self.game.state["trivia_decks"].get(trivia["deck"], {"cards": []})
+        others = []
+        for card_id in deck["cards"]:
+            data = self.game.trivia_card(card_id)["questions"][question.level - 1]
+            if data["answer"] != question.answer:
+                alike = fuzz.ratio(data["prompt"], question.prompt)
+                others.append((-alike, data["answer"]))
+        return list(dict.fromkeys(answer for _, answer in sorted(others)))
 
     def on_lay(self) -> None:
         if self.hand.value is None or self.edge.value is None:
@@ -314,6 +370,7 @@ class GlobalPursuitTable(widgets.VBox):
             if self.game.phase != "challenge":
                 break
             self.game.apply({"player": seat, "type": "accept"})
+        self._count_turns()
         self.play_bots()
         self.redraw()
 
@@ -390,31 +447,15 @@ class GlobalPursuitTable(widgets.VBox):
     def _controls(self, view: dict[str, Any]) -> list[widgets.Widget]:
         phase = view["phase"]
         if phase in ("match", "return"):
-            self.hand.options = [
-                (f"{SET_NAMES[parse_card(c)[0]]} {parse_card(c)[1]}", c) for c in view["hand"]
-            ]
-            self.hand_pictures.children = [
-                widgets.Image(value=tile_png(c, 0, self.maps), format="png", width=90)
-                for c in view["hand"]
-            ]
-        if phase == "match":
-            self.edge.options = [
-                (f"{n + 1} (card {i}, edge {e})", (i, e))
-                for n, (i, e) in enumerate(view["open_edges"])
-            ]
-            return [
-                self.hand_pictures,
-                self.hand,
-                self.edge,
-                self.turn,
-                widgets.HBox([self.lay, self.cannot]),
-            ]
+            return [self._hand_or_guard(view)]
+        if self.guard is not None:
+            self.guard.hide()
         if phase == "challenge":
             return [widgets.HBox([self.challenge, self.accept])]
         if phase == "roll":
             return [self.roll]
+        trivia = view["trivia"]
         if phase == "level":
-            trivia = view["trivia"]
             die = f" The die shows {trivia['die']}." if trivia["die"] else ""
             self.question.value = (
                 f"<b>{html.escape(trivia['deck_name'])}</b> question "
@@ -422,25 +463,69 @@ class GlobalPursuitTable(widgets.VBox):
             )
             return [self.question, self.levels, self.choose_level]
         if phase == "answer":
-            q = view["trivia"]["question"]
-            flag = q["media"]["flag"]
-            picture = flag_img_html(flag) if flag else ""
-            choices = ", ".join(q["choices"])
-            self.question.value = (
-                f"<b>{html.escape(view['trivia']['deck_name'])}</b>, level {q['level']}: "
-                f"{html.escape(q['prompt'])}<br>{picture}"
-                + (f"<br><small>Choices: {html.escape(choices)}</small>" if choices else "")
-            )
-            self.answer.value = ""
-            rows = [self.question, widgets.HBox([self.answer, self.submit])]
-            if self.answer_mode == "honor":
-                rows = [self.question, widgets.HBox([self.right, self.wrong])]
-            return rows
+            question = self.game.current_question()
+            if question is not None and (
+                self.card.verdict is not None or self.card.question != question
+            ):
+                self.card.ask(question)
+            die = f" The die shows {trivia['die']}." if trivia["die"] else ""
+            self.question.value = f"<b>{html.escape(trivia['deck_name'])}</b> question.{die}"
+            return [self.question, self.card]
         if phase == "wild":
             return [self.levels, widgets.HBox([self.try_wild, self.skip_wild])]
-        if phase == "return":
-            return [self.hand_pictures, self.hand, self.give_back]
         return []
+
+    def _hand_or_guard(self, view: dict[str, Any]) -> widgets.Widget:
+        """The hand form, straight away with one person, behind the guard with several."""
+        seat, phase = self.seat(), view["phase"]
+        if self.guard is None:
+            return self._fill_hand(seat)
+        key = (seat, self._turns, phase)
+        if self._guard_for != key or not self.guard.revealed:
+            # A new owner or turn, or someone else had the screen (a challenge): ask again.
+            self._guard_for = key
+            self._clear_hand()
+            self.guard.pass_to(seat)
+        else:
+            self._fill_hand(seat)  # same player, same turn: the hand may have changed
+        return self.guard
+
+    def _reveal_hand(self, seat: int) -> widgets.Widget:
+        """Build the hand only now that its owner has the screen."""
+        return self._fill_hand(seat)
+
+    def _clear_hand(self) -> None:
+        # Nothing of a hidden hand stays in the widgets, not even out of sight.
+        self.hand.options = []
+        self.hand_pictures.children = []
+        self.edge.options = []
+        self.hand_box.children = []
+
+    def _fill_hand(self, seat: int) -> widgets.Widget:
+        view = self.game.view(seat)
+        self.hand.options = [
+            (f"{SET_NAMES[parse_card(c)[0]]} {parse_card(c)[1]}", c) for c in view["hand"]
+        ]
+        self.hand_pictures.children = [
+            widgets.Image(value=tile_png(c, 0, self.maps), format="png", width=90)
+            for c in view["hand"]
+        ]
+        if view["phase"] == "match":
+            self.edge.options = [
+                (f"{n + 1} (card {i}, edge {e})", (i, e))
+                for n, (i, e) in enumerate(view["open_edges"])
+            ]
+            rows = [
+                self.hand_pictures,
+                self.hand,
+                self.edge,
+                self.turn,
+                widgets.HBox([self.lay, self.cannot]),
+            ]
+        else:
+            rows = [self.hand_pictures, self.hand, self.give_back]
+        self.hand_box.children = rows
+        return self.hand_box
 
 
 def play(

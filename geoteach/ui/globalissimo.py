@@ -434,7 +434,9 @@ class GlobalissimoUI(widgets.VBox):
             [
                 widgets.VBox([self.reveal_text, self.reveal_chart]),
                 widgets.VBox([self.learn_text, self.learn_map]),
-            ]
+            ],
+            # Hidden until the first reveal: empty pictures would show as broken images.
+            layout=widgets.Layout(display="none"),
         )
         self.scores = ScoreboardView(
             self.table,
@@ -776,6 +778,7 @@ class GlobalissimoUI(widgets.VBox):
     def _draw_result(self, rnd: Mapping[str, Any]) -> None:
         """The reveal (bars, chips, points) and the learn panel (a map coloured by the value)."""
         self._learned_round = rnd["number"]
+        self.result.layout.display = ""
         card = self.game.category_card(rnd["category"])
         self.reveal_text.value = f"<h3>Round {rnd['number']}: the true order</h3>" + "".join(
             f"{seat_badge(self.table, g['player'])}: "
