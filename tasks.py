@@ -64,7 +64,9 @@ def ensure_env(with_build_sources: bool = False) -> None:
 
 def lab() -> None:
     ensure_env()
-    run(BIN / "jupyter", "lab", "notebooks/00_start_here.ipynb")
+    # JupyterLab refuses to start as root (a container, a Binder-like box) unless told it may.
+    as_root = ["--allow-root"] if hasattr(os, "geteuid") and os.geteuid() == 0 else []
+    run(BIN / "jupyter", "lab", *as_root, "notebooks/00_start_here.ipynb")
 
 
 def voila() -> None:
