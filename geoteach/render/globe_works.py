@@ -3,7 +3,8 @@
 Drawn in plain longitude/latitude so a linking card at the north edge sits straight above its
 city, as the rulebook asks. Regions have a colour, a hatch pattern and their two-letter code,
 so no one needs to tell twelve colours apart. The function takes a player's view (from
-``GlobeWorks.view``) and draws it; it decides no rules.
+``GlobeWorks.view``) and draws it; it decides no rules. ``hand_marks`` and ``cards_near`` serve
+the clickable map: they ring the cities in a hand and find which of them a click is near.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
+import numpy as np
 import shapely
 from matplotlib.figure import Figure
 from matplotlib.patches import Rectangle
@@ -23,6 +25,11 @@ from geoteach.render.mapview import new_figure
 
 #: Where the north edge (the strip of linking cards) is drawn, in degrees of latitude.
 NORTH_EDGE = (88.0, 118.0)
+#: A linking card at the north edge: its width and height, and its bottom above ``NORTH_EDGE[0]``.
+CARD_SIZE = (17.0, 20.0)
+CARD_BOTTOM = 2.0
+#: How close (in screen pixels) a click must be to a city to pick it.
+PICK_TOLERANCE_PX = 10.0
 #: Line style of each icon's network lines, so icons differ without colour.
 ICON_LINES = {
     "coins": "-",
@@ -163,10 +170,10 @@ def _draw_north_edge(ax: Any, north: Sequence[str]) -> None:
     low, high = NORTH_EDGE
     ax.add_patch(Rectangle((-180, low), 360, high - low, facecolor="#f7f7f7", edgecolor="black"))
     ax.text(-178, high - 2, "North edge: open linking cities", fontsize=8, va="top")
-    width, height = 17.0, 20.0
+    width, height = CARD_SIZE
     for card_id, x in zip(north, north_slots(north), strict=True):
         card = cards()[card_id]
-        y = low + 2
+        y = low + CARD_BOTTOM
         bands = len(card.links)
         for k, code in enumerate(card.links):
             region = regions()[code]
@@ -223,3 +230,77 @@ def _draw_networks(ax: Any, view: dict[str, Any], seat_colours: Sequence[str]) -
                                 lw=2,
                                 zorder=5,
                             )
+
+
+def hand_targets(hand: Sequence[str], north: Sequence[str]) -> list[tuple[str, float, float]]:
+    """Where each card in ``hand`` can be clicked, as (card, lon, lat) points on the map.
+
+    Every card at its city. A linking card also at the north edge: on its card there when that
+    city is already open, else right above its city, where it would be laid.
+    """
+    deck = cards()
+    slots = dict(zip(north, north_slots(north), strict=True))
+    middle = NORTH_EDGE[0] + CARD_BOTTOM + CARD_SIZE[1] / 2
+    out = []
+    for card_id in dict.fromkeys(hand):
+        card = deck[card_id]
+        out.append((card_id, card.lon, card.lat))
+        if card.is_linking:
+            out.append((card_id, slots.get(card_id, card.lon), middle))
+    return out
+
+
+def cards_near(
+    ax: Any,
+    targets: Sequence[tuple[str, float, float]],
+    x: float,
+    y: float,
+    tolerance: float = PICK_TOLERANCE_PX,
+) -> list[str]:
+    """Cards of ``targets`` within ``tolerance`` pixels of the screen point (x, y), nearest first.
+
+    Measured on the screen, not in degrees, so "near" means the same at any zoom.
+    """
+    if not targets or x is None or y is None:
+        return []
+    ax.apply_aspect()
+    screen = ax.transData.transform([(lon, lat) for _, lon, lat in targets])
+    dist = np.hypot(screen[:, 0] - x, screen[:, 1] - y)
+    ratio = getattr(ax.figure.canvas, "device_pixel_ratio", 1.0) or 1.0
+    out: list[str] = []
+    for k in np.argsort(dist, kind="stable"):
+        if dist[k] > tolerance * ratio:
+            break
+        if targets[k][0] not in out:
+            out.append(targets[k][0])
+    return out
+
+
+def hand_marks(fig: Figure, hand: Sequence[str]) -> None:
+    """Ring the cities of the cards in ``hand`` so a player sees where to click.
+
+    One artist, found again by its ``gid`` and moved, so marking a new hand needs no new drawing
+    of the map.
+    """
+    if not fig.axes:
+        return
+    ax = fig.axes[0]
+    deck = cards()
+    lons = [deck[c].lon for c in hand]
+    lats = [deck[c].lat for c in hand]
+    rings = next((line for line in ax.lines if line.get_gid() == "hand"), None)
+    if rings is None:
+        (rings,) = ax.plot(
+            lons,
+            lats,
+            linestyle="none",
+            marker="o",
+            markersize=13,
+            markerfacecolor="none",
+            markeredgecolor="black",
+            markeredgewidth=1.6,
+            zorder=7,
+            gid="hand",
+        )
+    else:
+        rings.set_data(lons, lats)

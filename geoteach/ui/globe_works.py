@@ -2,6 +2,10 @@
 
 Widgets hold no rules: every button builds an engine action, ``GlobeWorks.apply`` decides, and
 the screen is redrawn from ``game.view(student)``. Refused moves are shown in the message line.
+
+The map is a PNG by default (works everywhere, also in Voilà without ipympl). With
+``interactive=True`` and ``%matplotlib widget`` it is the live matplotlib canvas, the cities of
+the student's hand are ringed, and a click near one of them picks that card in the hand.
 """
 
 from __future__ import annotations
@@ -11,6 +15,7 @@ import time
 from typing import Any
 
 import ipywidgets as widgets
+from matplotlib.backend_bases import MouseButton, MouseEvent
 
 from geoteach.bots.base import bots_for
 from geoteach.bots.globe_works import make_bot
@@ -18,10 +23,10 @@ from geoteach.games.base import Action
 from geoteach.games.globe_works import DEALS, SCORE_TABLE, GlobeWorks
 from geoteach.games.globe_works.cards import ICON_SYMBOLS, ICON_WORDS, ICONS, cards
 from geoteach.games.globe_works.regions import regions
-from geoteach.render.globe_works import draw_table
+from geoteach.render.globe_works import cards_near, draw_table, hand_marks, hand_targets
 from geoteach.render.mapview import new_figure, to_png
 from geoteach.ui.messages import MessageLine
-from geoteach.ui.safe import on_click
+from geoteach.ui.safe import on_click, safe
 
 
 def card_label(card_id: str) -> str:
@@ -53,9 +58,19 @@ def regions_key_html() -> str:
 
 
 class GlobeWorksUI(widgets.VBox):
-    """The map, the hand, the moves, the deals, the scores."""
+    """The map, the hand, the moves, the deals, the scores.
 
-    def __init__(self, game: GlobeWorks, student: int = 0, bot_delay: float = 0.4) -> None:
+    ``interactive=True`` makes the map clickable (needs ``%matplotlib widget``, i.e. ipympl);
+    without a widget canvas the map stays a picture.
+    """
+
+    def __init__(
+        self,
+        game: GlobeWorks,
+        student: int = 0,
+        bot_delay: float = 0.4,
+        interactive: bool = False,
+    ) -> None:
         self.game = game
         self.student = student
         self.bot_delay = bot_delay
@@ -63,8 +78,23 @@ class GlobeWorksUI(widgets.VBox):
         self.bots = bots_for(table, make_bot, 0)
         self.messages = MessageLine()
         self.status = widgets.HTML()
-        self.map = widgets.Image(format="png", layout=widgets.Layout(width="100%"))
-        self.figure = new_figure((12.0, 7.2))
+        self.figure = new_figure((12.0, 7.2), interactive=interactive)
+        # Clickable only on a widget canvas (ipympl, after ``%matplotlib widget``); else a PNG.
+        self.interactive = interactive and isinstance(self.figure.canvas, widgets.Widget)
+        if interactive and not self.interactive:
+            import matplotlib.pyplot as plt
+
+            plt.close(self.figure)
+            self.figure = new_figure((12.0, 7.2))
+        self.map: widgets.Widget
+        if self.interactive:
+            canvas = self.figure.canvas
+            canvas.header_visible = False  # type: ignore[attr-defined]
+            canvas.layout.width = "100%"  # type: ignore[attr-defined]
+            self.map = canvas  # type: ignore[assignment]
+            canvas.mpl_connect("button_press_event", safe(self.on_map_click, show=self.messages))
+        else:
+            self.map = widgets.Image(format="png", layout=widgets.Layout(width="100%"))
         self._map_key = ""
         self.hand = widgets.ToggleButtons(options=[], description="Your hand:")
         self.hand.style.button_width = "260px"
@@ -147,6 +177,28 @@ class GlobeWorksUI(widgets.VBox):
             return
         self.act(self._me("play", card=self.hand.value))
 
+    def on_map_click(self, event: MouseEvent) -> None:
+        """A left click near a city in the hand picks that card, ready for "Play this card".
+
+        Clicks with another button, off the map, far from the hand's cities, or while the
+        toolbar pans or zooms change nothing. Two hand cards in one city take turns.
+        """
+        ax = self.figure.axes[0] if self.figure.axes else None
+        if ax is None or event.inaxes is not ax or event.button not in (MouseButton.LEFT, 1):
+            return
+        toolbar = getattr(event.canvas, "toolbar", None)
+        if toolbar is not None and getattr(toolbar, "mode", ""):
+            return
+        hand = [card for _label, card in self.hand.options]
+        north = self.game.view(self.student)["north"]
+        near = cards_near(ax, hand_targets(hand, north), event.x, event.y)
+        if not near:
+            return
+        current = self.hand.value
+        pick = near[(near.index(current) + 1) % len(near)] if current in near else near[0]
+        self.hand.value = pick
+        self.messages.info(f"You picked {card_label(pick)}.")
+
     def accept(self) -> None:
         prop = self.game.view(self.student)["proposal"]
         extra = (
@@ -202,8 +254,12 @@ class GlobeWorksUI(widgets.VBox):
         key = repr((view["north"], view["played"], view["networks"]))
         if key != self._map_key:
             draw_table(view, [s.colour for s in seats], [s.name for s in seats], fig=self.figure)
-            self.map.value = to_png(self.figure)
             self._map_key = key
+            if not self.interactive:
+                self.map.value = to_png(self.figure)  # type: ignore[attr-defined]
+        if self.interactive:
+            hand_marks(self.figure, view["hand"])
+            self.figure.canvas.draw_idle()
         self.hand.options = [(card_label(c), c) for c in view["hand"]]
         self.mine.options = [(card_label(c), c) for c in view["played"][me]]
         self.status.value = self._status_html(view)
@@ -260,6 +316,15 @@ class GlobeWorksUI(widgets.VBox):
         )
         return f"{who} offers {card_label(prop['give'])} for {want}."
 
+    def close(self) -> None:
+        """Close the widgets and, with ``interactive=True``, free the map's figure."""
+        # ipywidgets also calls close() from __del__, even on a UI whose set-up failed.
+        if getattr(self, "interactive", False):
+            import matplotlib.pyplot as plt
+
+            plt.close(self.figure)
+        super().close()
+
     def _status_html(self, view: dict[str, Any]) -> str:
         game = self.game
         if game.is_terminal():
@@ -303,9 +368,16 @@ def play(
     bots: dict[str, str],
     seed: int | None = None,
     bot_delay: float = 0.4,
+    interactive: bool = False,
     **options: Any,
 ) -> GlobeWorksUI:
-    """Start a game: ``play(["Ana", "Bot 1", "Bot 2"], {"Bot 1": "hard", "Bot 2": "easy"})``."""
+    """Start a game: ``play(["Ana", "Bot 1", "Bot 2"], {"Bot 1": "hard", "Bot 2": "easy"})``.
+
+    ``interactive=True`` (after ``%matplotlib widget``) lets the student pick a card by clicking
+    its city on the map.
+    """
     game = GlobeWorks.setup_game(players, bots=bots, seed=seed, **options)
     humans = game.table.humans()
-    return GlobeWorksUI(game, student=humans[0] if humans else 0, bot_delay=bot_delay)
+    return GlobeWorksUI(
+        game, student=humans[0] if humans else 0, bot_delay=bot_delay, interactive=interactive
+    )

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from matplotlib.backend_bases import MouseButton, MouseEvent
 
 from geoteach.games.globe_works import DEALS
+from geoteach.games.globe_works.cards import cards
+from geoteach.render.globe_works import CARD_BOTTOM, CARD_SIZE, NORTH_EDGE, north_slots
 from geoteach.ui import safe
 from geoteach.ui.globe_works import card_label, play, scoring_table_html
 
@@ -79,3 +82,133 @@ def test_student_offers_a_partnership_and_a_bot_answers() -> None:
     ui.partner_button.click()
     answered = [t for t in game.trades if t["kind"] == "partnership" and t["from"] == 0]
     assert len(answered) == 1
+
+
+# ----- the clickable map (ipympl canvas, as after ``%matplotlib widget``) -------------------
+
+
+@pytest.fixture
+def widget_backend():
+    """Figures from pyplot on the ipympl canvas, as in a notebook after ``%matplotlib widget``."""
+    import matplotlib.pyplot as plt
+
+    before = plt.get_backend()
+    plt.switch_backend("module://ipympl.backend_nbagg")
+    yield
+    plt.close("all")
+    plt.switch_backend(before)
+
+
+def _click_at(ui, lon, lat, button=MouseButton.LEFT):
+    """A mouse press at (lon, lat) of the map, sent through the canvas like a real click."""
+    ax = ui.figure.axes[0]
+    ax.apply_aspect()
+    x, y = ax.transData.transform((lon, lat))
+    event = MouseEvent("button_press_event", ui.figure.canvas, x, y, button=button)
+    ui.figure.canvas.callbacks.process("button_press_event", event)
+
+
+def _interactive_ui():
+    ui = play(
+        ["Ana", "Bot 1", "Bot 2"],
+        {"Bot 1": "easy", "Bot 2": "easy"},
+        seed=4,
+        bot_delay=0,
+        interactive=True,
+    )
+    assert ui.interactive and ui.map is ui.figure.canvas
+    return ui
+
+
+def test_clicking_a_city_of_the_hand_picks_that_card(widget_backend) -> None:
+    ui = _interactive_ui()
+    deck = cards()
+    hand = [c for _label, c in ui.hand.options]
+    # A card whose city has no other hand card within a few degrees, so the click is not shared.
+    card = next(
+        c
+        for c in hand
+        if all(
+            c == o or abs(deck[c].lon - deck[o].lon) + abs(deck[c].lat - deck[o].lat) > 8
+            for o in hand
+        )
+    )
+    other = next(c for c in hand if c != card)
+    ui.hand.value = other
+    before = ui.game.to_json()
+    _click_at(ui, deck[card].lon + 0.5, deck[card].lat - 0.5)  # a few pixels off the city
+    assert ui.hand.value == card
+    assert deck[card].city in ui.messages.text
+    assert ui.game.to_json() == before  # picking is not playing
+    # The rings that show where to click sit on the hand's cities.
+    rings = next(line for line in ui.figure.axes[0].lines if line.get_gid() == "hand")
+    assert sorted(rings.get_xdata()) == sorted(deck[c].lon for c in ui.game.view(0)["hand"])
+
+
+def test_a_click_far_from_the_hand_or_with_the_right_button_changes_nothing(
+    widget_backend,
+) -> None:
+    ui = _interactive_ui()
+    deck = cards()
+    hand = [c for _label, c in ui.hand.options]
+    ui.hand.value = hand[0]
+    text = ui.messages.text
+    _click_at(ui, -140.0, -45.0)  # the South Pacific, far from every city
+    far = next(c for c in hand if c != hand[0])
+    _click_at(ui, deck[far].lon, deck[far].lat, button=MouseButton.RIGHT)
+    assert ui.hand.value == hand[0]
+    assert ui.messages.text == text
+
+
+def test_clicking_a_held_linking_city_at_the_north_edge_picks_it(widget_backend) -> None:
+    ui = _interactive_ui()
+    game = ui.game
+    linking = next((c for c in cards().values() if c.is_linking), None)
+    assert linking is not None
+    # Put a linking card in the student's hand (a test set-up, as a deal could) and redraw.
+    game.hands[0][0] = linking.card
+    ui.redraw()
+    ui.hand.value = next(c for c in game.hands[0] if c != linking.card)
+    slots = dict(zip(game.north, north_slots(game.north), strict=True))
+    x = slots.get(linking.card, linking.lon)
+    _click_at(ui, x, NORTH_EDGE[0] + CARD_BOTTOM + CARD_SIZE[1] / 2)
+    assert ui.hand.value == linking.card
+
+
+def test_picked_by_click_then_played_with_the_button(widget_backend) -> None:
+    ui = _interactive_ui()
+    game = ui.game
+    deck = cards()
+    for _ in range(200):  # draw and discard until a playable card is in hand on our turn
+        if game.is_terminal() or game.phase == DEALS or game.playable(0):
+            break
+        if game.step == "drawn":
+            ui.hand.value = ui.hand.options[0][1]
+            ui.discard_button.click()
+        else:
+            ui.draw_button.click()
+    playable = game.playable(0) if game.phase != DEALS else []
+    if not playable:
+        pytest.skip("no playable card came up for this seed")
+    card = playable[0]
+    ui.hand.value = next(c for _label, c in ui.hand.options if c != card)
+    _click_at(ui, deck[card].lon, deck[card].lat)
+    assert ui.hand.value in playable  # the clicked city (or a playable card sharing it)
+    picked = ui.hand.value
+    ui.play_button.click()
+    assert picked in game.played[0] + game.north  # a linking card goes to the north edge
+
+
+def test_interactive_without_a_widget_canvas_stays_a_picture() -> None:
+    ui = play(
+        ["Ana", "Bot 1", "Bot 2"],
+        {"Bot 1": "easy", "Bot 2": "easy"},
+        seed=4,
+        bot_delay=0,
+        interactive=True,
+    )
+    assert not ui.interactive
+    assert ui.map.value[:4] == b"\x89PNG"
+    assert ui.play_button.description == "Play this card"
+    assert ui.draw_button.description == "Draw from the draw pile"
+    assert ui.discard_button.description == "Discard this card"
