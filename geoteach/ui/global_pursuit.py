@@ -19,12 +19,21 @@ as ``mark``.
 Drawing helpers (``table_figure``, ``learn_figure``, ``tile_png``) take a view or a layout and
 draw it; they decide nothing. Open edges carry a number: the player picks a card, an open edge
 and how to turn the card (which of its edges touches), then sees the result.
+
+Time limit (the VARIATION, option ``time_limit``): a ``Countdown`` (a bar plus "12 s left") starts
+when a person's turn starts. Every move of that turn carries the measured ``seconds`` and the
+engine ends the turn of a late one; when the clock runs out the table says so in words and sends
+``time_up``. The clock stops while the opponents decide on a challenge and while cards are given
+back (the engine does not time those either). In a Jupyter kernel an asyncio task ticks it about
+once a second; without a running event loop ``countdown.tick()`` is called by whoever drives the
+widget (tests pass a fake ``clock``).
 """
 
 from __future__ import annotations
 
 import html
 import threading
+import time
 from collections.abc import Callable
 from functools import cache
 from typing import Any
@@ -50,6 +59,7 @@ from geoteach.games.global_pursuit.layout import (
 from geoteach.quiz.answers import Mode, Verdict
 from geoteach.quiz.question import LEVELS, Question
 from geoteach.render.mapview import new_figure, to_png
+from geoteach.ui.countdown import Countdown
 from geoteach.ui.hotseat import HotSeatGuard
 from geoteach.ui.messages import MessageLine
 from geoteach.ui.question_card import QuestionCard
@@ -65,6 +75,8 @@ SET_COLOURS = {
     "people_products": "#dadaeb",
 }
 OPEN_EDGE = "#D55E00"
+#: What a player reads when the clock runs out on a turn.
+TIME_UP = "Time is up: your turn ends."
 LAST_CARD = "#0072B2"
 
 
@@ -198,7 +210,8 @@ class GlobalPursuitTable(widgets.VBox):
     ``maps=False`` draws plain labelled pentagons (fast); ``challenge_seconds`` is how long the
     Challenge button stays after a card is laid before the humans are taken to accept it (None:
     until "No challenge" is pressed). ``answer_mode`` is how trivia is answered: "typed",
-    "choice" or "honor" (a reader reveals the answer and marks it).
+    "choice" or "honor" (a reader reveals the answer and marks it). ``clock`` measures a
+    turn against the ``time_limit`` (a fake one in tests).
     """
 
     def __init__(
@@ -208,6 +221,7 @@ class GlobalPursuitTable(widgets.VBox):
         maps: bool = True,
         challenge_seconds: float | None = 6.0,
         answer_mode: Mode = "typed",
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.game = game
         self.maps = maps
@@ -261,6 +275,14 @@ class GlobalPursuitTable(widgets.VBox):
         self.scores = ScoreboardView(game.table, game.scoreboard, title="Points")
         self.tokens = widgets.HTML()
         self.controls = widgets.VBox()
+        self.countdown = Countdown(
+            game.options.get("time_limit"),
+            safe(self._time_up, show=self.messages),
+            clock=clock,
+            time_up_text=TIME_UP,
+            show=self.messages,
+        )
+        self._timed_turn: int | None = None
         self.hand.observe(self._hand_changed, "value")
         for button, handler in (
             (self.lay, self.on_lay),
@@ -287,6 +309,7 @@ class GlobalPursuitTable(widgets.VBox):
                 self.status,
                 self.progress,
                 self.picture,
+                self.countdown,
                 self.controls,
                 self.messages,
                 self.tokens,
@@ -304,8 +327,18 @@ class GlobalPursuitTable(widgets.VBox):
         return humans[0] if humans else self.game.player
 
     def act(self, action: Action) -> None:
-        """Apply a human's move (``player`` filled in), let the bots move, redraw."""
-        self.game.apply({"player": self.seat(), **action})
+        """Apply a human's move (``player`` filled in, and the time the turn has taken when
+        there is a time limit), let the bots move, redraw."""
+        seat = self.seat()
+        move = {"player": seat, **action}
+        late = False
+        if self.countdown.running and seat == self.game.player and "seconds" not in move:
+            late = self.countdown.late()
+            move["seconds"] = self.countdown.seconds()
+        self.game.apply(move)
+        if late:
+            self.countdown.stop(TIME_UP)
+            self.messages.error(TIME_UP)
         self._count_turns()
         self.play_bots()
         self.redraw()
@@ -320,10 +353,20 @@ class GlobalPursuitTable(widgets.VBox):
             self._count_turns()
 
     def _count_turns(self) -> None:
-        # A new turn (even a computer's in between) covers a hand that was shown.
-        if self.game.player != self._turn_of:
+        # A new turn (even a computer's in between) covers a hand that was shown. A turn that
+        # starts again for the same seat (one player alone) starts in "match" with nothing laid.
+        fresh = self.game.phase == "match" and self.game.state["played"] == 0
+        if self.game.player != self._turn_of or fresh:
             self._turn_of = self.game.player
             self._turns += 1
+
+    def _time_up(self, seconds: float) -> None:
+        """The clock ran out: the engine ends the turn (``time_up``)."""
+        game = self.game
+        if game.is_terminal() or game.player in self.bots or game.phase in ("challenge", "return"):
+            return
+        self.messages.error(TIME_UP)
+        self.act({"type": "time_up", "seconds": round(seconds, 1)})
 
     def _answered(self, verdict: Verdict) -> None:
         """The question card's verdict, handed to the engine (which keeps the score)."""
@@ -441,8 +484,25 @@ class GlobalPursuitTable(widgets.VBox):
             for s, p in enumerate(view["scores"])
         )
         self.controls.children = self._controls(view)
+        self._time_the_turn(phase)
         if phase == "challenge":
             self._start_timer()
+
+    def _time_the_turn(self, phase: str) -> None:
+        """Start the clock when a person's turn starts; stop it while others act."""
+        game = self.game
+        if game.is_terminal() or game.player in self.bots:
+            if self.countdown.running:
+                self.countdown.stop()
+            self._timed_turn = None
+            return
+        if self._timed_turn != self._turns:
+            self._timed_turn = self._turns
+            self.countdown.start()
+        if phase in ("challenge", "return"):
+            self.countdown.pause()
+        else:
+            self.countdown.resume()
 
     def _controls(self, view: dict[str, Any]) -> list[widgets.Widget]:
         phase = view["phase"]
@@ -533,10 +593,11 @@ def play(
     bots: dict[str, str] | None = None,
     seed: int | None = None,
     maps: bool = True,
+    clock: Callable[[], float] = time.monotonic,
     **options: Any,
 ) -> GlobalPursuitTable:
     """Quick start: ``play(["Ana", "Computer"], {"Computer": "easy"})``."""
     from geoteach.games.table import Table
 
     table = Table.of(*(players or ["You", "Computer"]), bots=bots or {"Computer": "easy"})
-    return GlobalPursuitTable(GlobalPursuit(table, seed=seed, **options), maps=maps)
+    return GlobalPursuitTable(GlobalPursuit(table, seed=seed, **options), maps=maps, clock=clock)

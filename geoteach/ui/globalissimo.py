@@ -44,6 +44,7 @@ from geoteach.games.table import Table
 from geoteach.quiz.flags import flag_img_html
 from geoteach.render import palettes
 from geoteach.render.mapview import MapView, NotOnMapError, new_figure, to_png
+from geoteach.ui.countdown import running_loop
 from geoteach.ui.messages import MessageLine
 from geoteach.ui.safe import safe
 from geoteach.ui.scoreboard import ScoreboardView
@@ -73,14 +74,6 @@ def flag_html(iso3: str, name: str, width: int = 64) -> str:
         return flag_img_html(iso3, width=width, alt=f"Flag of {name}")
     except (KeyError, ValueError):
         return ""  # a country without a flag file: the card still shows its name
-
-
-def _running_loop() -> asyncio.AbstractEventLoop | None:
-    """The event loop this code runs in (a Jupyter kernel's), or None in a plain script."""
-    try:
-        return asyncio.get_running_loop()
-    except RuntimeError:
-        return None
 
 
 def _number(value: float, unit: str = "") -> str:
@@ -510,7 +503,7 @@ class GlobalissimoUI(widgets.VBox):
         """
         if self._bot_to_move() is None:
             return
-        loop = _running_loop()
+        loop = running_loop()
         if self.bot_delay and loop is not None:
             if self.bot_task is None or self.bot_task.done():
                 self.bot_task = loop.create_task(self._play_bots_slowly())

@@ -7,13 +7,20 @@ The board is a PNG by default (works everywhere, also in Voilà without ipympl);
 ``interactive=True`` (and ``%matplotlib widget``) it is the live matplotlib canvas and a click on a
 lit space moves the token. The destination buttons are always there too, for keyboards and
 screen readers.
+
+Time limit (house rule ``time_limit``): a ``Countdown`` (a bar plus "12 s left" in words) starts
+when a question is shown. Every answer carries the measured ``seconds`` so the engine judges
+lateness; when the clock runs out the widget says so in words and sends a late answer, which the
+engine counts as wrong. In a Jupyter kernel an asyncio task ticks the clock about once a second;
+without a running event loop nothing runs in the background and ``countdown.tick()`` is called by
+whoever drives the widget (tests pass a fake ``clock``).
 """
 
 from __future__ import annotations
 
 import html
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import ipywidgets as widgets
@@ -26,6 +33,7 @@ from geoteach.games.scoreboard import Scoreboard
 from geoteach.quiz.answers import AnswerChecker, Mode, Verdict, normalize
 from geoteach.quiz.question import Question
 from geoteach.render.board import BoardView
+from geoteach.ui.countdown import Countdown
 from geoteach.ui.messages import MessageLine
 from geoteach.ui.question_card import QuestionCard
 from geoteach.ui.safe import safe
@@ -58,12 +66,17 @@ def describe_space(space_id: str, categories: list[str]) -> str:
     return f"{name} ({where})"
 
 
+#: What a player reads when the clock runs out on a question.
+TIME_UP = "Time is up: the answer counts as wrong."
+
+
 class PursuitApp(widgets.VBox):
     """A whole game of Geography Pursuit in one widget.
 
     ``mode`` is how people answer: "typed" (the game checks), "choice" (multiple choice) or
     "honor" (another player reads the answer and marks it). ``bots`` maps seats to computer
     players; by default every bot seat of the table gets a ``PursuitBot`` of its level.
+    ``clock`` measures the time taken to answer (a fake one in tests).
     """
 
     def __init__(
@@ -72,6 +85,7 @@ class PursuitApp(widgets.VBox):
         bots: Mapping[int, Bot] | None = None,
         mode: Mode = "typed",
         interactive: bool = False,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.game = game
         self.table = game.table
@@ -104,7 +118,13 @@ class PursuitApp(widgets.VBox):
             choice_pool=self._choice_pool,
         )
         self.card.layout.display = "none"
-        self._asked_at = 0.0
+        self.countdown = Countdown(
+            game.options["time_limit"],
+            safe(self._time_up, show=self.messages),
+            clock=clock,
+            time_up_text=TIME_UP,
+            show=self.messages,
+        )
         self._asked_id: str | None = None
         self.scoreboard = Scoreboard(len(self.table.seats))
         self._wedges_seen = [list(w) for w in game.state["wedges"]]
@@ -118,7 +138,7 @@ class PursuitApp(widgets.VBox):
         self.rules = widgets.HTML(rules_html(game.options))
         left = widgets.VBox([self.board_widget])
         right = widgets.VBox(
-            [self.header, self.controls, self.card, self.scores, self.rules],
+            [self.header, self.controls, self.countdown, self.card, self.scores, self.rules],
             layout=widgets.Layout(min_width="360px", max_width="520px"),
         )
         super().__init__([widgets.HBox([left, right]), self.messages])
@@ -160,9 +180,13 @@ class PursuitApp(widgets.VBox):
             action["text"] = verdict.given
         else:
             action["mark"] = "right" if verdict.correct else "wrong"
+        late = self.countdown.late()
         if self.game.options["time_limit"] is not None:
-            action["seconds"] = round(time.monotonic() - self._asked_at, 1)
+            action["seconds"] = self.countdown.seconds()
         self.game.apply(action)
+        self.countdown.stop(TIME_UP if late else None)
+        if late:
+            self.messages.error(TIME_UP)
         last = self.game.state["last"]
         if not last["correct"] and not self.game.options["reveal_answer"]:
             self.card.feedback.value = (
@@ -170,6 +194,24 @@ class PursuitApp(widgets.VBox):
             )
         elif last["message"] and last["message"] != verdict.message:
             self.card.feedback.value = f"<p role='status'><b>{html.escape(last['message'])}</b></p>"
+        self._asked_id = None
+        self.run_bots()
+        self.refresh()
+
+    def _time_up(self, seconds: float) -> None:
+        """The clock ran out: the engine gets a late answer and counts it wrong."""
+        if self.game.phase != "question" or self._asked_id is None:
+            return
+        seat = self.game.state["player"]
+        self.game.apply(
+            {"player": seat, "type": "answer", "mark": "wrong", "seconds": round(seconds, 1)}
+        )
+        last = self.game.state["last"]
+        said = TIME_UP
+        if last.get("answer"):
+            said += f" The answer is {last['answer']}."
+        self.messages.error(said)
+        self.card.verdict = None  # the card was never answered: put it away
         self._asked_id = None
         self.run_bots()
         self.refresh()
@@ -199,6 +241,7 @@ class PursuitApp(widgets.VBox):
             names = " and ".join(self.table.name_of(s) for s in game.winners())
             self.header.value = f"<h3>🏆 {html.escape(names)} won the game!</h3>"
             self.controls.children = []
+            self.countdown.stop()
             return
         roll = f" · rolled <b>{view['roll']}</b>" if view["roll"] else ""
         self.header.value = f"<h3>{who}{roll}</h3><p>{self._hint(view)}</p>"
@@ -267,7 +310,7 @@ class PursuitApp(widgets.VBox):
             self.card.header.value = (
                 "<b>🏁 The game-winning question!</b> " + self.card.header.value
             )
-        self._asked_at = time.monotonic()
+        self.countdown.start()
 
     def _update_scores(self, view: dict[str, Any]) -> None:
         for seat, wedges in enumerate(view["wedges"]):
@@ -316,10 +359,11 @@ def play(
     mode: Mode = "typed",
     seed: int | None = None,
     interactive: bool = False,
+    clock: Callable[[], float] = time.monotonic,
     **house_rules: Any,
 ) -> PursuitApp:
     """Start a game in a notebook: ``play("Ana", "Ben", "Bot", bots={"Bot": "easy"})``."""
     from geoteach.games.table import Table
 
     game = GeographyPursuit(Table.of(*names, bots=dict(bots or {})), seed=seed, **house_rules)
-    return PursuitApp(game, mode=mode, interactive=interactive)
+    return PursuitApp(game, mode=mode, interactive=interactive, clock=clock)

@@ -223,3 +223,109 @@ def test_in_a_whole_hot_seat_game_the_hand_always_waits_for_its_owner():
             buttons[phase].click()
     assert turns == {0, 1, 2}
     assert not safe.ERRORS
+
+
+# ----- the time limit per turn (the VARIATION) on screen ------------------------------------------
+class FakeClock:
+    """A clock that moves only when the test says so."""
+
+    def __init__(self) -> None:
+        self.now = 500.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def timed_table(limit: float | None = 60) -> tuple[GlobalPursuit, GlobalPursuitTable, FakeClock]:
+    safe.clear()
+    clock = FakeClock()
+    game = GlobalPursuit(Table.of("Ana", "Robot", bots={"Robot": "hard"}), seed=5, time_limit=limit)
+    ui = GlobalPursuitTable(game, maps=False, challenge_seconds=None, clock=clock)
+    assert game.player == 0 and game.phase == "match"
+    return game, ui, clock
+
+
+def test_the_countdown_starts_with_the_turn_and_every_move_carries_the_time():
+    game, ui, clock = timed_table()
+    assert ui.countdown.layout.display is None
+    assert ui.countdown.label.value == "60 s left" and ui.countdown.bar.value == 60
+    clock.now += 20
+    ui.countdown.tick()
+    assert ui.countdown.label.value == "40 s left" and ui.countdown.bar.value == 40
+    move = GlobalPursuitBot("hard", seed=0).choose(game, 0)
+    assert move["type"] == "place"
+    ui.hand.value = move["card"]
+    ui.edge.value = tuple(move["at"])
+    ui.turn.value = move["card_edge"]
+    ui.lay.click()
+    assert game.log[-1]["type"] != "place" or game.log[-1]["seconds"] == 20.0
+    placed = next(a for a in reversed(game.log) if a["type"] == "place")
+    assert placed == {**move, "seconds": 20.0}
+    assert not safe.ERRORS
+
+
+def test_when_the_time_runs_out_the_turn_ends_and_the_next_one_gets_a_fresh_clock():
+    game, ui, clock = timed_table()
+    turns = ui._turns
+    clock.now += 59.5
+    ui.countdown.tick()
+    assert game.player == 0 and ui.countdown.label.value == "1 s left"
+    clock.now += 1
+    ui.countdown.tick()
+    assert {"player": 0, "type": "time_up", "seconds": 60.5} in game.log
+    assert "Time is up for Ana." in game.state["news"]
+    said = [text for kind, text in ui.messages.messages if kind == "error"]
+    assert said == ["Time is up: your turn ends."]
+    # The robot's turn is not timed; Ana's next turn has the whole minute again.
+    assert ui._turns > turns and game.player == 1 and not ui.countdown.running
+    for _ in range(20):
+        if game.player == 0:
+            break
+        {"challenge": ui.accept}[game.phase].click()
+    assert game.player == 0 and game.phase == "match"
+    assert ui.countdown.running and ui.countdown.label.value == "60 s left"
+    assert not safe.ERRORS
+
+
+def test_a_move_made_too_late_ends_the_turn_in_words():
+    game, ui, clock = timed_table()
+    clock.now += 75  # no tick: the kernel was busy
+    ui.cannot.click()
+    passed = next(a for a in reversed(game.log) if a["player"] == 0)
+    assert passed == {"player": 0, "type": "pass", "seconds": 75.0}
+    assert "Time is up for Ana." in game.state["news"]
+    said = [text for kind, text in ui.messages.messages if kind == "error"]
+    assert said == ["Time is up: your turn ends."]
+    assert not safe.ERRORS
+
+
+def test_the_clock_stops_while_the_opponents_decide_on_a_challenge():
+    safe.clear()
+    clock = FakeClock()
+    game = GlobalPursuit(Table.of("Ana", "Ben"), seed=5, time_limit=60)
+    ui = GlobalPursuitTable(game, maps=False, challenge_seconds=None, clock=clock)
+    first = game.player
+    ui.guard.button.click()
+    move = GlobalPursuitBot("hard", seed=0).choose(game, first)
+    ui.hand.value = move["card"]
+    ui.edge.value = tuple(move["at"])
+    ui.turn.value = move["card_edge"]
+    clock.now += 10
+    ui.lay.click()
+    assert game.phase == "challenge"
+    clock.now += 300  # Ben thinks for a long time
+    ui.countdown.tick()
+    assert ui.countdown.label.value == "50 s left" and game.player == first
+    ui.accept.click()
+    assert ui.countdown.running and ui.countdown.left() == 50
+    assert not safe.ERRORS
+
+
+def test_without_a_time_limit_there_is_no_clock():
+    game, ui, clock = timed_table(limit=None)
+    assert ui.countdown.layout.display == "none" and not ui.countdown.running
+    clock.now += 1000
+    ui.cannot.click()
+    passed = next(a for a in reversed(game.log) if a["player"] == 0)
+    assert passed == {"player": 0, "type": "pass"}
+    assert not safe.ERRORS

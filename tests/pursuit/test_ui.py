@@ -167,3 +167,135 @@ def test_house_rules_are_shown_in_words() -> None:
     text = rules_html({"precision": "strict", "time_limit": 30, "reveal_answer": False})
     assert "exact" in text and "30 seconds" in text and "not read out" in text
     assert "typos are forgiven" in rules_html({"precision": "forgiving"})
+
+
+# ----- the time limit on screen ------------------------------------------------------------------
+class FakeClock:
+    """A clock that moves only when the test says so."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def to_a_timed_question(questions, clock: FakeClock, limit: float | None = 30) -> PursuitApp:
+    game = GeographyPursuit(Table.of("Ana", "Ben"), seed=4, questions=questions, time_limit=limit)
+    app = PursuitApp(game, clock=clock)
+    app.roll_button.click()
+    app.controls.children[1].children[0].click()
+    assert game.phase == "question"
+    return app
+
+
+def test_the_countdown_starts_with_the_question_and_the_answer_carries_the_time(questions):
+    clock = FakeClock()
+    app = to_a_timed_question(questions, clock)
+    countdown = app.countdown
+    assert countdown.layout.display is None and countdown.running
+    assert countdown.label.value == "30 s left" and countdown.bar.value == 30
+    clock.now += 17.6
+    countdown.tick()
+    assert countdown.label.value == "13 s left" and countdown.bar.value == pytest.approx(12.4)
+    clock.now += 0.4
+    countdown.tick()
+    assert countdown.label.value == "12 s left"
+    app.card.answer_box.value = app.card.question.answer
+    answer = next(a for a in reversed(app.game.log) if a["type"] == "answer")
+    assert answer["seconds"] == 18.0 and answer["text"] == app.card.question.answer
+    assert app.game.state["last"]["correct"]
+    assert not countdown.running and countdown.layout.display == "none"
+
+
+def test_when_the_time_runs_out_the_answer_counts_as_wrong(questions):
+    clock = FakeClock()
+    app = to_a_timed_question(questions, clock)
+    ana = app.game.state["player"]
+    clock.now += 29.9
+    app.countdown.tick()
+    assert app.game.phase == "question" and app.countdown.label.value == "1 s left"
+    clock.now += 1.1
+    app.countdown.tick()
+    answer = next(a for a in reversed(app.game.log) if a["type"] == "answer")
+    assert answer == {"player": ana, "type": "answer", "mark": "wrong", "seconds": 31.0}
+    assert not app.game.state["last"]["correct"]
+    assert app.game.state["player"] != ana and app.game.phase == "roll"
+    assert app.countdown.label.value == "Time is up: the answer counts as wrong."
+    assert app.countdown.bar.value == 0 and app.countdown.layout.display is None
+    said = [text for kind, text in app.messages.messages if kind == "error"]
+    assert said[-1].startswith("Time is up: the answer counts as wrong. The answer is ")
+    assert app.card.layout.display == "none"
+    app.countdown.tick()  # a late tick after time is up changes nothing
+    assert app.game.phase == "roll"
+
+
+def test_a_right_answer_given_too_late_counts_as_wrong(questions):
+    clock = FakeClock()
+    app = to_a_timed_question(questions, clock)
+    clock.now += 45  # no tick: the kernel was busy
+    app.card.answer_box.value = app.card.question.answer
+    answer = next(a for a in reversed(app.game.log) if a["type"] == "answer")
+    assert answer["seconds"] == 45.0
+    assert not app.game.state["last"]["correct"]
+    assert app.countdown.label.value == "Time is up: the answer counts as wrong."
+    assert "Time is up" in app.card.feedback.value
+
+
+def test_without_a_time_limit_no_clock_is_shown_or_sent(questions):
+    clock = FakeClock()
+    app = to_a_timed_question(questions, clock, limit=None)
+    assert app.countdown.layout.display == "none" and not app.countdown.running
+    clock.now += 500
+    app.countdown.tick()
+    assert app.game.phase == "question"
+    app.card.answer_box.value = app.card.question.answer
+    answer = next(a for a in reversed(app.game.log) if a["type"] == "answer")
+    assert "seconds" not in answer and app.game.state["last"]["correct"]
+
+
+def test_a_paused_countdown_does_not_count_the_pause() -> None:
+    from geoteach.ui.countdown import Countdown
+
+    clock, calls = FakeClock(), []
+    countdown = Countdown(10, calls.append, clock=clock)
+    countdown.start()
+    clock.now += 4
+    countdown.pause()
+    clock.now += 100
+    countdown.tick()
+    assert countdown.label.value == "6 s left" and calls == []
+    countdown.resume()
+    clock.now += 7
+    countdown.tick()
+    assert calls == [pytest.approx(11.0)]
+    assert countdown.label.value == "Time is up!" and not countdown.running
+
+
+def test_in_a_kernel_the_countdown_ticks_by_itself() -> None:
+    import asyncio
+
+    from geoteach.ui.countdown import Countdown
+
+    async def run() -> tuple[list[float], bool]:
+        clock, calls = FakeClock(), []
+        countdown = Countdown(3, calls.append, clock=clock, every=0.001)
+        countdown.start()
+        started = countdown.task is not None
+        for _ in range(10_000):
+            if calls:
+                break
+            clock.now += 1
+            await asyncio.sleep(0.001)
+        return calls, started
+
+    calls, started = asyncio.run(run())
+    assert started and len(calls) == 1 and calls[0] >= 3
+
+
+def test_no_background_task_without_an_event_loop() -> None:
+    from geoteach.ui.countdown import Countdown
+
+    countdown = Countdown(5, lambda _s: None, clock=FakeClock())
+    countdown.start()
+    assert countdown.running and countdown.task is None
