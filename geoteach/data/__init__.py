@@ -6,8 +6,7 @@ without changing what the games see. Files come from data/ (see data/SOURCES.md)
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import Any
+from geoteach._lazy import lazy_exports
 
 _EXPORTS = {
     "countries": "geoteach.data.world",
@@ -25,11 +24,4 @@ _EXPORTS = {
     "data_dir": "geoteach.data._paths",
 }
 
-__all__ = sorted(_EXPORTS)
-
-
-def __getattr__(name: str) -> Any:
-    # Lazy, so `import geoteach` stays fast and pulls in pandas/geopandas only when used.
-    if name in _EXPORTS:
-        return getattr(import_module(_EXPORTS[name]), name)
-    raise AttributeError(f"module 'geoteach.data' has no attribute {name!r}")
+__all__, __getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)

@@ -12,8 +12,7 @@ Names load on first use, so ``import geoteach.quiz`` stays cheap.
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import Any
+from geoteach._lazy import lazy_exports
 
 _EXPORTS = {
     "LEVELS": "geoteach.quiz.question",
@@ -44,14 +43,4 @@ _EXPORTS = {
     "flag_img_html": "geoteach.quiz.flags",
 }
 
-__all__ = sorted(_EXPORTS)
-
-
-def __getattr__(name: str) -> Any:
-    if name in _EXPORTS:
-        return getattr(import_module(_EXPORTS[name]), name)
-    raise AttributeError(f"module 'geoteach.quiz' has no attribute {name!r}")
-
-
-def __dir__() -> list[str]:
-    return __all__
+__all__, __getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)

@@ -7,8 +7,7 @@ so a game UI can redraw after every move. Names load lazily so ``import geoteach
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import Any
+from geoteach._lazy import lazy_exports
 
 _EXPORTS = {
     "MapView": "geoteach.render.mapview",
@@ -25,11 +24,4 @@ _EXPORTS = {
     "palettes": "geoteach.render.palettes",
 }
 
-__all__ = sorted(_EXPORTS)
-
-
-def __getattr__(name: str) -> Any:
-    if name in _EXPORTS:
-        module = import_module(_EXPORTS[name])
-        return module if name == "palettes" else getattr(module, name)
-    raise AttributeError(f"module 'geoteach.render' has no attribute {name!r}")
+__all__, __getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)

@@ -17,13 +17,14 @@ from typing import Any
 
 import numpy as np
 from matplotlib.axes import Axes
-from matplotlib.backend_bases import MouseButton, MouseEvent
+from matplotlib.backend_bases import MouseEvent
 from matplotlib.figure import Figure
 from matplotlib.patches import Circle, RegularPolygon, Wedge
 from PIL import Image
 
 from geoteach.games.geography_pursuit.board import CATEGORIES, RING_SIZE, SPACES, SPOKE_LENGTH
 from geoteach.games.table import SEAT_COLOURS, Table
+from geoteach.render.clicks import is_pick
 from geoteach.render.mapview import new_figure
 
 #: Category colours in board order: the master game's blue, pink, yellow, brown, green, orange,
@@ -287,7 +288,7 @@ class BoardView:
         """Call ``callback(space_id)`` when a space (by default a lit one) is clicked."""
 
         def handler(event: MouseEvent) -> None:
-            if event.inaxes is not self.ax or event.button not in (MouseButton.LEFT, 1):
+            if not is_pick(event, self.ax):
                 return
             sid = space_at(event.xdata, event.ydata)
             if sid is not None and (not lit_only or sid in self.lit):

@@ -20,7 +20,7 @@ from typing import Any
 import numpy as np
 import shapely
 from matplotlib.axes import Axes
-from matplotlib.backend_bases import MouseButton, MouseEvent
+from matplotlib.backend_bases import MouseEvent
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.collections import LineCollection, PathCollection
 from matplotlib.colors import to_rgba, to_rgba_array
@@ -33,6 +33,7 @@ from matplotlib.transforms import IdentityTransform
 from shapely.geometry.base import BaseGeometry
 
 from geoteach.render import palettes
+from geoteach.render.clicks import is_pick
 from geoteach.render.labels import Placement
 from geoteach.render.layers import FixedLayer
 
@@ -552,10 +553,7 @@ class MapView:
         """
 
         def handler(event: MouseEvent) -> None:
-            if event.inaxes is not self.ax or event.button not in (MouseButton.LEFT, 1):
-                return
-            toolbar = getattr(event.canvas, "toolbar", None)
-            if toolbar is not None and getattr(toolbar, "mode", ""):
+            if not is_pick(event, self.ax):
                 return
             code = self.feature_at(event.xdata, event.ydata)
             if code is not None:

@@ -15,7 +15,7 @@ import time
 from typing import Any
 
 import ipywidgets as widgets
-from matplotlib.backend_bases import MouseButton, MouseEvent
+from matplotlib.backend_bases import MouseEvent
 
 from geoteach.bots.base import bots_for
 from geoteach.bots.globe_works import make_bot
@@ -23,6 +23,7 @@ from geoteach.games.base import Action
 from geoteach.games.globe_works import DEALS, SCORE_TABLE, GlobeWorks
 from geoteach.games.globe_works.cards import ICON_SYMBOLS, ICON_WORDS, ICONS, cards
 from geoteach.games.globe_works.regions import regions
+from geoteach.render.clicks import is_pick
 from geoteach.render.globe_works import cards_near, draw_table, hand_marks, hand_targets
 from geoteach.render.mapview import new_figure, to_png
 from geoteach.ui.messages import MessageLine
@@ -184,10 +185,7 @@ class GlobeWorksUI(widgets.VBox):
         toolbar pans or zooms change nothing. Two hand cards in one city take turns.
         """
         ax = self.figure.axes[0] if self.figure.axes else None
-        if ax is None or event.inaxes is not ax or event.button not in (MouseButton.LEFT, 1):
-            return
-        toolbar = getattr(event.canvas, "toolbar", None)
-        if toolbar is not None and getattr(toolbar, "mode", ""):
+        if not is_pick(event, ax):
             return
         hand = [card for _label, card in self.hand.options]
         north = self.game.view(self.student)["north"]
