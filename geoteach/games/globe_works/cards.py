@@ -7,12 +7,11 @@ its source). A card id is ``"<region>-<icon>"`` for a regional city ("EA-freight
 
 from __future__ import annotations
 
-import csv
 from dataclasses import dataclass
 from functools import cache
 
 from geoteach.data._paths import data_path
-from geoteach.games.globe_works.regions import regions
+from geoteach.games.globe_works.regions import csv_rows, regions
 
 CITIES_FILE = "globe_works_cities.csv"
 CITY_COLUMNS = (
@@ -93,43 +92,37 @@ def _fail(line: int, column: str, message: str) -> ValueError:
 def cards() -> dict[str, Card]:
     """Every distinct card by id, regional cards first, in the file's order."""
     known = regions()
-    path = data_path(CITIES_FILE)
-    with path.open(encoding="utf-8", newline="") as fh:
-        reader = csv.DictReader(fh)
-        missing = [c for c in CITY_COLUMNS if c not in (reader.fieldnames or [])]
-        if missing:
-            raise ValueError(f"{path}, line 1: missing column(s) {', '.join(missing)}.")
-        out: dict[str, Card] = {}
-        for line, row in enumerate(reader, start=2):
-            kind = row["kind"]
-            if kind not in ("regional", "linking"):
-                raise _fail(line, "kind", f"kind must be 'regional' or 'linking', not {kind!r}.")
-            links = tuple(row["links"].split("|")) if row["links"] else ()
-            if kind == "regional":
-                if row["icon"] not in ICONS:
-                    raise _fail(line, "icon", f"unknown icon {row['icon']!r}.")
-                if row["region"] not in known:
-                    raise _fail(line, "region", f"unknown region {row['region']!r}.")
-            elif len(links) < 2 or any(code not in known for code in links):
-                raise _fail(line, "links", "a linking city shows two or more known regions.")
-            if row["card"] in out:
-                raise _fail(line, "card", f"card {row['card']!r} appears twice.")
-            if not row["source"].strip():
-                raise _fail(line, "source", "every card names its source.")
-            out[row["card"]] = Card(
-                card=row["card"],
-                kind=kind,
-                icon=row["icon"],
-                region=row["region"],
-                links=links,
-                city=row["city"],
-                iso3=row["iso3"],
-                lat=float(row["lat"]),
-                lon=float(row["lon"]),
-                copies=int(row["copies"]),
-                reason=row["reason"],
-                source=row["source"],
-            )
+    out: dict[str, Card] = {}
+    for line, row in csv_rows(CITIES_FILE, CITY_COLUMNS):
+        kind = row["kind"]
+        if kind not in ("regional", "linking"):
+            raise _fail(line, "kind", f"kind must be 'regional' or 'linking', not {kind!r}.")
+        links = tuple(row["links"].split("|")) if row["links"] else ()
+        if kind == "regional":
+            if row["icon"] not in ICONS:
+                raise _fail(line, "icon", f"unknown icon {row['icon']!r}.")
+            if row["region"] not in known:
+                raise _fail(line, "region", f"unknown region {row['region']!r}.")
+        elif len(links) < 2 or any(code not in known for code in links):
+            raise _fail(line, "links", "a linking city shows two or more known regions.")
+        if row["card"] in out:
+            raise _fail(line, "card", f"card {row['card']!r} appears twice.")
+        if not row["source"].strip():
+            raise _fail(line, "source", "every card names its source.")
+        out[row["card"]] = Card(
+            card=row["card"],
+            kind=kind,
+            icon=row["icon"],
+            region=row["region"],
+            links=links,
+            city=row["city"],
+            iso3=row["iso3"],
+            lat=float(row["lat"]),
+            lon=float(row["lon"]),
+            copies=int(row["copies"]),
+            reason=row["reason"],
+            source=row["source"],
+        )
     return out
 
 

@@ -9,6 +9,7 @@ scripts/build_globe_works.py and data/SOURCES.md).
 from __future__ import annotations
 
 import csv
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 
@@ -43,29 +44,35 @@ class Region:
         return f"{self.code} {self.name}"
 
 
+def csv_rows(file: str, columns: Sequence[str]) -> Iterator[tuple[int, dict[str, str]]]:
+    """``(line number, row)`` of a deck file under data/, after checking its header."""
+    path = data_path(file)
+    with path.open(encoding="utf-8", newline="") as fh:
+        reader = csv.DictReader(fh)
+        missing = [c for c in columns if c not in (reader.fieldnames or [])]
+        if missing:
+            raise ValueError(f"{path}, line 1: missing column(s) {', '.join(missing)}.")
+        yield from enumerate(reader, start=2)
+
+
 @cache
 def regions() -> dict[str, Region]:
     """The 12 regions by code, in the file's order (west to east, roughly)."""
     path = data_path(REGIONS_FILE)
-    with path.open(encoding="utf-8", newline="") as fh:
-        reader = csv.DictReader(fh)
-        missing = [c for c in REGION_COLUMNS if c not in (reader.fieldnames or [])]
-        if missing:
-            raise ValueError(f"{path}, line 1: missing column(s) {', '.join(missing)}.")
-        out: dict[str, Region] = {}
-        for line, row in enumerate(reader, start=2):
-            code = row["code"].strip()
-            if not code or code in out:
-                column = REGION_COLUMNS.index("code") + 1
-                raise ValueError(f"{path}, line {line}, column {column}: empty or repeated code.")
-            out[code] = Region(
-                code=code,
-                name=row["name"].strip(),
-                colour=row["colour"].strip(),
-                hatch=row["hatch"],
-                subregions=tuple(row["subregions"].split("|")),
-                countries=tuple(row["countries"].split("|")),
-            )
+    out: dict[str, Region] = {}
+    for line, row in csv_rows(REGIONS_FILE, REGION_COLUMNS):
+        code = row["code"].strip()
+        if not code or code in out:
+            column = REGION_COLUMNS.index("code") + 1
+            raise ValueError(f"{path}, line {line}, column {column}: empty or repeated code.")
+        out[code] = Region(
+            code=code,
+            name=row["name"].strip(),
+            colour=row["colour"].strip(),
+            hatch=row["hatch"],
+            subregions=tuple(row["subregions"].split("|")),
+            countries=tuple(row["countries"].split("|")),
+        )
     return out
 
 
