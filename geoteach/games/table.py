@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import asdict, dataclass, field
 from typing import Any, Literal
 
@@ -34,6 +35,9 @@ class Seat:
             self.level = "medium"
         if self.level not in (None, "easy", "medium", "hard"):
             raise ValueError(f"Computer level must be easy, medium or hard, not {self.level!r}.")
+        # A colour reaches style attributes: only "#rrggbb" (the setup screen's choices) is kept.
+        if self.colour and not re.fullmatch(r"#[0-9A-Fa-f]{6}", str(self.colour)):
+            raise ValueError(f"A seat colour is written like #0072B2, not {self.colour!r}.")
 
     @property
     def is_bot(self) -> bool:

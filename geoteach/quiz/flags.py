@@ -6,11 +6,11 @@ SVG rather than emoji: emoji flags show as two plain letters on Windows.
 from __future__ import annotations
 
 import base64
-import html
 import re
 from functools import cache
 
 from geoteach.data._paths import data_path
+from geoteach.escape import html_text
 
 _ISO3 = re.compile(r"^[A-Z]{3}$")
 
@@ -36,5 +36,5 @@ def flag_img_html(iso3: str, width: int = 160, alt: str = "a country's flag") ->
     encoded = base64.b64encode(flag_svg(iso3).encode("utf-8")).decode("ascii")
     return (
         f'<img src="data:image/svg+xml;base64,{encoded}" width="{int(width)}" '
-        f'alt="{html.escape(alt)}" style="border:1px solid #555">'
+        f'alt="{html_text(alt)}" style="border:1px solid #555">'
     )

@@ -22,6 +22,7 @@ from matplotlib.figure import Figure
 from matplotlib.patches import Circle, RegularPolygon, Wedge
 from PIL import Image
 
+from geoteach.escape import plot_text
 from geoteach.games.geography_pursuit.board import CATEGORIES, RING_SIZE, SPACES, SPOKE_LENGTH
 from geoteach.games.table import SEAT_COLOURS, Table
 from geoteach.render.clicks import is_pick
@@ -160,7 +161,7 @@ class BoardView:
             self.ax.text(
                 x,
                 y,
-                label,
+                plot_text(label),
                 ha="center",
                 va="center",
                 fontsize=7 if len(label) > 2 else 8,
@@ -170,7 +171,7 @@ class BoardView:
             )
         # A key to the colours under the board, in words.
         handles = [Circle((0, 0), 1, facecolor=c, edgecolor="black") for c in CATEGORY_COLOURS]
-        names = [f"{letters[i]}: {n}" for i, n in enumerate(self.categories)]
+        names = [plot_text(f"{letters[i]}: {n}") for i, n in enumerate(self.categories)]
         self.ax.legend(
             handles,
             names,

@@ -16,6 +16,7 @@ from matplotlib.cm import ScalarMappable
 from matplotlib.colors import Colormap, Normalize
 from matplotlib.patches import Patch
 
+from geoteach.escape import plot_text
 from geoteach.render import palettes
 from geoteach.render.mapview import MapView
 
@@ -80,7 +81,7 @@ def _numeric(view, numeric, cmap, title, vmin, vmax, key_box) -> dict[str, Any]:
     )
     view.colorbar.ax.tick_params(labelsize=7)
     if title:
-        view.colorbar.ax.set_title(title, fontsize=8)
+        view.colorbar.ax.set_title(plot_text(title), fontsize=8)
     return colours
 
 
@@ -93,12 +94,16 @@ def _groups(view, groups, title, missing: bool) -> dict[str, Any]:
         )
     colour_of = dict(zip(names, palettes.CATEGORICAL, strict=False))
     handles: list[Patch] = [
-        Patch(facecolor=colour_of[n], edgecolor=palettes.BORDER, label=n) for n in names
+        Patch(facecolor=colour_of[n], edgecolor=palettes.BORDER, label=plot_text(n)) for n in names
     ]
     if missing:
         handles.append(_no_data_patch())
     view.legend = view.ax.legend(
-        handles=handles, loc="lower left", title=title or None, fontsize=7, title_fontsize=8
+        handles=handles,
+        loc="lower left",
+        title=plot_text(title) if title else None,
+        fontsize=7,
+        title_fontsize=8,
     )
     return {code: colour_of[g] for code, g in groups.items()}
 

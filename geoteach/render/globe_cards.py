@@ -18,6 +18,7 @@ from matplotlib.figure import Figure
 from matplotlib.patches import Polygon
 from matplotlib.transforms import Affine2D, Transform
 
+from geoteach.escape import plot_text
 from geoteach.games.global_pursuit import cardsets
 from geoteach.games.global_pursuit import dodecahedron as dodeca
 from geoteach.render.mapview import geometry_path, new_figure
@@ -178,7 +179,7 @@ def _card_text(
     style = {"ha": "center", "va": "center", **style}
     ax.text(
         *xy,
-        text,
+        plot_text(text),
         fontsize=size,
         rotation=angle,
         rotation_mode="anchor",
@@ -434,7 +435,8 @@ def net_pdf(set_name: str, path: str) -> str:
     for face, angle, offset in layout:
         draw_card(ax, name, face, offset=offset, text_scale=scale, legend=False, angle=angle)
     ax.set_title(
-        f"Global Pursuit — {name}: cut out, fold along the card edges, glue the tabs", fontsize=9
+        plot_text(f"Global Pursuit — {name}: cut out, fold along the card edges, glue the tabs"),
+        fontsize=9,
     )
     with PdfPages(path) as pdf:
         pdf.savefig(fig)

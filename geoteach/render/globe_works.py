@@ -18,6 +18,7 @@ import shapely
 from matplotlib.figure import Figure
 from matplotlib.patches import Rectangle
 
+from geoteach.escape import plot_text
 from geoteach.games.globe_works.cards import cards
 from geoteach.games.globe_works.regions import regions
 from geoteach.render import palettes
@@ -159,7 +160,7 @@ def draw_table(
     ax.set_yticks([])
     if seat_names:
         handles = [
-            ax.plot([], [], "o", color=c, markeredgecolor="black", label=n)[0]
+            ax.plot([], [], "o", color=c, markeredgecolor="black", label=plot_text(n))[0]
             for n, c in zip(seat_names, seat_colours, strict=False)
         ]
         ax.legend(handles=handles, loc="lower left", fontsize=8, title="Tokens")
@@ -189,7 +190,7 @@ def _draw_north_edge(ax: Any, north: Sequence[str]) -> None:
                 )
             )
         ax.add_patch(Rectangle((x - width / 2 + 2, y + 5), width - 4, 10, facecolor="white", lw=0))
-        ax.text(x, y + 12.5, card.city, ha="center", va="center", fontsize=6)
+        ax.text(x, y + 12.5, plot_text(card.city), ha="center", va="center", fontsize=6)
         ax.text(x, y + 7.5, "+".join(card.links), ha="center", va="center", fontsize=6)
         ax.plot([card.lon, x], [card.lat, y], color="black", lw=0.3, alpha=0.5)
 

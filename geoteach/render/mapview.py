@@ -32,6 +32,7 @@ from matplotlib.textpath import TextPath, text_to_path
 from matplotlib.transforms import IdentityTransform
 from shapely.geometry.base import BaseGeometry
 
+from geoteach.escape import plot_text
 from geoteach.render import palettes
 from geoteach.render.clicks import is_pick
 from geoteach.render.labels import Placement
@@ -389,7 +390,7 @@ class MapView:
             numbered = code in self.numbers
             offset = (0.0, size * 0.9) if i in dotted else (0.0, -size if numbered else 0.0)
             artist = self.ax.annotate(
-                words,
+                plot_text(words),
                 xy=tuple(self.anchors[i]),
                 xytext=offset,
                 textcoords="offset points",

@@ -19,7 +19,6 @@ Decisions where the issue was silent:
 
 from __future__ import annotations
 
-import html
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -29,6 +28,7 @@ import pandas as pd
 
 import geoteach.data as data
 from geoteach.data.world import statistic as statistic_row
+from geoteach.escape import html_text
 from geoteach.render import palettes
 from geoteach.render.choropleths import choropleth
 from geoteach.render.mapview import MapView, new_figure, to_png
@@ -153,14 +153,14 @@ def table_html(
     css_class: str,
 ) -> str:
     """An accessible HTML table (caption, column headers with scope); every cell is escaped."""
-    head = "".join(f'<th scope="col">{html.escape(title)}</th>' for _, title in columns)
+    head = "".join(f'<th scope="col">{html_text(title)}</th>' for _, title in columns)
     body = "".join(
-        "<tr>" + "".join(f"<td>{html.escape(str(row[col]))}</td>" for col, _ in columns) + "</tr>"
+        "<tr>" + "".join(f"<td>{html_text(str(row[col]))}</td>" for col, _ in columns) + "</tr>"
         for _, row in rows.iterrows()
     )
     return (
         f'<table class="{css_class}" style="border-collapse:collapse">'
-        f'<caption style="text-align:left;font-weight:bold">{html.escape(caption)}</caption>'
+        f'<caption style="text-align:left;font-weight:bold">{html_text(caption)}</caption>'
         f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
     )
 
@@ -368,10 +368,10 @@ class DataExplorer(widgets.VBox):
             "gt-explore-rows",
         )
         self.source.value = (
-            f"<p><b>Source:</b> {html.escape(str(info['source']))}. "
+            f"<p><b>Source:</b> {html_text(str(info['source']))}. "
             f"<b>Year:</b> {int(info['year'])} (the Year column gives each country's own). "
-            f"{html.escape(str(info['description']))} "
-            f"Place 1 = the {html.escape(str(info['rank1']))} value.</p>"
+            f"{html_text(str(info['description']))} "
+            f"Place 1 = the {html_text(str(info['rank1']))} value.</p>"
         )
         if recolour:
             self._recolour_world()
@@ -469,7 +469,7 @@ class DataExplorer(widgets.VBox):
             f"The 50 states by {choice.label.lower()} ({choice.first})",
             "gt-explore-us-rows",
         )
-        self.state_source.value = f"<p><b>Source:</b> {html.escape(choice.source)}</p>"
+        self.state_source.value = f"<p><b>Source:</b> {html_text(choice.source)}</p>"
         if recolour:
             self._recolour_states()
 

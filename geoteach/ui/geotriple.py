@@ -12,7 +12,6 @@ Two people race one after the other: the second must beat the first one's time.
 
 from __future__ import annotations
 
-import html
 import threading
 import time
 from collections.abc import Callable, Mapping
@@ -22,6 +21,7 @@ import ipywidgets as widgets
 
 from geoteach.bots.base import Bot, bots_for
 from geoteach.bots.geotriple import GeoTripleBot, race_time_of
+from geoteach.escape import html_text
 from geoteach.games.geotriple import GeoTriple
 from geoteach.games.geotriple.cards import CATEGORIES
 from geoteach.games.geotriple.challenges import possible_states
@@ -346,8 +346,8 @@ class GeoTripleApp(widgets.VBox):
         view = game.view(None)
         title = PHASE_TITLES[game.phase]
         self.header.value = (
-            f"<h3>GeoTriple · round {view['round']}</h3><p><b>{html.escape(title)}</b> · "
-            f"dealer: {html.escape(self.table.name_of(view['dealer']))}</p>"
+            f"<h3>GeoTriple · round {view['round']}</h3><p><b>{html_text(title)}</b> · "
+            f"dealer: {html_text(self.table.name_of(view['dealer']))}</p>"
         )
         self.scores.update(game.scoreboard)
         self._race_bookkeeping()
@@ -403,7 +403,7 @@ class GeoTripleApp(widgets.VBox):
         elif phase == "game_over":
             names = " and ".join(self.table.name_of(s) for s in game.winners())
             public.append(widgets.HTML(_round_text(game)))
-            public.append(widgets.HTML(f"<h3>🏆 {html.escape(names)} won!</h3>"))
+            public.append(widgets.HTML(f"<h3>🏆 {html_text(names)} won!</h3>"))
         elif phase != "race" and "race" in results:
             public.append(widgets.HTML(_race_text(game)))
         self.public.children = public
@@ -433,9 +433,9 @@ class GeoTripleApp(widgets.VBox):
         view = self.game.view(seat)
         s1 = view["stage1"]
         card = self.game.cards[s1["my_card"]]
-        parts = [widgets.HTML(f"<p>Your secret card: <b>{html.escape(card.name)}</b></p>")]
+        parts = [widgets.HTML(f"<p>Your secret card: <b>{html_text(card.name)}</b></p>")]
         guesser = s1["guesser"]
-        ask = html.escape(s1["challenge"]["ask"])
+        ask = html_text(s1["challenge"]["ask"])
         if s1["waiting_for_clue"] and seat == s1["holder"]:
             parts.append(
                 widgets.HTML(f"<p>GeoChallenge card: <i>{ask}</i><br>Give a true clue:</p>")
@@ -446,12 +446,12 @@ class GeoTripleApp(widgets.VBox):
                 self._button("Give the clue", "comment", lambda: self._clue(seat, pick.value)),
             ]
             return parts
-        clues = "".join(f"<li>{html.escape(c['text'])}</li>" for c in s1["clues"][guesser])
-        who = "Your" if guesser == seat else f"{html.escape(self.table.name_of(guesser))}'s"
+        clues = "".join(f"<li>{html_text(c['text'])}</li>" for c in s1["clues"][guesser])
+        who = "Your" if guesser == seat else f"{html_text(self.table.name_of(guesser))}'s"
         tried = ", ".join(self.game.names[c] for c in s1["guesses"][guesser]) or "none yet"
         parts.append(
             widgets.HTML(
-                f"<p>{who} clues:</p><ol>{clues}</ol><p>Guesses so far: {html.escape(tried)}</p>"
+                f"<p>{who} clues:</p><ol>{clues}</ol><p>Guesses so far: {html_text(tried)}</p>"
             )
         )
         if guesser == seat and not s1["waiting_for_clue"]:
@@ -511,7 +511,7 @@ class GeoTripleApp(widgets.VBox):
             widgets.GridBox(
                 toggles, layout=widgets.Layout(grid_template_columns="repeat(3, 155px)")
             ),
-            widgets.HTML(f"<p>{html.escape(shown)}</p>"),
+            widgets.HTML(f"<p>{html_text(shown)}</p>"),
             widgets.HBox(
                 [
                     self._button("GeoPlunge!", "bolt", self.claim, "danger"),
@@ -541,7 +541,7 @@ class GeoTripleApp(widgets.VBox):
         ]
         parts.append(
             widgets.HTML(
-                f"<p>Tricks: you {won[you]}, {html.escape(self.table.name_of(them))} {won[them]}"
+                f"<p>Tricks: you {won[you]}, {html_text(self.table.name_of(them))} {won[them]}"
                 f" · you: {plunge[you]}, them: {plunge[them]}</p>"
             )
         )
@@ -550,7 +550,7 @@ class GeoTripleApp(widgets.VBox):
             cat = s3["trick"]["category"]
             parts.append(
                 widgets.HTML(
-                    f"<p>On the table: <b>{html.escape(lead.name)}</b>, {cat} rank "
+                    f"<p>On the table: <b>{html_text(lead.name)}</b>, {cat} rank "
                     f"{lead.rank(cat)} (lower wins).</p>"
                 )
             )
@@ -559,9 +559,9 @@ class GeoTripleApp(widgets.VBox):
             a, b = (self.game.names[c] for c in last["cards"])
             parts.append(
                 widgets.HTML(
-                    f"<p><small>Last trick ({last['category']}): {html.escape(a)} vs "
-                    f"{html.escape(b)}, won by "
-                    f"{html.escape(self.table.name_of(last['winner']))}</small></p>"
+                    f"<p><small>Last trick ({last['category']}): {html_text(a)} vs "
+                    f"{html_text(b)}, won by "
+                    f"{html_text(self.table.name_of(last['winner']))}</small></p>"
                 )
             )
         acting = seat in self.game.to_act()
@@ -596,7 +596,7 @@ class GeoTripleApp(widgets.VBox):
                 )
                 cards.append(button)
             else:
-                cards.append(widgets.HTML(f"<p>{html.escape(text)}</p>"))
+                cards.append(widgets.HTML(f"<p>{html_text(text)}</p>"))
         if phase == "trick" and acting and s3["trick"] is None:
             parts.append(category)
         parts += cards
@@ -695,21 +695,21 @@ def _race_text(game: GeoTriple) -> str:
         )
     groups = result["solutions"][winner]
     said = " and ".join(", ".join(game.names[c] for c in g) for g in groups)
-    name = html.escape(game.table.name_of(winner))
-    return f"<p>Stage 2: {name} shouted GeoPlunge first with {html.escape(said)}: 10 points.</p>"
+    name = html_text(game.table.name_of(winner))
+    return f"<p>Stage 2: {name} shouted GeoPlunge first with {html_text(said)}: 10 points.</p>"
 
 
 def _round_text(game: GeoTriple) -> str:
     results = game.view(None)["results"]
     lines = []
     if "stage1" in results:
-        lines.append(html.escape(_stage1_text(game, results["stage1"])))
+        lines.append(html_text(_stage1_text(game, results["stage1"])))
     if "race" in results:
         lines.append(_race_text(game))
     if "stage3" in results:
         r = results["stage3"]
         lines.append(
-            f"Stage 3: {html.escape(game.table.name_of(r['winner']))} won "
+            f"Stage 3: {html_text(game.table.name_of(r['winner']))} won "
             f"{max(r['won'])} tricks to {min(r['won'])}: {r['points']} points."
         )
     return "".join(f"<p>{line}</p>" for line in lines)

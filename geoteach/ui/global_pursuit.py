@@ -31,7 +31,6 @@ widget (tests pass a fake ``clock``).
 
 from __future__ import annotations
 
-import html
 import threading
 import time
 from collections.abc import Callable
@@ -46,6 +45,7 @@ from rapidfuzz import fuzz
 
 from geoteach.bots.base import Bot
 from geoteach.bots.global_pursuit import GlobalPursuitBot
+from geoteach.escape import html_text, plot_text
 from geoteach.games.base import Action
 from geoteach.games.global_pursuit.engine import GlobalPursuit, tokens_text
 from geoteach.games.global_pursuit.layout import (
@@ -132,7 +132,7 @@ def table_figure(
             ax.text(
                 c["x"],
                 c["y"],
-                f"{face}\n{SET_NAMES[set_name]}",
+                plot_text(f"{face}\n{SET_NAMES[set_name]}"),
                 ha="center",
                 va="center",
                 fontsize=6,
@@ -462,7 +462,7 @@ class GlobalPursuitTable(widgets.VBox):
             "answer": f"{who}: answer the question.",
             "wild": f"{who}: right! Try the WILD CARD flag question?",
             "return": "Nobody matched this round: each player gives back one card.",
-            "over": f"Game over. {html.escape(view['ended'])}",
+            "over": f"Game over. {html_text(view['ended'])}",
         }[phase]
         self.status.value = f"<b>Round {view['round']['number']}</b> · {line}"
         if view["news"]:
@@ -480,7 +480,7 @@ class GlobalPursuitTable(widgets.VBox):
         self.progress.layout.visibility = "hidden"
         self.scores.update(game.scoreboard)
         self.tokens.value = "<br>".join(
-            f"{seat_badge(game.table, s)}: {html.escape(tokens_text(p))}"
+            f"{seat_badge(game.table, s)}: {html_text(tokens_text(p))}"
             for s, p in enumerate(view["scores"])
         )
         self.controls.children = self._controls(view)
@@ -518,8 +518,8 @@ class GlobalPursuitTable(widgets.VBox):
         if phase == "level":
             die = f" The die shows {trivia['die']}." if trivia["die"] else ""
             self.question.value = (
-                f"<b>{html.escape(trivia['deck_name'])}</b> question "
-                f"{html.escape(trivia['symbol'] or '')}.{die}"
+                f"<b>{html_text(trivia['deck_name'])}</b> question "
+                f"{html_text(trivia['symbol'] or '')}.{die}"
             )
             return [self.question, self.levels, self.choose_level]
         if phase == "answer":
@@ -529,7 +529,7 @@ class GlobalPursuitTable(widgets.VBox):
             ):
                 self.card.ask(question)
             die = f" The die shows {trivia['die']}." if trivia["die"] else ""
-            self.question.value = f"<b>{html.escape(trivia['deck_name'])}</b> question.{die}"
+            self.question.value = f"<b>{html_text(trivia['deck_name'])}</b> question.{die}"
             return [self.question, self.card]
         if phase == "wild":
             return [self.levels, widgets.HBox([self.try_wild, self.skip_wild])]

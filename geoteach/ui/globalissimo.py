@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import asyncio
 import base64
-import html
 import math
 import time
 from collections.abc import Mapping
@@ -38,6 +37,7 @@ from matplotlib.transforms import IdentityTransform
 
 from geoteach.bots.base import Bot
 from geoteach.bots.globalissimo import GlobalissimoBot
+from geoteach.escape import html_text, plot_text
 from geoteach.games.base import Action
 from geoteach.games.globalissimo import HURDLE, Globalissimo
 from geoteach.games.table import Table
@@ -90,10 +90,10 @@ def category_html(card: Mapping[str, Any]) -> str:
     top = "highest" if card.get("rank1", "highest") == "highest" else "lowest"
     return (
         '<div style="border:2px solid #333;border-radius:8px;padding:6px 10px;max-width:640px">'
-        f"<b style='font-size:120%'>{html.escape(str(card['label']))}</b> "
-        f"<small>({html.escape(str(card['unit']))}, {html.escape(str(card['year']))})</small><br>"
-        f"{html.escape(str(card.get('description') or ''))}<br>"
-        f"<small>Number 1 = the {top} value. Source: {html.escape(str(card['source']))}</small>"
+        f"<b style='font-size:120%'>{html_text(str(card['label']))}</b> "
+        f"<small>({html_text(str(card['unit']))}, {html_text(str(card['year']))})</small><br>"
+        f"{html_text(str(card.get('description') or ''))}<br>"
+        f"<small>Number 1 = the {top} value. Source: {html_text(str(card['source']))}</small>"
         "</div>"
     )
 
@@ -172,14 +172,19 @@ def reveal_figure(
     log = len(positive) == n and max(positive) / min(positive) > 1000
     ys = list(range(n))[::-1]
     ax.barh(ys, values, color="#9ecae1", edgecolor="#3182bd", log=log)
-    ax.set_yticks(ys, [f"{rnd['places'][c]}. {names[c]}" for c in countries])
+    ax.set_yticks(ys, [plot_text(f"{rnd['places'][c]}. {names[c]}") for c in countries])
     unit = str(card["unit"])
-    ax.set_xlabel(f"{unit}{' (log scale)' if log else ''}", fontsize=8)
+    ax.set_xlabel(plot_text(f"{unit}{' (log scale)' if log else ''}"), fontsize=8)
     ax.tick_params(labelsize=8)
-    ax.set_title(f"{card['label']} ({card['year']})", fontsize=10)
+    ax.set_title(plot_text(f"{card['label']} ({card['year']})"), fontsize=10)
     for y, v in zip(ys, values, strict=True):
         ax.text(
-            1.02, y, _number(v, unit), transform=ax.get_yaxis_transform(), va="center", fontsize=7
+            1.02,
+            y,
+            plot_text(_number(v, unit)),
+            transform=ax.get_yaxis_transform(),
+            va="center",
+            fontsize=7,
         )
     chips = {g["country"]: g for g in rnd["guesses"]}
     for y, c in zip(ys, countries, strict=True):
@@ -200,7 +205,7 @@ def reveal_figure(
         ax.text(
             -0.92,
             y,
-            f"{table.seats[seat].name}: {guess['rank']} (+{guess['points']})",
+            plot_text(f"{table.seats[seat].name}: {guess['rank']} (+{guess['points']})"),
             transform=ax.get_yaxis_transform(),
             va="center",
             fontsize=7,
@@ -299,7 +304,7 @@ def locator_img_html(png: bytes | None, name: str) -> str:
     if png is None:
         return ""
     data = base64.b64encode(png).decode("ascii")
-    alt = html.escape(f"Where {name} is", quote=True)
+    alt = html_text(f"Where {name} is")
     return (
         f'<img src="data:image/png;base64,{data}" alt="{alt}" title="{alt}" '
         f'width="{LOCATOR_WIDTH_PX}" style="display:block;margin:4px auto 0">'
@@ -581,11 +586,11 @@ class GlobalissimoUI(widgets.VBox):
         card = attempt["country"]
         name, number = self.atlas.names[card], self.atlas.map_numbers[card]
         symbol, word = VERDICT_WORDS[bool(attempt["correct"])]
-        who = html.escape(self.table.name_of(attempt["player"]))
+        who = html_text(self.table.name_of(attempt["player"]))
         lines = [
             f"<h3>{symbol} {word}: hurdle A</h3>",
-            f"<p><b>{who}</b>: {html.escape(str(attempt['message']))}<br>",
-            f"Green, outlined: <b>{html.escape(name)}</b> is number <b>{number}</b>.",
+            f"<p><b>{who}</b>: {html_text(str(attempt['message']))}<br>",
+            f"Green, outlined: <b>{html_text(name)}</b> is number <b>{number}</b>.",
         ]
         numbered = self._numbered_map()
         numbered.clear()
@@ -604,7 +609,7 @@ class GlobalissimoUI(widgets.VBox):
             )
             lines.append(
                 f"<br>Orange: the answer given, number {self.atlas.map_numbers[picked]} "
-                f"({html.escape(self.atlas.names[picked])})."
+                f"({html_text(self.atlas.names[picked])})."
             )
         numbered.outline(shown)
         numbered.label(shown[0], f"{number}: {name}", size=10)
@@ -662,12 +667,12 @@ class GlobalissimoUI(widgets.VBox):
             colour = self.table.seats[seat].colour
             chips[g["country"]] = (
                 f'<span style="background:{colour};color:white;border-radius:10px;'
-                f'padding:1px 7px" title="{html.escape(self.table.name_of(seat))}">'
+                f'padding:1px 7px" title="{html_text(self.table.name_of(seat))}">'
                 f"{seat_symbol(seat)} {g['rank']}</span>"
             )
         cells = []
         for position, iso in enumerate(rnd["countries"], start=1):
-            name = html.escape(self.atlas.names[iso])
+            name = html_text(self.atlas.names[iso])
             cells.append(
                 '<div style="display:inline-block;width:118px;margin:3px;padding:6px;'
                 'border:1px solid #999;border-radius:8px;text-align:center;vertical-align:top">'
@@ -708,14 +713,14 @@ class GlobalissimoUI(widgets.VBox):
         self.hurdle_prompt.value = (
             f"<h3>Hurdle {kind} ({HURDLE_LOOK[kind][2]})</h3>"
             f"<p>{who}, to move on {hurdle['remaining']} more step(s): "
-            f"<b>{html.escape(hurdle['task'])}</b> {flag}</p>"
+            f"<b>{html_text(hurdle['task'])}</b> {flag}</p>"
         )
         rows: list[widgets.Widget] = []
         if view["honor"]:
             question = self.game.hurdle_question()
             if self._answer_shown:
                 rows = [
-                    widgets.HTML(f"Answer: <b>{html.escape(question.answer)}</b>"),
+                    widgets.HTML(f"Answer: <b>{html_text(question.answer)}</b>"),
                     self.right_button,
                     self.wrong_button,
                 ]
@@ -775,7 +780,7 @@ class GlobalissimoUI(widgets.VBox):
         card = self.game.category_card(rnd["category"])
         self.reveal_text.value = f"<h3>Round {rnd['number']}: the true order</h3>" + "".join(
             f"{seat_badge(self.table, g['player'])}: "
-            f"{html.escape(self.atlas.names[g['country']])} {g['rank']} → place "
+            f"{html_text(self.atlas.names[g['country']])} {g['rank']} → place "
             f"{g['place']}, <b>+{g['points']}</b><br>"
             for g in rnd["guesses"]
         )
@@ -795,14 +800,14 @@ class GlobalissimoUI(widgets.VBox):
         world.reset_view()
         unit = str(card["unit"])
         lines = [
-            f"{html.escape(self.atlas.names[iso])}: {_number(rnd['values'][iso], unit)}"
+            f"{html_text(self.atlas.names[iso])}: {_number(rnd['values'][iso], unit)}"
             for iso in sorted(rnd["countries"], key=lambda c: rnd["places"][c])
         ]
         self.learn_text.value = (
-            f"<h3>Learn: {html.escape(str(card['label']))}</h3>"
-            f"<p>{html.escape(str(card.get('description') or ''))}<br>"
+            f"<h3>Learn: {html_text(str(card['label']))}</h3>"
+            f"<p>{html_text(str(card.get('description') or ''))}<br>"
             + "<br>".join(lines)
-            + f"<br><small>Source: {html.escape(str(card['source']))}, {card['year']}.</small></p>"
+            + f"<br><small>Source: {html_text(str(card['source']))}, {card['year']}.</small></p>"
         )
 
 

@@ -10,7 +10,6 @@ the student's hand are ringed, and a click near one of them picks that card in t
 
 from __future__ import annotations
 
-import html
 import time
 from typing import Any
 
@@ -19,6 +18,7 @@ from matplotlib.backend_bases import MouseEvent
 
 from geoteach.bots.base import bots_for
 from geoteach.bots.globe_works import make_bot
+from geoteach.escape import html_text
 from geoteach.games.base import Action
 from geoteach.games.globe_works import DEALS, SCORE_TABLE, GlobeWorks
 from geoteach.games.globe_works.cards import ICON_SYMBOLS, ICON_WORDS, ICONS, cards
@@ -52,7 +52,7 @@ def regions_key_html() -> str:
     """Region codes, names and colours, for the legend under the map."""
     items = "".join(
         f"<span style='background:{r.colour};color:{r.text_colour};padding:1px 4px;"
-        f"margin:2px;display:inline-block'><b>{r.code}</b> {html.escape(r.name)}</span>"
+        f"margin:2px;display:inline-block'><b>{r.code}</b> {html_text(r.name)}</span>"
         for r in regions().values()
     )
     return f"<div>{items}</div>"
@@ -304,7 +304,7 @@ class GlobeWorksUI(widgets.VBox):
 
     def _proposal_html(self, view: dict[str, Any]) -> str:
         prop = view["proposal"]
-        who = self.game.table.name_of(prop["from"])
+        who = html_text(self.game.table.name_of(prop["from"]))
         if prop["kind"] == "partnership":
             return (
                 f"{who} offers you a partnership in {ICON_WORDS[prop['icon']]}: points are shared."
@@ -312,7 +312,7 @@ class GlobeWorksUI(widgets.VBox):
         want = (
             card_label(prop["take"]) if prop["take"] else "a card you choose (pick it in your hand)"
         )
-        return f"{who} offers {card_label(prop['give'])} for {want}."
+        return f"{who} offers {html_text(card_label(prop['give']))} for {html_text(want)}."
 
     def close(self) -> None:
         """Close the widgets and, with ``interactive=True``, free the map's figure."""
@@ -327,15 +327,16 @@ class GlobeWorksUI(widgets.VBox):
         game = self.game
         if game.is_terminal():
             names = ", ".join(game.table.name_of(w) for w in game.winners())
-            return f"<h3>Game over — winner: {html.escape(names)}</h3>"
-        acting = ", ".join(game.table.name_of(q) for q in view["to_act"])
+            return f"<h3>Game over — winner: {html_text(names)}</h3>"
+        acting = html_text(", ".join(game.table.name_of(q) for q in view["to_act"]))
         phase = "Deals" if view["phase"] == DEALS else "Turn"
         top = card_label(view["discard_top"]) if view["discard_top"] else "empty"
         return (
             f"<b>Round {view['round']} of {view['rounds']}</b>"
             f"{' (final round)' if view['final_round'] else ''} · dealer "
-            f"{game.table.name_of(view['dealer'])} · {phase}: waiting for <b>{acting}</b> · "
-            f"draw pile {view['draw_pile']} · discard top: {html.escape(top)}"
+            f"{html_text(game.table.name_of(view['dealer']))} · {phase}: "
+            f"waiting for <b>{acting}</b> · "
+            f"draw pile {view['draw_pile']} · discard top: {html_text(top)}"
         )
 
     def _scores_html(self, view: dict[str, Any]) -> str:
@@ -348,7 +349,7 @@ class GlobeWorksUI(widgets.VBox):
                 if gs
             )
             rows.append(
-                f"<tr><td><span style='color:{seat.colour}'>●</span> {html.escape(seat.name)} "
+                f"<tr><td><span style='color:{seat.colour}'>●</span> {html_text(seat.name)} "
                 f"({seat.colour_name})</td><td>{view['totals'][q]:g}</td>"
                 f"<td>{view['round_scores'][q]:g}</td><td><b>{live:g}</b></td>"
                 f"<td>{view['tokens_left'][q]}</td><td>{nets}</td></tr>"

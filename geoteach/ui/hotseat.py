@@ -7,11 +7,11 @@ when given as a function, not even built) until the named player reveals it.
 
 from __future__ import annotations
 
-import html
 from collections.abc import Callable
 
 import ipywidgets as widgets
 
+from geoteach.escape import html_text
 from geoteach.games.table import Table
 from geoteach.ui.safe import Show, safe
 from geoteach.ui.theme import seat_badge, themed
@@ -62,7 +62,7 @@ class HotSeatGuard(widgets.VBox):
             return
         team = ""
         if info.members:
-            team = f" ({html.escape(', '.join(info.members))})"
+            team = f" ({html_text(', '.join(info.members))})"
         self.prompt.value = (
             f"<p><b>Pass the screen to {badge}{team}.</b><br>"
             "Everyone else, please look away. Click the button when only you can see it.</p>"
@@ -79,7 +79,7 @@ class HotSeatGuard(widgets.VBox):
         widget = self.content(self.seat) if callable(self.content) else self.content
         self.shown = widget
         self.revealed = True
-        name = html.escape(self.table.seats[self.seat].name)
+        name = html_text(self.table.seats[self.seat].name)
         self.prompt.value = f"<p>Only {name} should be looking now.</p>"
         self.children = [self.prompt, widget]
         if self.on_reveal is not None:

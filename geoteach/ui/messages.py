@@ -6,11 +6,11 @@ message starts with an icon and a word, so colour is never the only signal.
 
 from __future__ import annotations
 
-import html
 from typing import Literal
 
 import ipywidgets as widgets
 
+from geoteach.escape import html_text
 from geoteach.ui.theme import themed
 
 Kind = Literal["info", "success", "error", "turn"]
@@ -30,7 +30,7 @@ def message_html(text: str, kind: str = "info") -> str:
     return (
         f'<div class="gt-message gt-{kind}" role="{role}" '
         f'style="border-left:6px solid {colour};padding:4px 8px;margin:2px 0">'
-        f"<b>{icon} {word}:</b> {html.escape(str(text))}</div>"
+        f"<b>{icon} {word}:</b> {html_text(str(text))}</div>"
     )
 
 

@@ -18,7 +18,6 @@ whoever drives the widget (tests pass a fake ``clock``).
 
 from __future__ import annotations
 
-import html
 import time
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -27,6 +26,7 @@ import ipywidgets as widgets
 
 from geoteach.bots.base import Bot, bots_for, play_bots
 from geoteach.bots.pursuit import PursuitBot
+from geoteach.escape import html_text
 from geoteach.games.geography_pursuit.board import SPACES
 from geoteach.games.geography_pursuit.game import GeographyPursuit
 from geoteach.games.scoreboard import Scoreboard
@@ -189,11 +189,9 @@ class PursuitApp(widgets.VBox):
             self.messages.error(TIME_UP)
         last = self.game.state["last"]
         if not last["correct"] and not self.game.options["reveal_answer"]:
-            self.card.feedback.value = (
-                f"<p role='status'><b>✗ {html.escape(last['message'])}</b></p>"
-            )
+            self.card.feedback.value = f"<p role='status'><b>✗ {html_text(last['message'])}</b></p>"
         elif last["message"] and last["message"] != verdict.message:
-            self.card.feedback.value = f"<p role='status'><b>{html.escape(last['message'])}</b></p>"
+            self.card.feedback.value = f"<p role='status'><b>{html_text(last['message'])}</b></p>"
         self._asked_id = None
         self.run_bots()
         self.refresh()
@@ -239,7 +237,7 @@ class PursuitApp(widgets.VBox):
         who = seat_badge(self.table, view["player"])
         if game.is_terminal():
             names = " and ".join(self.table.name_of(s) for s in game.winners())
-            self.header.value = f"<h3>🏆 {html.escape(names)} won the game!</h3>"
+            self.header.value = f"<h3>🏆 {html_text(names)} won the game!</h3>"
             self.controls.children = []
             self.countdown.stop()
             return
@@ -341,7 +339,7 @@ def rules_html(options: Mapping[str, Any]) -> str:
         if options.get("consultation", True)
         else "Team members answer without talking it over.",
     ]
-    items = "".join(f"<li>{html.escape(r)}</li>" for r in rules)
+    items = "".join(f"<li>{html_text(r)}</li>" for r in rules)
     return f"<details><summary>House rules</summary><ul>{items}</ul></details>"
 
 

@@ -10,12 +10,12 @@ on the page.
 
 from __future__ import annotations
 
-import html
 from collections.abc import Callable, Iterable
 from random import Random
 
 import ipywidgets as widgets
 
+from geoteach.escape import html_text
 from geoteach.quiz.answers import MODES, AnswerChecker, Mode, Verdict, shuffled_choices
 from geoteach.quiz.flags import flag_img_html
 from geoteach.quiz.question import LEVELS, Question
@@ -117,7 +117,7 @@ class QuestionCard(widgets.VBox):
         try:
             question = self.draw(self.level)
         except LookupError as error:
-            self.feedback.value = f"<p>{html.escape(str(error))}</p>"
+            self.feedback.value = f"<p>{html_text(str(error))}</p>"
             return
         self.ask(question)
 
@@ -128,10 +128,10 @@ class QuestionCard(widgets.VBox):
         self.asked_mode = self._usable_mode(question, mode or self.mode)
         corner = f" · {question.symbol}" if question.symbol else ""
         self.header.value = (
-            f"<small>{html.escape(question.category)} · Level {question.level} "
-            f"{html.escape(question.level_name)}{html.escape(corner)}</small>"
+            f"<small>{html_text(question.category)} · Level {question.level} "
+            f"{html_text(question.level_name)}{html_text(corner)}</small>"
         )
-        self.prompt.value = f"<p style='font-size:1.2em'>{html.escape(question.prompt)}</p>"
+        self.prompt.value = f"<p style='font-size:1.2em'>{html_text(question.prompt)}</p>"
         self.media.value = flag_img_html(question.media.flag) if question.media.flag else ""
         self.feedback.value = ""
         self.reveal_text.value = ""
@@ -195,7 +195,7 @@ class QuestionCard(widgets.VBox):
         if self.question is None:
             return
         self.reveal_text.value = (
-            f"<p><b>Answer:</b> {html.escape(self.question.answer)}</p>"
+            f"<p><b>Answer:</b> {html_text(self.question.answer)}</p>"
             "<p>Did the player get it right?</p>"
         )
         self.reveal_button.disabled = True
@@ -210,9 +210,9 @@ class QuestionCard(widgets.VBox):
     def _finish(self, verdict: Verdict) -> Verdict:
         self.verdict = verdict
         mark = RIGHT_MARK if verdict.correct else WRONG_MARK
-        explanation = f"<p>{html.escape(verdict.explanation)}</p>" if verdict.explanation else ""
+        explanation = f"<p>{html_text(verdict.explanation)}</p>" if verdict.explanation else ""
         self.feedback.value = (
-            f"<p role='status'><b>{mark} {html.escape(verdict.message)}</b></p>{explanation}"
+            f"<p role='status'><b>{mark} {html_text(verdict.message)}</b></p>{explanation}"
         )
         for control in (self.answer_box, self.submit_button, *self.choice_buttons):
             control.disabled = True

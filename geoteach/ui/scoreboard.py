@@ -6,11 +6,11 @@ are escaped, and the leader is marked with a star and the word "leading", not by
 
 from __future__ import annotations
 
-import html
 from collections.abc import Mapping, Sequence
 
 import ipywidgets as widgets
 
+from geoteach.escape import html_text
 from geoteach.games.scoreboard import Scoreboard
 from geoteach.games.table import Table
 from geoteach.ui.theme import seat_badge, themed
@@ -21,7 +21,7 @@ def _number(value: float) -> str:
 
 
 def _label(counter: str, labels: Mapping[str, str]) -> str:
-    return html.escape(labels.get(counter, counter.replace("_", " ").capitalize()))
+    return html_text(labels.get(counter, counter.replace("_", " ").capitalize()))
 
 
 def _counters(board: Scoreboard, counters: Sequence[str] | None) -> list[str]:
@@ -61,7 +61,7 @@ def scores_html(
         lead = place[seat] == 1 and any_score
         mark = " <b>★ leading</b>" if lead else ""
         members = table.seats[seat].members
-        team = f"<br><small>{html.escape(', '.join(members))}</small>" if members else ""
+        team = f"<br><small>{html_text(', '.join(members))}</small>" if members else ""
         rows.append(
             f"<tr><td>{place[seat]}</td><td>{seat_badge(table, seat)}{mark}{team}</td>{cells}</tr>"
         )
@@ -89,7 +89,7 @@ def history_html(
         amount = entry["amount"]
         sign = "+" if amount >= 0 else "−"
         counter = _label(entry["counter"], labels).lower()
-        why = f" — {html.escape(str(entry['why']))}" if entry.get("why") else ""
+        why = f" — {html_text(str(entry['why']))}" if entry.get("why") else ""
         round_ = f"Round {int(entry['round'])}: " if entry.get("round") is not None else ""
         items.append(
             f"<li>{round_}{seat_badge(table, entry['seat'])} {sign}{_number(abs(amount))} "
@@ -116,7 +116,7 @@ class ScoreboardView(widgets.VBox):
         self.counters = list(counters) if counters else None
         self.labels = dict(labels or {})
         self.history_lines = history_lines
-        self.title = widgets.HTML(f"<h3>{html.escape(title)}</h3>")
+        self.title = widgets.HTML(f"<h3>{html_text(title)}</h3>")
         self.standings = widgets.HTML()
         self.history = widgets.HTML()
         self.sheet = widgets.Accordion(children=[self.history], titles=("Score sheet",))

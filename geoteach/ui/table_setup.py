@@ -14,13 +14,13 @@ For the last two, "Pick at random" draws from the widget's own seeded generator.
 
 from __future__ import annotations
 
-import html
 import random
 from collections.abc import Callable
 from typing import Any
 
 import ipywidgets as widgets
 
+from geoteach.escape import html_text
 from geoteach.games.table import SEAT_COLOUR_NAMES, SEAT_COLOURS, Seat, Table
 from geoteach.ui.messages import MessageLine
 from geoteach.ui.safe import safe
@@ -139,7 +139,7 @@ class TableSetup(widgets.VBox):
         self.first = widgets.Dropdown(description=RULES[first_player_rule])
         self.first.style.description_width = "initial"
         self.random_first = widgets.Button(description="Pick at random", icon="random")
-        self.rule_note = widgets.HTML(f"<p>{html.escape(RULES['highest_roll'])}</p>")
+        self.rule_note = widgets.HTML(f"<p>{html_text(RULES['highest_roll'])}</p>")
         if first_player_rule == "highest_roll":
             start_box = widgets.HBox([self.rule_note])
         else:
@@ -153,7 +153,7 @@ class TableSetup(widgets.VBox):
         self.random_first.on_click(safe(lambda _b: self.pick_random_first(), show=self.messages))
         self.start.on_click(safe(lambda _b: self.submit(), show=self.messages))
 
-        heading = widgets.HTML(f"<h3>{html.escape(title)}</h3>")
+        heading = widgets.HTML(f"<h3>{html_text(title)}</h3>")
         top = widgets.HBox([self.count, self.teams])
         super().__init__([heading, top, self.rows_box, start_box, self.start, self.messages])
         themed(self)

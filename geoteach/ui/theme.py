@@ -6,10 +6,9 @@ message starts with a word and an icon.
 
 from __future__ import annotations
 
-import html
-
 import ipywidgets as widgets
 
+from geoteach.escape import html_text
 from geoteach.games.table import Table
 
 #: CSS class every geoteach widget carries, so the projector style can reach it.
@@ -48,11 +47,11 @@ def seat_symbol(seat: int) -> str:
 def seat_badge(table: Table, seat: int) -> str:
     """HTML for a seat: coloured symbol, escaped name, and "(computer, hard)" for a bot."""
     info = table.seats[seat]
-    label = html.escape(info.name)
+    label = html_text(info.name)
     if info.is_bot:
-        label += f" <small>(computer, {html.escape(str(info.level))})</small>"
-    colour = html.escape(info.colour, quote=True)
-    title = html.escape(info.colour_name, quote=True)
+        label += f" <small>(computer, {html_text(str(info.level))})</small>"
+    colour = html_text(info.colour)
+    title = html_text(info.colour_name)
     return (
         f'<span style="color:{colour}" title="{title}" aria-hidden="true">'
         f"{seat_symbol(seat)}</span> {label}"
