@@ -214,7 +214,9 @@ def census_total_areas() -> dict[str, float]:
     for line, row in enumerate(table.itertuples(), start=2):
         state = us.states.lookup(row.usps)
         if state is None or state.name != row.name or not str(row.source).strip():
-            raise ValueError(f"data/us_areas.csv, line {line}: {row.usps} {row.name!r} needs a source")
+            raise ValueError(
+                f"data/us_areas.csv, line {line}: {row.usps} {row.name!r} needs a source"
+            )
     return dict(zip(table["usps"], table["total_area_sq_mi"], strict=True))
 
 

@@ -631,7 +631,9 @@ def main() -> None:
         )
     for row in overrides[overrides.field == "leave_out"].itertuples():
         table.loc[row.iso3, [row.value, f"{row.value}_year"]] = None
-        statistic_notes.append({"iso3": row.iso3, "key": row.value, "note": "left out: " + row.source})
+        statistic_notes.append(
+            {"iso3": row.iso3, "key": row.value, "note": "left out: " + row.source}
+        )
 
     # ---- neighbours: pyworldatlas borders (GeoNames + Natural Earth, cross-checked)
     borders = set()
