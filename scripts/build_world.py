@@ -60,6 +60,9 @@ COUNTRY_COLUMNS = [
     "capital_aliases",
     "capital_lat",
     "capital_lon",
+    "seat_of_government",
+    "capital_contested",
+    "capital_note",
     "neighbours",
     "map_number",
     "prominence",
@@ -306,11 +309,47 @@ FACTBOOK_STATS = {
 }
 
 
-def factbook_statistics(record: dict) -> dict[str, object]:
+# The basis a statistic must be in, as its Factbook note words it ("data in 2021 dollars"). A
+# country whose note names another basis is left out: the Factbook gives no deflator or PPP
+# factor to convert it, and a ranking game cannot mix bases.
+REQUIRED_BASIS = {"gdp_per_capita_usd": "2021 dollars", "gdp_usd": "current dollars"}
+_BASIS = re.compile(r"data (?:are )?in (current|\d{4}) dollars")
+
+
+def field_note(record: dict, section: str, field: str) -> str:
+    """The Factbook's note on a field ("note: data in 2015 dollars"), without markup."""
+    node = record.get(section, {}).get(field)
+    if not isinstance(node, dict):
+        return ""
+    note = node.get("note")
+    if isinstance(note, dict):
+        note = note.get("text")
+    return html.unescape(re.sub(r"<[^>]+>", " ", note)).strip() if isinstance(note, str) else ""
+
+
+def basis(note: str) -> str | None:
+    """The money basis a Factbook note states ("2015 dollars", "current dollars"), if any."""
+    match = _BASIS.search(note)
+    return f"{match.group(1)} dollars" if match else None
+
+
+def factbook_statistics(record: dict, notes: dict[str, str] | None = None) -> dict[str, object]:
+    """The rankable statistics of one Factbook record, in the catalogue's units and bases.
+
+    A value in another basis than REQUIRED_BASIS is left out (None); why goes to ``notes``.
+    """
     row: dict[str, object] = {}
     for key, (section, field, sub, *_rest) in FACTBOOK_STATS.items():
         raw = latest(record, section, field) if sub is None else text(record, section, field, sub)
         value, year = number_and_year(raw)
+        stated = basis(field_note(record, section, field))
+        if key in REQUIRED_BASIS and value is not None and stated != REQUIRED_BASIS[key]:
+            if notes is not None:
+                notes[key] = (
+                    f"left out: the CIA World Factbook gives it in {stated or 'an unstated basis'},"
+                    f" the other countries in {REQUIRED_BASIS[key]}"
+                )
+            value, year = None, None
         if key == "coastline_km" and raw and raw.startswith("0 km"):
             value = 0.0
         if key == "area_km2" and value == 0:
@@ -469,6 +508,9 @@ def main() -> None:
     playable = sorted(status)
 
     ov = {(r.iso3, r.field): r.value for r in overrides.itertuples()}
+    sources = {(r.iso3, r.field): r.source for r in overrides.itertuples()}
+    place_names = other_place_names(ne["10m"], status)
+    statistic_notes: list[dict[str, str]] = []
 
     # ---- names and aliases
     atlas_names: dict[str, list[str]] = {}
@@ -501,13 +543,15 @@ def main() -> None:
             *ov.get((iso, "aliases"), "").split("|"),
         ]
         seen = {fold(name)}
+        refused = {fold(a) for a in ov.get((iso, "not_alias"), "").split("|") if a}
+        refused |= {n for n, owners in place_names.items() if owners - {iso}}
         aliases = []
         for cand in candidates:
             cand = cand.strip() if isinstance(cand, str) else ""
             # Drop Factbook notes ("prior to 15 August 2021 ...") that are not names.
             if not re.fullmatch(r"[A-Z\u00C0-\u024F][^;:]{1,59}", cand) or "prior to" in cand:
                 continue
-            if fold(cand) not in seen:
+            if fold(cand) not in seen and fold(cand) not in refused:
                 seen.add(fold(cand))
                 aliases.append(cand)
 
@@ -534,7 +578,18 @@ def main() -> None:
         else:
             lat, lon = dms(text(fb, "government", "capital", "geographic coordinates"))
 
-        stats = factbook_statistics(fb)
+        notes: dict[str, str] = {}
+        stats = factbook_statistics(fb, notes)
+        for key, note in notes.items():
+            statistic_notes.append({"iso3": iso, "key": key, "note": note})
+        if (iso, "area_km2") in ov:
+            stats["area_km2"] = float(ov[(iso, "area_km2")])
+            statistic_notes.append(
+                {"iso3": iso, "key": "area_km2", "note": "curated: " + sources[(iso, "area_km2")]}
+            )
+        seat = ov.get((iso, "seat_of_government"), "")
+        if seat and fold(seat) not in {fold(capital), *map(fold, cap_aliases)}:
+            cap_aliases.append(seat)
         row = {
             "iso3": iso,
             "name": name,
@@ -551,6 +606,9 @@ def main() -> None:
             "capital_aliases": "|".join(cap_aliases),
             "capital_lat": round(lat, 4),
             "capital_lon": round(lon, 4),
+            "seat_of_government": seat,
+            "capital_contested": ov.get((iso, "capital_contested"), "") == "true",
+            "capital_note": ov.get((iso, "capital_note"), ""),
             "label_lon": round(float(ne_rec.LABEL_X), 4),
             "label_lat": round(float(ne_rec.LABEL_Y), 4),
             **stats,
@@ -562,7 +620,20 @@ def main() -> None:
         rows.append(row)
     drop_shared_aliases(rows)
     table = pd.DataFrame(rows).set_index("iso3")
-    palestine_from_two_factbook_entries(table, factbook)
+    for key in palestine_from_two_factbook_entries(table, factbook):
+        statistic_notes.append(
+            {
+                "iso3": "PSE",
+                "key": key,
+                "note": "left out: the CIA World Factbook gives the West Bank and the Gaza Strip"
+                " separately, and a rate cannot be combined without weights",
+            }
+        )
+    for row in overrides[overrides.field == "leave_out"].itertuples():
+        table.loc[row.iso3, [row.value, f"{row.value}_year"]] = None
+        statistic_notes.append(
+            {"iso3": row.iso3, "key": row.value, "note": "left out: " + row.source}
+        )
 
     # ---- neighbours: pyworldatlas borders (GeoNames + Natural Earth, cross-checked)
     borders = set()
@@ -597,6 +668,7 @@ def main() -> None:
 
     write_countries(table)
     write_statistics(table)
+    write_statistic_notes(statistic_notes)
     for scale, frame in maps.items():
         write_geojson(frame, table, DATA / f"world_{scale}.geojson")
     report(table, borders, fb_borders, disagree_fips, db)
@@ -619,17 +691,23 @@ def dms(value: str | None) -> tuple[float, float]:
     return out[0], out[1]
 
 
-def palestine_from_two_factbook_entries(table: pd.DataFrame, factbook: dict) -> None:
+def palestine_from_two_factbook_entries(table: pd.DataFrame, factbook: dict) -> list[str]:
     """The Factbook splits Palestine into West Bank (WE) and Gaza Strip (GZ).
 
-    Counts (population, area, GDP, CO2, coastline) are summed; rates and shares that cannot be
-    combined without weights stay blank rather than show the West Bank alone.
+    Where the West Bank entry's note says its figure covers Gaza too ("entry includes West Bank
+    and Gaza Strip"), that one figure is Palestine's. Other counts (population, area, coastline)
+    are summed; rates and shares that cannot be combined without weights stay blank rather than
+    show the West Bank alone.
     """
     if "PSE" not in table.index:
-        return
+        return []
+    left_out = []
     we, gz = factbook_statistics(factbook["WE"]), factbook_statistics(factbook["GZ"])
-    for key in FACTBOOK_STATS:
-        if key in {"population", "area_km2", "gdp_usd", "co2_mt", "coastline_km"}:
+    for key, (section, field, *_rest) in FACTBOOK_STATS.items():
+        if covers_both_territories(field_note(factbook["WE"], section, field)):
+            table.loc["PSE", key] = we[key]
+            table.loc["PSE", f"{key}_year"] = we[f"{key}_year"]
+        elif key in {"population", "area_km2", "gdp_usd", "co2_mt", "coastline_km"}:
             if we[key] is not None and gz[key] is not None:
                 table.loc["PSE", key] = we[key] + gz[key]
                 table.loc["PSE", f"{key}_year"] = min(
@@ -642,7 +720,37 @@ def palestine_from_two_factbook_entries(table: pd.DataFrame, factbook: dict) -> 
         else:
             table.loc["PSE", key] = None
             table.loc["PSE", f"{key}_year"] = None
+        if pd.isna(table.loc["PSE", key]):
+            left_out.append(key)
     table.loc["PSE", "fips"] = "WE|GZ"
+    return left_out
+
+
+def covers_both_territories(note: str) -> bool:
+    """Whether a West Bank note says the figure covers the Gaza Strip too."""
+    return bool(re.search(r"includes? (?:the )?(?:West Bank and (?:the )?)?Gaza Strip", note)) or (
+        "represent Gaza Strip and the West Bank" in note
+    )
+
+
+def other_place_names(ne10: gpd.GeoDataFrame, status: dict) -> dict[str, set[str]]:
+    """Folded name -> the keys of the places it names: every Natural Earth 1:10m admin-0 unit
+    (dependencies and disputed areas included) and every world-countries entry.
+
+    An alias of one country that names another place is refused (see data/SOURCES.md).
+    """
+    owners: dict[str, set[str]] = {}
+    for rec in ne10.itertuples():
+        key = _un_key(rec, status)
+        for column in ("ADMIN", "NAME", "NAME_LONG", "NAME_EN", "FORMAL_EN", "GEOUNIT", "SUBUNIT"):
+            value = getattr(rec, column)
+            if isinstance(value, str) and value.strip():
+                owners.setdefault(fold(value), set()).add(key)
+    second = pd.read_csv(DATA / "world_second_source.csv", dtype=str, keep_default_na=False)
+    for row in second.itertuples():
+        for value in (row.name, row.official_name):
+            owners.setdefault(fold(value), set()).add(row.iso3)
+    return owners
 
 
 def drop_shared_aliases(rows: list[dict]) -> None:
@@ -864,6 +972,12 @@ def write_statistics(table: pd.DataFrame) -> None:
             }
         )
     pd.DataFrame(rows).to_csv(DATA / "statistics.csv", index=False, lineterminator="\n")
+
+
+def write_statistic_notes(notes: list[dict[str, str]]) -> None:
+    """data/statistic_notes.csv: every statistic left out or taken from a curated row, and why."""
+    frame = pd.DataFrame(notes, columns=["iso3", "key", "note"]).sort_values(["iso3", "key"])
+    frame.to_csv(DATA / "statistic_notes.csv", index=False, lineterminator="\n")
 
 
 def write_geojson(frame: gpd.GeoDataFrame, table: pd.DataFrame, path: Path) -> None:

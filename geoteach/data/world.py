@@ -68,6 +68,9 @@ def _countries() -> pd.DataFrame:
         table[column] = table[column].map(_split).astype(object)
     for column in ("name", "capital", "continent", "region", "status", "iso2", "fips"):
         table[column] = table[column].astype("string")
+    for column in ("seat_of_government", "capital_note"):
+        if column in table:
+            table[column] = table[column].fillna("").astype("string")
     return table
 
 
