@@ -295,6 +295,10 @@ class MapView:
         self._targets_xy = np.zeros((0, 2))
         self._targets_index = np.zeros(0, dtype=int)
         self.numbers: dict[str, Placement] = {}
+        #: (halo, glyphs, placements, glyph paths, fontsize) of the numbers, for ``MapZoom``.
+        self.number_layer: tuple[Any, Any, list[Placement], list[Path], float] | None = None
+        #: The leader lines of numbers written outside their country (one per such number).
+        self.leader_lines: LineCollection | None = None
         self.written_names: dict[str, Placement] = {}
         self._labels: list[Any] = []
         self.colorbar: Any = None
@@ -457,12 +461,14 @@ class MapView:
         self.numbers.update({p.code: p for p in placements})
         dotted = [self._index[p.code] for p in placements if not p.inside]
         leaders = [[p.anchor, p.at] for p in placements if not p.inside]
+        self.leader_lines = None
         if leaders:
             # Fixed lines like the borders, so they go into the borders' picture: under the
             # outlines and the dots, as they were before.
-            self.fixed_borders.add(
-                LineCollection(leaders, colors=palettes.BORDER, linewidths=0.4, zorder=4)
+            self.leader_lines = LineCollection(
+                leaders, colors=palettes.BORDER, linewidths=0.4, zorder=4
             )
+            self.fixed_borders.add(self.leader_lines)
         if dotted:
             idx = np.array(dotted, dtype=int)
             self._dots = PathCollection(
@@ -495,7 +501,7 @@ class MapView:
             at = np.array([p.at for p in placements if not p.inside])
             self._targets_xy = np.concatenate([self.anchors[idx], at])
             self._targets_index = np.concatenate([idx, idx])
-        add_text_layer(
+        halo, glyphs = add_text_layer(
             self.ax,
             placements,
             fontsize=fontsize,
@@ -504,6 +510,11 @@ class MapView:
             zorder=5,
             layer=self.fixed_labels,
         )
+        self.number_layer = (halo, glyphs, list(placements), list(glyphs.get_paths()), fontsize)
+
+    def area_of(self, code: str) -> float:
+        """The feature's area in map units (bigger countries keep their label first)."""
+        return float(self._areas[self._index[code]])
 
     # -- clicks -------------------------------------------------------------------------------
 

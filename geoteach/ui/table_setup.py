@@ -15,7 +15,7 @@ For the last two, "Pick at random" draws from the widget's own seeded generator.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import ipywidgets as widgets
@@ -107,6 +107,9 @@ class TableSetup(widgets.VBox):
         on_ready: Callable[[Table], Any] | None = None,
         seed: int | None = None,
         title: str = "Who is playing?",
+        preset: Sequence[Seat] = (),
+        extra: Sequence[widgets.Widget] = (),
+        start_text: str = "Start the game",
     ) -> None:
         if not 1 <= min_seats <= max_seats <= len(SEAT_COLOURS):
             raise ValueError(f"Seats must be between 1 and {len(SEAT_COLOURS)}.")
@@ -144,7 +147,8 @@ class TableSetup(widgets.VBox):
             start_box = widgets.HBox([self.rule_note])
         else:
             start_box = widgets.HBox([self.first, self.random_first])
-        self.start = widgets.Button(description="Start the game", button_style="success")
+        self.start = widgets.Button(description=start_text, button_style="success", icon="play")
+        self.start.add_class("gt-start")
 
         self.count.observe(safe(self._redraw_rows, show=self.messages), names="value")
         self.teams.observe(safe(self._teams_changed, show=self.messages), names="value")
@@ -155,8 +159,11 @@ class TableSetup(widgets.VBox):
 
         heading = widgets.HTML(f"<h3>{html_text(title)}</h3>")
         top = widgets.HBox([self.count, self.teams])
-        super().__init__([heading, top, self.rows_box, start_box, self.start, self.messages])
+        super().__init__(
+            [heading, top, self.rows_box, start_box, *extra, self.start, self.messages]
+        )
         themed(self)
+        self.preset(preset)
         self._redraw_rows()
 
     @classmethod
@@ -169,6 +176,18 @@ class TableSetup(widgets.VBox):
         if callable(title):
             kwargs.setdefault("title", f"Who is playing {title()}?")
         return cls(**kwargs)
+
+    def preset(self, seats: Sequence[Seat]) -> None:
+        """Fill the rows from ``seats`` (a student alone: "You" and computer players)."""
+        if not seats:
+            return
+        self.count.value = min(max(len(seats), self.min_seats), self.max_seats)
+        for row, seat in zip(self.rows, seats, strict=False):
+            row.name.value = seat.name
+            row.kind.value = seat.kind
+            if seat.level:
+                row.level.value = seat.level
+            row.members.value = ", ".join(seat.members)
 
     @property
     def active_rows(self) -> list[SeatRow]:

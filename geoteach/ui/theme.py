@@ -58,6 +58,37 @@ def seat_badge(table: Table, seat: int) -> str:
     )
 
 
+#: Globalissimo's starting-player marker, drawn (an emoji flag shows as a box on some laptops).
+CHECKERED_FLAG = (
+    '<svg width="20" height="16" viewBox="0 0 20 16" role="img" aria-label="checkered flag" '
+    'style="vertical-align:-3px"><rect x="1" y="0" width="1.5" height="16" fill="#333"/>'
+    '<rect x="2.5" y="1" width="16" height="10" fill="#fff" stroke="#333" stroke-width="0.8"/>'
+    + "".join(
+        f'<rect x="{2.5 + 4 * c}" y="{1 + 2.5 * r}" width="4" height="2.5" fill="#111"/>'
+        for r in range(4)
+        for c in range(4)
+        if (r + c) % 2 == 0
+    )
+    + "</svg>"
+)
+
+
+def is_you(table: Table, seat: int) -> bool:
+    """A seat named "You" (a student alone): sentences then say "You start", not "You starts"."""
+    return table.seats[seat].name.casefold() == "you"
+
+
+def does(table: Table, seat: int, third: str, second: str, badge: bool = True) -> str:
+    """ "Ana starts" / "You start": the seat (as a badge in HTML, or escaped plain) and its verb."""
+    name = seat_badge(table, seat) if badge else html_text(table.seats[seat].name)
+    return f"{name} {second if is_you(table, seat) else third}"
+
+
+def does_text(table: Table, seat: int, third: str, second: str) -> str:
+    """The plain-text form of ``does`` for logs and verdicts (escaped where it is shown)."""
+    return f"{table.seats[seat].name} {second if is_you(table, seat) else third}"
+
+
 class ProjectorMode(widgets.VBox):
     """A toggle for large text (projector or smart board) with the style it switches on.
 

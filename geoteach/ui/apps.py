@@ -1,0 +1,253 @@
+"""The student apps: a set-up screen, then the game on one screen, for each of the five games.
+
+A student app is a notebook in ``notebooks/play/`` with one code cell, ``app("globalissimo")``,
+shown by Voilà with no code. It opens on a short set-up screen (names or teams, computer players
+and how strong they are, the game's own choices), and **Start** replaces it with the game's
+``GameScreen``. **New game** goes back to the set-up screen with the same choices; running the
+cell again replaces the whole app, so nothing stale stays on the page.
+
+Each game module declares its app as an ``AppSpec``: the game class, a one-line description
+for students, its set-up options and a ``build`` function that returns the game's screen.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+import ipywidgets as widgets
+
+from geoteach.escape import html_text
+from geoteach.games.table import Seat, Table
+from geoteach.ui.messages import MessageLine
+from geoteach.ui.safe import safe
+from geoteach.ui.shell import APP_CSS, GameScreen
+from geoteach.ui.table_setup import TableSetup
+from geoteach.ui.theme import themed
+
+#: Where each game declares its app (imported only when that app is opened).
+APPS = {
+    "globalissimo": "geoteach.ui.globalissimo:APP",
+    "geotriple": "geoteach.ui.geotriple:APP",
+    "global_pursuit": "geoteach.ui.global_pursuit:APP",
+    "geography_pursuit": "geoteach.ui.pursuit:APP",
+    "globe_works": "geoteach.ui.globe_works:APP",
+}
+
+#: Computer opponents a student alone gets by default (names say they are computers).
+ROBOT_NAMES = ["Robot Ada", "Robot Ben", "Robot Cy", "Robot Dee", "Robot Eve"]
+
+Kind = Literal["choice", "number", "flag"]
+
+
+@dataclass(frozen=True)
+class Option:
+    """One choice on the set-up screen, handed to the app's ``build`` as ``values[key]``."""
+
+    key: str
+    label: str
+    default: Any
+    kind: Kind = "choice"
+    choices: Sequence[tuple[str, Any]] = ()
+    minimum: int = 0
+    maximum: int = 100
+    help: str = ""
+
+    def widget(self) -> widgets.Widget:
+        style = {"description_width": "initial"}
+        layout = widgets.Layout(width="auto", max_width="560px")
+        if self.kind == "flag":
+            box: widgets.Widget = widgets.Checkbox(
+                value=bool(self.default), description=self.label, indent=False, layout=layout
+            )
+        elif self.kind == "number":
+            box = widgets.BoundedIntText(
+                value=int(self.default),
+                min=self.minimum,
+                max=self.maximum,
+                description=self.label,
+                style=style,
+                layout=widgets.Layout(width="260px"),
+            )
+        else:
+            labels = [c[0] for c in self.choices]
+            values = [c[1] for c in self.choices]
+            index = values.index(self.default) if self.default in values else 0
+            box = widgets.Dropdown(
+                options=list(zip(labels, range(len(values)), strict=True)),
+                value=index,
+                description=self.label,
+                style=style,
+                layout=layout,
+            )
+        box.tooltip = self.help or None
+        box.add_class(f"gt-option-{self.key.replace('_', '-')}")
+        return box
+
+    def read(self, box: widgets.Widget) -> Any:
+        if self.kind == "choice":
+            return self.choices[box.value][1]
+        if self.kind == "number":
+            return int(box.value)
+        return bool(box.value)
+
+
+#: Options most games share.
+TIME_LIMITS = (("no time limit", None), ("30 seconds", 30), ("60 seconds", 60), ("90 seconds", 90))
+SPEEDS = (("normal", 1.2), ("slow (a class reads along)", 2.5), ("fast", 0.5), ("instant", 0.0))
+
+
+def speed_option() -> Option:
+    return Option(
+        "bot_delay",
+        "Computer players move",
+        1.2,
+        choices=SPEEDS,
+        help="How long each computer move stays on screen before the next one",
+    )
+
+
+@dataclass(frozen=True)
+class AppSpec:
+    """A game's student app: what the set-up screen asks, and how the game screen is built."""
+
+    key: str
+    game_cls: type
+    blurb: str
+    options: Sequence[Option]
+    build: Callable[[Table, dict[str, Any]], GameScreen]
+    players: Sequence[Seat] = field(default_factory=tuple)
+
+    @property
+    def title(self) -> str:
+        return str(self.game_cls.title()) if hasattr(self.game_cls, "title") else self.key
+
+
+def spec_for(key: str) -> AppSpec:
+    """The app declared by the game called ``key``."""
+    if key not in APPS:
+        raise ValueError(f"There is no app called {key!r}. The apps are: {', '.join(APPS)}.")
+    module, _, name = APPS[key].partition(":")
+    return getattr(importlib.import_module(module), name)
+
+
+def default_players(spec: AppSpec) -> list[Seat]:
+    """A student alone: "You" plus computer players up to the game's smallest table (two
+    opponents where the game allows more), so one click on Start plays."""
+    if spec.players:
+        return list(spec.players)
+    lowest = max(int(spec.game_cls.min_seats), min(3, int(spec.game_cls.max_seats)))
+    seats = [Seat("You")]
+    seats += [Seat(ROBOT_NAMES[i], kind="bot", level="medium") for i in range(lowest - 1)]
+    return seats
+
+
+class StudentApp(widgets.VBox):
+    """Set-up screen, then the game screen; **New game** comes back here with the same choices."""
+
+    def __init__(self, spec: AppSpec, large: bool = False, **defaults: Any) -> None:
+        self.spec = spec
+        self.large = large
+        self.screen: GameScreen | None = None
+        self.messages = MessageLine(keep=0)
+        self.option_boxes = {}
+        for option in spec.options:
+            if option.key in defaults:
+                option = Option(**{**option.__dict__, "default": defaults[option.key]})
+            self.option_boxes[option.key] = (option, option.widget())
+        heading = widgets.HTML(
+            f"<h2>{html_text(spec.title)}</h2><p>{html_text(spec.blurb)}</p>"
+        )
+        choices = widgets.VBox([box for _o, box in self.option_boxes.values()])
+        choices.add_class("gt-options")
+        self.setup = TableSetup.for_game(
+            spec.game_cls,
+            preset=default_players(spec),
+            extra=[widgets.HTML("<h3>Choices</h3>"), choices] if spec.options else [],
+            on_ready=safe(self.start_game, show=self.messages),
+            title="Who is playing?",
+        )
+        self.setup_screen = widgets.VBox([heading, self.setup, self.messages])
+        self.setup_screen.add_class("gt-setup")
+        self.style = widgets.HTML(APP_CSS, layout=widgets.Layout(display="none"))
+        super().__init__([self.style, self.setup_screen])
+        self.add_class("gt-app")
+        themed(self)
+
+    def values(self) -> dict[str, Any]:
+        """The set-up choices, as the app's ``build`` receives them."""
+        return {key: option.read(box) for key, (option, box) in self.option_boxes.items()}
+
+    def start_game(self, table: Table) -> GameScreen:
+        """What Start does: build the game screen and show it in place of the set-up screen."""
+        values = self.values()
+        values["large"] = self.large
+        values["on_new_game"] = self.show_setup
+        try:
+            screen = self.spec.build(table, values)
+        except ValueError as exc:  # a choice the game cannot start with: say what to change
+            self.messages.error(str(exc))
+            raise
+        self.close_game()
+        self.screen = screen
+        self.children = [self.style, screen]
+        screen.start()
+        return screen
+
+    def show_setup(self) -> None:
+        """Back to the set-up screen (New game): the old game is closed, nothing stays."""
+        if self.screen is not None:
+            self.large = self.screen.large_toggle.value
+        self.close_game()
+        self.children = [self.style, self.setup_screen]
+
+    def close_game(self) -> None:
+        if self.screen is not None:
+            self.screen.close_screen()
+            self.screen.close()
+            self.screen = None
+
+
+#: The app shown last in this kernel: running the cell again closes it first.
+_CURRENT: list[StudentApp] = []
+
+
+def use_widget_maps() -> bool:
+    """Switch matplotlib to ipympl when running in a kernel, so maps are clickable canvases.
+
+    Returns True when maps will be interactive. Outside a kernel (tests, scripts) nothing
+    changes and the maps are pictures.
+    """
+    try:
+        from IPython import get_ipython
+    except ImportError:
+        return False
+    shell = get_ipython()
+    if shell is None or not hasattr(shell, "kernel"):
+        return False
+    try:
+        import matplotlib
+
+        matplotlib.use("module://ipympl.backend_nbagg")
+    except (ImportError, ValueError):
+        return False
+    return True
+
+
+def app(key: str, large: bool = False, **defaults: Any) -> StudentApp:
+    """Open the student app of the game ``key`` ("globalissimo", "geotriple", ...).
+
+    ``defaults`` preset set-up choices (for example ``rounds=5``); a student can still change
+    them on the set-up screen.
+    """
+    spec = spec_for(key)
+    for old in _CURRENT:
+        old.close_game()
+        old.close()
+    _CURRENT.clear()
+    use_widget_maps()
+    student_app = StudentApp(spec, large=large, **defaults)
+    _CURRENT.append(student_app)
+    return student_app

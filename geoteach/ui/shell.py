@@ -1,0 +1,492 @@
+"""One screen for every game: the board, whose turn it is, the controls, the verdict, the leaders.
+
+Students compare the kit with Seterra and Kahoot: they click and play, they see the right answer
+big, they always see who leads. ``GameScreen`` is that screen, designed once for all five games:
+
+* a top bar: the game's name, a banner that says who must act and what to do, "New game" and
+  "Large text";
+* the board or map on the left, as large as the window allows;
+* on the right, always in view at 1366×768: the leaderboard sorted by place, the controls of the
+  current step, the verdict card and the computer players' log.
+
+A game's screen subclasses ``GameScreen`` and fills ``board``, ``controls`` and ``below`` from its
+engine's view; it describes moves in words (``describe``) and shows verdicts through
+``feedback``. The shell holds no rules: it applies actions, paces the computer players and keeps
+a verdict on screen until the player presses Continue (or acts again). While a verdict is shown
+the computer players wait and time limits are paused, so nothing is lost while a student reads.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+import ipywidgets as widgets
+
+from geoteach.bots.base import Bot
+from geoteach.escape import html_text
+from geoteach.games.base import Action, Game
+from geoteach.ui.countdown import running_loop
+from geoteach.ui.messages import MessageLine
+from geoteach.ui.safe import safe
+from geoteach.ui.theme import CSS_CLASS, seat_badge, themed
+
+#: Pixels of the side column at 1366×768 (normal) and in large-text mode.
+SIDE_WIDTH = {False: 440, True: 600}
+
+#: The app's look. Scoped to ``.gt-app`` so a teacher's own notebook cells are left alone; the
+#: Voilà rules only trim the page's own margins in app mode (Voilà's body carries no notebook).
+APP_CSS = """<style>
+.gt-app { box-sizing: border-box; width: 100%; font-size: 15px; line-height: 1.35;
+  color: #111; }
+.gt-app * { box-sizing: border-box; }
+.gt-app .gt-topbar { display: flex; flex-flow: row wrap; align-items: center; gap: 8px;
+  border-bottom: 3px solid #0072B2; padding: 0 0 4px 0; margin-bottom: 6px; }
+.gt-app .gt-topbar h2 { margin: 0 8px 0 0; font-size: 20px; line-height: 1.2; }
+.gt-app .gt-banner { flex: 1 1 300px; min-width: 0; }
+.gt-app .gt-banner .gt-turn { font-size: 17px; font-weight: bold; }
+.gt-app .gt-main { display: flex; flex-flow: row nowrap; gap: 10px; align-items: flex-start;
+  width: 100%; }
+.gt-app .gt-board { flex: 1 1 auto; min-width: 0; overflow: hidden; }
+.gt-app .gt-side { flex: 0 0 440px; width: 440px; max-height: calc(100vh - 64px);
+  overflow-y: auto; overflow-x: hidden; gap: 6px; }
+.gt-app .gt-side > * { width: 100%; }
+.gt-app .gt-panel { border: 1px solid #777; border-radius: 6px; padding: 4px 8px; }
+.gt-app .gt-leaders table { width: 100%; border-collapse: collapse; }
+.gt-app .gt-leaders td, .gt-app .gt-leaders th { padding: 1px 4px; text-align: left;
+  vertical-align: top; }
+.gt-app .gt-leaders tr.gt-first td { font-weight: bold; }
+.gt-app .gt-leaders td.gt-num { text-align: right; font-variant-numeric: tabular-nums; }
+.gt-app .gt-feedback { border: 4px solid #0072B2; border-radius: 8px; padding: 6px 10px;
+  background: #eef6fc; }
+.gt-app .gt-feedback.gt-right { border-color: #009E73; background: #e8f6f0; }
+.gt-app .gt-feedback.gt-wrong { border-color: #D55E00; background: #fcefe6; }
+.gt-app .gt-verdict { font-size: 24px; font-weight: bold; margin: 0; }
+.gt-app .gt-answer-big { font-size: 20px; margin: 4px 0; }
+.gt-app .gt-fact { margin: 4px 0 0 0; }
+.gt-app .gt-log { font-size: 14px; }
+.gt-app .gt-log ol { margin: 0; padding-left: 20px; }
+.gt-app .widget-button, .gt-app .jupyter-button { height: auto; min-height: 32px;
+  white-space: normal; line-height: 1.2; padding: 4px 10px; }
+.gt-app .widget-label, .gt-app .widget-html-content { white-space: normal; }
+.gt-app.gt-large { font-size: 21px; }
+.gt-app.gt-large .gt-topbar h2 { font-size: 28px; }
+.gt-app.gt-large .gt-banner .gt-turn { font-size: 24px; }
+.gt-app.gt-large .gt-side { flex-basis: 600px; width: 600px; }
+.gt-app.gt-large .gt-verdict { font-size: 32px; }
+.gt-app.gt-large .gt-answer-big { font-size: 27px; }
+.gt-app.gt-large .gt-log { font-size: 19px; }
+.gt-app.gt-large .jupyter-button, .gt-app.gt-large .widget-text input,
+.gt-app.gt-large .widget-dropdown select { font-size: 21px; min-height: 42px; }
+.gt-app.gt-large { --jp-widgets-font-size: 21px; --jp-widgets-inline-height: 42px; }
+body[data-voila] #rendered_cells, body.jp-Notebook #rendered_cells { padding: 4px 10px; }
+body .voila-app .jp-Cell, body[data-voila] .jp-Cell { padding: 0; }
+</style>"""
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One seat on the leaderboard: ``key`` sorts (higher is better), ``shown`` is the score text,
+    ``detail`` a second column (hurdles, wedges, tricks...)."""
+
+    seat: int
+    key: tuple[float, ...]
+    shown: str
+    detail: str = ""
+
+
+def number_text(value: float) -> str:
+    """12 rather than 12.0; 1,250 with a separator."""
+    value = float(value)
+    return f"{value:,.0f}" if value.is_integer() else f"{value:,.1f}"
+
+
+def places_of(standings: Sequence[Standing]) -> list[tuple[int, Standing]]:
+    """The standings best first, each with its place; equal keys share a place (1, 1, 3)."""
+    ordered = sorted(standings, key=lambda s: (tuple(-k for k in s.key), s.seat))
+    placed: list[tuple[int, Standing]] = []
+    for i, row in enumerate(ordered):
+        same = i and row.key == ordered[i - 1].key
+        placed.append((placed[-1][0] if same else i + 1, row))
+    return placed
+
+
+def leaderboard_html(
+    table: Any,
+    standings: Sequence[Standing],
+    score_title: str = "Points",
+    detail_title: str = "",
+    acting: Sequence[int] = (),
+) -> str:
+    """The standings as a small table sorted by place, the leader first and in bold.
+
+    Place numbers and a ★ mark the leader, so order and words carry the meaning, not colour.
+    The seat whose turn it is gets a ▶.
+    """
+    rows = []
+    anything = any(any(k for k in s.key) for s in standings)
+    for place, row in places_of(standings):
+        lead = place == 1 and anything
+        mark = " ★" if lead else ""
+        turn = "▶ " if row.seat in acting else ""
+        members = table.seats[row.seat].members
+        team = f"<br><small>{html_text(', '.join(members))}</small>" if members else ""
+        detail = f'<td class="gt-num">{html_text(row.detail)}</td>' if detail_title else ""
+        rows.append(
+            f'<tr class="{"gt-first" if lead else ""}"><td>{place}{mark}</td>'
+            f"<td>{turn}{seat_badge(table, row.seat)}{team}</td>"
+            f'<td class="gt-num">{html_text(row.shown)}</td>{detail}</tr>'
+        )
+    head_detail = f"<th>{html_text(detail_title)}</th>" if detail_title else ""
+    return (
+        '<table role="table" aria-label="Leaderboard"><thead><tr><th>Place</th><th>Player</th>'
+        f"<th>{html_text(score_title)}</th>{head_detail}</tr></thead>"
+        f"<tbody>{''.join(rows)}</tbody></table>"
+    )
+
+
+class Feedback(widgets.VBox):
+    """The verdict card: right or wrong in big words, the right answer, where, one fact.
+
+    It stays until the player presses Continue or acts again; the shell's computer players and
+    clocks wait while it is open. Text arguments are plain text and are escaped here.
+    """
+
+    def __init__(self, on_close: Callable[[], Any] | None = None) -> None:
+        self.on_close = on_close
+        self.body = widgets.HTML()
+        self.continue_button = widgets.Button(
+            description="Continue", button_style="primary", icon="arrow-right"
+        )
+        self.continue_button.add_class("gt-continue")
+        self.continue_button.on_click(safe(lambda _b: self.close()))
+        self.extra = widgets.Box()
+        super().__init__([])
+        self.add_class("gt-feedback")
+        self.layout.display = "none"
+        self.is_open = False
+        self.headline = ""
+
+    def show(
+        self,
+        headline: str,
+        *,
+        correct: bool | None = None,
+        answer: str = "",
+        where: str = "",
+        fact: str = "",
+        lines: Sequence[str] = (),
+        extra: widgets.Widget | None = None,
+        wait: bool = True,
+    ) -> None:
+        """Show a verdict. ``correct`` None is neutral (a round's result, the game's end).
+
+        ``wait=False`` shows it without holding the game (e.g. a computer's answer).
+        """
+        for name in ("gt-right", "gt-wrong"):
+            self.remove_class(name)
+        if correct is not None:
+            self.add_class("gt-right" if correct else "gt-wrong")
+        mark = {True: "✔ ", False: "✘ ", None: ""}[correct]
+        parts = [f'<p class="gt-verdict" role="status">{mark}{html_text(headline)}</p>']
+        if answer:
+            parts.append(f'<p class="gt-answer-big">{html_text(answer)}</p>')
+        parts += [f"<p>{html_text(line)}</p>" for line in lines if line]
+        if where:
+            parts.append(f"<p>📍 {html_text(where)}</p>")
+        if fact:
+            parts.append(f'<p class="gt-fact"><b>Did you know?</b> {html_text(fact)}</p>')
+        self.body.value = "".join(parts)
+        self.headline = headline
+        children: list[widgets.Widget] = [self.body]
+        if extra is not None:
+            children.append(extra)
+        if wait:
+            children.append(self.continue_button)
+        self.children = children
+        self.layout.display = ""
+        self.is_open = wait
+
+    def close(self) -> None:
+        """Put the card away (Continue, or the player's next action) and let the game go on."""
+        was_open = self.is_open
+        self.is_open = False
+        self.layout.display = "none"
+        self.children = []
+        if was_open and self.on_close is not None:
+            self.on_close()
+
+    def close_quietly(self) -> None:
+        """Put the card away because the player acted: the game goes on through that action."""
+        self.is_open = False
+        self.layout.display = "none"
+        self.children = []
+
+    @property
+    def text(self) -> str:
+        """The headline shown now ("" when the card is away)."""
+        return self.headline if self.layout.display != "none" else ""
+
+
+class PlayLog(widgets.VBox):
+    """What the computer players did, newest last, in sentences; Skip plays the rest at once."""
+
+    def __init__(self, keep: int = 6) -> None:
+        self.keep = keep
+        self.lines: list[str] = []
+        self.html = widgets.HTML()
+        self.skip_button = widgets.Button(
+            description="Skip ahead", icon="forward", tooltip="Let the computers finish at once"
+        )
+        self.skip_button.add_class("gt-skip")
+        self.skip_button.layout.display = "none"
+        self.skipping = False
+        self.skip_button.on_click(safe(lambda _b: self.skip()))
+        super().__init__([self.html, self.skip_button])
+        self.add_class("gt-log")
+        self.layout.display = "none"
+
+    def add(self, line: str) -> None:
+        self.lines.append(line)
+        shown = self.lines[-self.keep :]
+        start = len(self.lines) - len(shown) + 1
+        items = "".join(f"<li>{html_text(x)}</li>" for x in shown)
+        self.html.value = f'<b>Computer moves</b><ol start="{start}">{items}</ol>'
+        self.layout.display = ""
+
+    def skip(self) -> None:
+        self.skipping = True
+
+    def busy(self, on: bool) -> None:
+        self.skip_button.layout.display = "" if on else "none"
+        if not on:
+            self.skipping = False
+
+
+class GameScreen(widgets.VBox):
+    """The shared screen of a game. Subclasses fill ``board``, ``controls`` and ``below``.
+
+    Hooks a game overrides: ``redraw()`` (its board and controls from the engine's view),
+    ``prompt()`` (the banner: who acts, what to do, in words), ``standings()``, ``describe(action)``
+    (one sentence per move, for the log), ``after(action, by_human)`` (show a verdict) and
+    ``bot_seat()`` (which computer acts now, if any).
+    """
+
+    #: Shown in the top bar.
+    title: ClassVar[str] = "geoteach"
+    #: Column titles of the leaderboard.
+    score_title: ClassVar[str] = "Points"
+    detail_title: ClassVar[str] = ""
+
+    def __init__(
+        self,
+        game: Game,
+        bots: Mapping[int, Bot],
+        *,
+        bot_delay: float = 0.8,
+        large: bool = False,
+        on_new_game: Callable[[], Any] | None = None,
+    ) -> None:
+        self.game = game
+        self.table = game.table
+        self.bots = dict(bots)
+        self.bot_delay = float(bot_delay)
+        self.on_new_game = on_new_game
+        self.bot_task: asyncio.Task[None] | None = None
+        self.redraw_seconds = 0.0
+
+        self.messages = MessageLine(keep=0)
+        self.banner = widgets.HTML()
+        self.banner.add_class("gt-banner")
+        self.board = widgets.VBox()
+        self.board.add_class("gt-board")
+        self.controls = widgets.VBox()
+        self.controls.add_class("gt-controls")
+        self.feedback = Feedback(on_close=self._feedback_closed)
+        self.log = PlayLog()
+        self.leaders = widgets.HTML()
+        self.leaders.add_class("gt-leaders")
+        self.below = widgets.VBox()
+        self.below.add_class("gt-below")
+
+        self.new_game_button = widgets.Button(
+            description="New game", icon="refresh", tooltip="Back to the set-up screen"
+        )
+        self.new_game_button.add_class("gt-new-game")
+        self.new_game_button.on_click(safe(lambda _b: self.new_game(), show=self.messages))
+        self.new_game_button.layout.display = "" if on_new_game else "none"
+        self.large_toggle = widgets.ToggleButton(
+            value=large, description="Large text", icon="search-plus", tooltip="For a projector"
+        )
+        self.large_toggle.add_class("gt-large-toggle")
+        self.large_toggle.observe(safe(self._large_changed, show=self.messages), names="value")
+
+        self.style = widgets.HTML(APP_CSS)
+        self.style.layout.display = "none"
+        top = widgets.HBox(
+            [
+                widgets.HTML(f"<h2>{html_text(self.title)}</h2>"),
+                self.banner,
+                self.large_toggle,
+                self.new_game_button,
+            ]
+        )
+        top.add_class("gt-topbar")
+        side = widgets.VBox([self.leaders, self.controls, self.feedback, self.messages, self.log])
+        side.add_class("gt-side")
+        left = widgets.VBox([self.board, self.below])
+        left.add_class("gt-board")
+        main = widgets.HBox([left, side])
+        main.add_class("gt-main")
+        super().__init__([self.style, top, main])
+        self.add_class("gt-app")
+        themed(self)
+        if large:
+            self.add_class("gt-large")
+
+    # ----- hooks --------------------------------------------------------------------------
+    def redraw(self) -> None:
+        """Draw the board and the controls from the engine's view."""
+
+    def prompt(self) -> str:
+        """The banner as HTML: who must act now and what to do."""
+        if self.game.is_terminal():
+            return '<span class="gt-turn">The game is over.</span>'
+        seats = self.game.to_act()
+        names = ", ".join(seat_badge(self.table, s) for s in seats)
+        return f'<span class="gt-turn">▶ {names}</span>'
+
+    def standings(self) -> list[Standing]:
+        return [
+            Standing(seat, (float(score),), number_text(score))
+            for seat, score in enumerate(self.game.scores())
+        ]
+
+    def describe(self, action: Action) -> str:
+        """One sentence for the log: "Robot Ada put 2 on Kenya"."""
+        who = self.table.name_of(action.get("player"))
+        return f"{who}: {str(action.get('type', 'move')).replace('_', ' ')}."
+
+    def after(self, action: Action, by_human: bool) -> None:
+        """Show what an action led to (a verdict for a human's answer, for example)."""
+
+    def bot_seat(self) -> int | None:
+        """The computer player to act now, or None when a person must act (or nobody)."""
+        if self.game.is_terminal():
+            return None
+        return next((s for s in self.game.to_act() if s in self.bots), None)
+
+    def set_large(self, large: bool) -> None:
+        """Large-text mode: a game may enlarge its maps too (labels stay readable)."""
+
+    def closing(self) -> None:
+        """Free what the screen holds (figures, clocks) before it is replaced."""
+
+    # ----- what the shell does ---------------------------------------------------------------
+    def start(self) -> None:
+        """First drawing, then the computer players who act before any person."""
+        self.refresh()
+        self.run_bots()
+
+    def refresh(self) -> None:
+        """Banner, leaderboard and the game's own drawing (timed in ``redraw_seconds``)."""
+        begin = time.perf_counter()
+        self.redraw()
+        self.banner.value = self.prompt()
+        acting = [] if self.game.is_terminal() else self.game.to_act()
+        self.leaders.value = leaderboard_html(
+            self.table, self.standings(), self.score_title, self.detail_title, acting
+        )
+        self.redraw_seconds = time.perf_counter() - begin
+
+    def act(self, action: Action) -> None:
+        """A person's move: put the verdict away, apply, show what it led to, let bots play."""
+        self.feedback.close_quietly()
+        self.game.apply(action)
+        self.after(action, by_human=True)
+        self.refresh()
+        self.run_bots()
+
+    def bot_move(self) -> bool:
+        """One computer move (logged in words); False when no computer is to act."""
+        seat = self.bot_seat()
+        if seat is None:
+            return False
+        action = self.bots[seat].choose(self.game, seat)
+        self.game.apply(action)
+        line = self.describe(action)
+        if line:
+            self.log.add(line)
+        self.after(action, by_human=False)
+        self.refresh()
+        return True
+
+    def run_bots(self) -> None:
+        """Let the computers play, one move each ``bot_delay`` seconds, so the class can follow.
+
+        Inside a running kernel this is an asyncio task (the page stays usable); with no event
+        loop (tests, scripts) or no delay the moves are played at once. A verdict on screen
+        holds the computers until it is put away.
+        """
+        if self.bot_seat() is None:
+            return
+        loop = running_loop()
+        if self.bot_delay <= 0 or loop is None:
+            while self.bot_move():
+                pass
+            return
+        if self.bot_task is None or self.bot_task.done():
+            self.bot_task = loop.create_task(self._bots_slowly())
+
+    async def _bots_slowly(self) -> None:
+        self.log.busy(True)
+        try:
+            while self.bot_seat() is not None:
+                waited = 0.0
+                while waited < self.bot_delay and not self.log.skipping:
+                    await asyncio.sleep(0.05)
+                    waited += 0.05
+                while self.feedback.is_open:
+                    await asyncio.sleep(0.1)
+                if not safe(self.bot_move, show=self.messages)():
+                    break
+        finally:
+            self.log.busy(False)
+            self.bot_task = None
+
+    def _feedback_closed(self) -> None:
+        self.refresh()
+        self.run_bots()
+
+    def new_game(self) -> None:
+        if self.on_new_game is not None:
+            self.close_screen()
+            self.on_new_game()
+
+    def close_screen(self) -> None:
+        if self.bot_task is not None and not self.bot_task.done():
+            self.bot_task.cancel()
+        self.closing()
+
+    def _large_changed(self, change: dict[str, Any]) -> None:
+        large = bool(change["new"])
+        (self.add_class if large else self.remove_class)("gt-large")
+        self.large_toggle.description = "Normal text" if large else "Large text"
+        self.set_large(large)
+
+
+__all__ = [
+    "APP_CSS",
+    "CSS_CLASS",
+    "SIDE_WIDTH",
+    "Feedback",
+    "GameScreen",
+    "PlayLog",
+    "Standing",
+    "leaderboard_html",
+    "number_text",
+    "places_of",
+]
