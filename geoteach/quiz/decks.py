@@ -244,6 +244,11 @@ def _header_problems(name: str, top: int, header: list[str]) -> list[Problem]:
     return problems
 
 
+def _rows(frame: pd.DataFrame) -> Iterator[tuple[int, dict[str, str]]]:
+    """(line, cells by column) of each row: plain dicts, many times faster than ``iterrows``."""
+    return iter(frame.to_dict("index").items())
+
+
 def _row_problems(name: str, frame: pd.DataFrame) -> list[Problem]:
     """Checks across the cells of one row: things a game relies on when it asks the card."""
     problems: list[Problem] = []
@@ -251,7 +256,7 @@ def _row_problems(name: str, frame: pd.DataFrame) -> list[Problem]:
     def add(line: int, column: str, message: str) -> None:
         problems.append((line, f"{name}, line {line}, column '{column}': {message}"))
 
-    for line, row in frame.iterrows():
+    for line, row in _rows(frame):
         kind = row["kind"].strip().lower() or "text"
         answer = row["answer"].strip()
         if kind == "number" and answer and parse_number(answer) is None:
@@ -288,7 +293,7 @@ def _deck_problems(name: str, stem: str, frame: pd.DataFrame) -> list[Problem]:
     first_id: dict[str, int] = {}
     first_card: dict[tuple[str, ...], int] = {}
     spellings: dict[str, dict[str, int]] = defaultdict(dict)
-    for line, row in frame.iterrows():
+    for line, row in _rows(frame):
         card_id = row["id"].strip() or f"{stem}:{line}"
         if card_id in first_id:
             problems.append(
@@ -349,7 +354,7 @@ def validate_deck(path: str | Path) -> pd.DataFrame:
     return frame
 
 
-def _question(stem: str, line: int, row: pd.Series) -> Question:
+def _question(stem: str, line: int, row: dict[str, str]) -> Question:
     symbol = row["symbol"].strip().upper() or None
     tolerance = row["tolerance"].strip()
     return Question(
@@ -436,7 +441,7 @@ def load_deck(path: str | Path) -> Deck:
     path = Path(path).expanduser()
     frame = validate_deck(path)
     cards = []
-    for line, row in frame.iterrows():
+    for line, row in _rows(frame):
         try:
             cards.append(_question(path.stem, line, row))
         except ValueError as error:  # the checks above should have said it already
