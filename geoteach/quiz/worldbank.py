@@ -259,8 +259,9 @@ def _table_problems(name: str, table: pd.DataFrame) -> list[Problem]:
     """One indicator per file, one row per country."""
     problems: list[Problem] = []
     codes = table["Indicator Code"].str.strip()
-    first_code = codes.iloc[0]
-    for at, code in codes[(codes != first_code) & (codes != "")].items():
+    codes = codes[codes != ""]  # an empty code is reported by the schema
+    first_code = codes.iloc[0] if len(codes) else ""
+    for at, code in codes[codes != first_code].items():
         problems.append(
             (
                 at,
