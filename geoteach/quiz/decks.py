@@ -1,9 +1,21 @@
 """Question decks: curated CSV files a curriculum author writes without Python.
 
-The schema is documented in data/decks/README.md. Loading checks the file twice: first as a
-CSV (columns, field counts, encoding), then each cell with a pandera schema. Every problem is
-reported at once, each naming the file, the line and the column, e.g.
-``my_deck.csv, line 7, column 'level': level must be 1, 2 or 3, got 'hard'``.
+The schema is documented in data/decks/README.md. Loading checks everything a game will later
+rely on, so a deck either loads whole or not at all and nothing fails in the middle of a game:
+
+1. the file (a folder, a missing or unreadable path, a workbook instead of CSV, the encoding:
+   UTF-8 or UTF-16 as Excel writes them; commas, semicolons or tabs; see
+   ``geoteach.quiz.authorfiles``);
+2. the rows as CSV (quote marks, the header's columns, the number of cells in each row);
+3. each cell, with a pandera schema (levels, symbols, kinds, tolerances, required text,
+   spreadsheet errors such as ``#N/A``);
+4. each row and the deck as a whole (a number answer, choices that include the answer, flags and
+   map codes geoteach can show, ids used once, the same question twice, one category spelled
+   two ways).
+
+Every problem is reported at once, each naming the file, the line and the column, e.g.
+``my_deck.csv, line 7, column 'level': level must be 1, 2 or 3 (or Beginner, Intermediate,
+Expert), got 'hard'``.
 
 A ``Deck`` is played as the rulebooks say: draw from the top, and the used card goes to the back
 ("After a TRIVIA CARD has been used, it is returned to the back of its deck").
@@ -11,7 +23,9 @@ A ``Deck`` is played as the rulebooks say: draw from the top, and the used card 
 
 from __future__ import annotations
 
-import csv
+import math
+import re
+from collections import Counter, defaultdict
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from random import Random
@@ -22,7 +36,18 @@ import pandera.pandas as pa
 from rapidfuzz import process
 
 from geoteach.quiz.answers import parse_number
-from geoteach.quiz.question import KINDS, LEVELS, SYMBOLS, Media, Question
+from geoteach.quiz.authorfiles import (
+    AuthorFileError,
+    Problem,
+    csv_rows,
+    display_name,
+    first_line,
+    raise_problems,
+    read_text,
+    schema_problems,
+    sniff_delimiter,
+)
+from geoteach.quiz.question import KINDS, LEVELS, SYMBOLS, Media, Question, media_problems
 
 #: Columns every deck must have.
 REQUIRED_COLUMNS: tuple[str, ...] = ("category", "level", "prompt", "answer", "source")
@@ -38,19 +63,29 @@ OPTIONAL_COLUMNS: tuple[str, ...] = (
     "highlight",
     "id",
 )
+KNOWN_COLUMNS: tuple[str, ...] = REQUIRED_COLUMNS + OPTIONAL_COLUMNS
 #: Separator of several values inside one cell (aliases, choices, highlight).
 LIST_SEPARATOR = ";"
+#: What a spreadsheet writes in a cell whose formula failed: never a question's text.
+SPREADSHEET_ERRORS: tuple[str, ...] = (
+    "#N/A",
+    "#NAME?",
+    "#REF!",
+    "#VALUE!",
+    "#DIV/0!",
+    "#NUM!",
+    "#NULL!",
+    "#SPILL!",
+    "#CALC!",
+)
 
 _LEVEL_WORDS = {str(n): n for n in LEVELS} | {name.lower(): n for n, name in LEVELS.items()}
 
 
-class DeckError(ValueError):
+class DeckError(AuthorFileError):
     """A deck file with mistakes; ``problems`` lists each one with file, line and column."""
 
-    def __init__(self, problems: list[str]) -> None:
-        self.problems = problems
-        count = f"{len(problems)} problem{'s' if len(problems) != 1 else ''}"
-        super().__init__(f"This deck has {count}:\n" + "\n".join(problems))
+    kind = "deck"
 
 
 def _filled(series: pd.Series) -> pd.Series:
@@ -62,24 +97,36 @@ def _blank_or(valid: Iterable[str]):
     return lambda s: s.str.strip().str.lower().isin(allowed)
 
 
-def _is_number(text: str) -> bool:
+def _tolerance(text: str) -> bool:
+    text = text.strip()
+    if not text:
+        return True
     try:
-        float(text)
+        value = float(text)
     except ValueError:
         return False
-    return True
+    return math.isfinite(value) and value >= 0
+
+
+_NO_SPREADSHEET_ERROR = pa.Check(
+    lambda s: ~s.str.strip().str.upper().isin(SPREADSHEET_ERRORS),
+    error="this cell holds a spreadsheet error instead of text; fix the formula or type the text",
+)
+
+
+def _cells(*checks: pa.Check) -> pa.Column:
+    return pa.Column(str, [*checks, _NO_SPREADSHEET_ERROR])
 
 
 def _required_text(what: str) -> pa.Column:
-    return pa.Column(str, pa.Check(_filled, error=f"every row needs {what}"))
+    return _cells(pa.Check(_filled, error=f"every row needs {what}"))
 
 
 #: Cell checks, one pandera column per deck column; messages are the authors' words.
 DECK_SCHEMA = pa.DataFrameSchema(
     {
         "category": _required_text("a category"),
-        "level": pa.Column(
-            str,
+        "level": _cells(
             pa.Check(
                 lambda s: s.str.strip().str.lower().isin(list(_LEVEL_WORDS)),
                 error="level must be 1, 2 or 3 (or Beginner, Intermediate, Expert)",
@@ -88,33 +135,26 @@ DECK_SCHEMA = pa.DataFrameSchema(
         "prompt": _required_text("a question in 'prompt'"),
         "answer": _required_text("an answer"),
         "source": _required_text("a source (where the fact comes from)"),
-        "symbol": pa.Column(
-            str,
+        "aliases": _cells(),
+        "choices": _cells(),
+        "explanation": _cells(),
+        "symbol": _cells(
             pa.Check(
                 _blank_or(SYMBOLS), error="symbol must be empty, ROLL, BONUS ROLL or WILD CARD"
             ),
-            required=False,
         ),
-        "kind": pa.Column(
-            str,
+        "kind": _cells(
             pa.Check(_blank_or(KINDS), error="kind must be empty, text, number or place"),
-            required=False,
         ),
-        "tolerance": pa.Column(
-            str,
+        "tolerance": _cells(
             pa.Check(
-                lambda s: s.str.strip().map(lambda v: v == "" or (_is_number(v) and float(v) >= 0)),
+                lambda s: s.map(_tolerance),
                 error="tolerance must be empty or a number of 0 or more",
             ),
-            required=False,
         ),
-        "flag": pa.Column(
-            str,
-            pa.Check.str_matches(
-                r"^\s*([A-Za-z]{3})?\s*$", error="flag must be a 3-letter country code like FRA"
-            ),
-            required=False,
-        ),
+        "flag": _cells(),
+        "highlight": _cells(),
+        "id": _cells(),
     },
     strict=False,
 )
@@ -124,73 +164,173 @@ def _split(cell: str) -> tuple[str, ...]:
     return tuple(part.strip() for part in cell.split(LIST_SEPARATOR) if part.strip())
 
 
-def _read_csv(path: Path) -> tuple[list[str], list[tuple[int, list[str]]], list[str]]:
-    """Header, (line number, fields) of each non-blank row, and CSV-level problems."""
-    name = path.name
-    try:
-        text = path.read_text(encoding="utf-8-sig")
-    except FileNotFoundError:
-        raise DeckError([f"{name}: there is no such file ({path})"]) from None
-    except UnicodeDecodeError as error:
-        line = path.read_bytes()[: error.start].count(b"\n") + 1
+def _read_csv(path: Path) -> tuple[pd.DataFrame, list[Problem]]:
+    """The deck's rows as text cells indexed by line number, and the problems found so far.
+
+    Raises ``DeckError`` at once when the file or its header cannot be read at all.
+    """
+    name = display_name(path)
+    text = read_text(path, DeckError)
+    header_text = first_line(text)
+    rows = csv_rows(text, name, DeckError, sniff_delimiter(header_text, KNOWN_COLUMNS))
+    if not rows:
         raise DeckError(
-            [f"{name}, line {line}: the file is not UTF-8 text; save it as 'CSV UTF-8'"]
-        ) from None
-    reader = csv.reader(text.splitlines(keepends=True))
-    problems: list[str] = []
-    rows: list[tuple[int, list[str]]] = []
-    header: list[str] | None = None
-    start = 1
-    try:
-        for fields in reader:
-            line, start = start, reader.line_num + 1
-            if not any(f.strip() for f in fields):
-                continue
-            if header is None:
-                header = [f.strip().lower() for f in fields]
-                continue
-            if len(fields) != len(header):
-                problems.append(
+            f"{name}: the file is empty; the first line must name the columns "
+            f"({','.join(REQUIRED_COLUMNS)})"
+        )
+    (top, cells), body = rows[0], rows[1:]
+    header = [cell.strip().lower() for cell in cells]
+    if not set(header) & set(KNOWN_COLUMNS):
+        raise DeckError(
+            f"{name}, line {top}: the first line must name the columns, like "
+            f"{','.join(REQUIRED_COLUMNS)}, but it reads {','.join(cells)!r}; add a line with "
+            "the column names at the top (see data/decks/README.md)"
+        )
+    problems = _header_problems(name, top, header)
+    named = [i for i, column in enumerate(header) if column]
+    lines, table = [], []
+    for line, fields in body:
+        if len(fields) != len(header):
+            problems.append(
+                (
+                    line,
                     f"{name}, line {line}: this row has {len(fields)} cells but the header has "
-                    f'{len(header)}; put text that contains a comma inside "double quotes"'
+                    f'{len(header)}; put text that contains a comma inside "double quotes"',
                 )
-                continue
-            rows.append((line, fields))
-    except csv.Error as error:
-        raise DeckError([f"{name}, line {reader.line_num}: {error}"]) from None
-    if header is None:
-        raise DeckError([f"{name}: the file is empty; the first line must name the columns"])
-    known = REQUIRED_COLUMNS + OPTIONAL_COLUMNS
+            )
+            continue
+        for i, cell in enumerate(fields[: len(header)], start=1):
+            if not header[i - 1] and cell.strip():
+                problems.append(
+                    (
+                        line,
+                        f"{name}, line {line}, column {i}: this cell has text but its column has "
+                        f"no name on line {top}; name the column or move the text",
+                    )
+                )
+        lines.append(line)
+        table.append([fields[i] for i in named])
+    frame = pd.DataFrame(
+        table,
+        columns=[header[i] for i in named],
+        index=pd.Index(lines, name="line"),
+        dtype=str,
+    )
+    if not body and not problems:
+        problems.append((top, f"{name}: the deck has no questions, only the header line"))
+    return frame, problems
+
+
+def _header_problems(name: str, top: int, header: list[str]) -> list[Problem]:
+    problems: list[Problem] = []
     for column in header:
-        if column not in known:
-            guess = process.extractOne(column, known, score_cutoff=70)
+        if column and column not in KNOWN_COLUMNS:
+            guess = process.extractOne(column, KNOWN_COLUMNS, score_cutoff=70)
             hint = f" (did you mean '{guess[0]}'?)" if guess else ""
-            problems.append(f"{name}, line 1, column '{column}': unknown column{hint}")
+            problems.append((top, f"{name}, line {top}, column '{column}': unknown column{hint}"))
     for column in REQUIRED_COLUMNS:
         if column not in header:
-            problems.append(f"{name}, line 1: the column '{column}' is missing")
-    if len(set(header)) != len(header):
-        problems.append(f"{name}, line 1: a column name appears twice")
-    return header, rows, problems
+            problems.append((top, f"{name}, line {top}: the column '{column}' is missing"))
+    for column, count in Counter(c for c in header if c).items():
+        if count > 1:
+            places = [str(i) for i, c in enumerate(header, start=1) if c == column]
+            problems.append(
+                (
+                    top,
+                    f"{name}, line {top}, column '{column}': this column appears {count} times "
+                    f"(columns {' and '.join(places)}); keep one",
+                )
+            )
+    return problems
 
 
-def _row_problems(name: str, frame: pd.DataFrame) -> list[str]:
-    """Checks across cells of one row, after each cell passed on its own."""
-    problems = []
-    for line, row in frame.iterrows():
-        kind = row.get("kind", "").strip().lower() or "text"
+def _rows(frame: pd.DataFrame) -> Iterator[tuple[int, dict[str, str]]]:
+    """(line, cells by column) of each row: plain dicts, many times faster than ``iterrows``."""
+    return iter(frame.to_dict("index").items())
+
+
+def _row_problems(name: str, frame: pd.DataFrame) -> list[Problem]:
+    """Checks across the cells of one row: things a game relies on when it asks the card."""
+    problems: list[Problem] = []
+
+    def add(line: int, column: str, message: str) -> None:
+        problems.append((line, f"{name}, line {line}, column '{column}': {message}"))
+
+    for line, row in _rows(frame):
+        kind = row["kind"].strip().lower() or "text"
         answer = row["answer"].strip()
         if kind == "number" and answer and parse_number(answer) is None:
-            problems.append(
-                f"{name}, line {line}, column 'answer': a number question needs a number "
-                f"answer, got {answer!r}"
+            add(line, "answer", f"a number question needs a number answer, got {answer!r}")
+        if row["tolerance"].strip() and kind != "number":
+            add(
+                line,
+                "tolerance",
+                "a tolerance only counts for a number question; write 'number' in the 'kind' "
+                "column or leave the tolerance empty",
             )
-        choices = _split(row.get("choices", ""))
-        if choices and answer not in choices:
-            problems.append(
-                f"{name}, line {line}, column 'choices': the choices must include the answer "
-                f"{answer!r}, got {'; '.join(choices)!r}"
+        choices = _split(row["choices"])
+        if choices and answer and answer not in choices:
+            add(
+                line,
+                "choices",
+                f"the choices must include the answer {answer!r}, got {'; '.join(choices)!r}",
             )
+        elif len(choices) == 1:
+            add(line, "choices", "a multiple-choice question needs at least two choices")
+        twice = sorted(c for c, n in Counter(choices).items() if n > 1)
+        if twice:
+            add(line, "choices", f"the choice {twice[0]!r} is written twice")
+        media = Media(flag=row["flag"].strip() or None, highlight=_split(row["highlight"]))
+        if media:
+            for column, message in media_problems(media):
+                add(line, column, message)
+    return problems
+
+
+def _deck_problems(name: str, stem: str, frame: pd.DataFrame) -> list[Problem]:
+    """Checks across rows: ids used once, no question twice, one spelling per category."""
+    problems: list[Problem] = []
+    first_id: dict[str, int] = {}
+    first_card: dict[tuple[str, ...], int] = {}
+    spellings: dict[str, dict[str, int]] = defaultdict(dict)
+    for line, row in _rows(frame):
+        card_id = row["id"].strip() or f"{stem}:{line}"
+        if card_id in first_id:
+            problems.append(
+                (
+                    line,
+                    f"{name}, line {line}, column 'id': the id {card_id!r} is already the id of "
+                    f"line {first_id[card_id]}; every card needs its own id",
+                )
+            )
+        first_id.setdefault(card_id, line)
+        card = tuple(
+            re.sub(r"\s+", " ", row[c].strip().casefold())
+            for c in ("category", "level", "prompt", "flag", "highlight")
+        )
+        if card in first_card and card[2]:
+            problems.append(
+                (
+                    line,
+                    f"{name}, line {line}, column 'prompt': this is the same question as line "
+                    f"{first_card[card]}; delete one of them or make them different",
+                )
+            )
+        first_card.setdefault(card, line)
+        category = row["category"].strip()
+        folded = re.sub(r"\s+", " ", category.casefold())
+        seen = spellings[folded]
+        if category and seen and category not in seen:
+            other, at = next(iter(seen.items()))
+            problems.append(
+                (
+                    line,
+                    f"{name}, line {line}, column 'category': {category!r} is written "
+                    f"{other!r} on line {at}; write a category the same way every time, or the "
+                    "games treat it as two categories",
+                )
+            )
+        seen.setdefault(category, line)
     return problems
 
 
@@ -199,49 +339,22 @@ def validate_deck(path: str | Path) -> pd.DataFrame:
 
     Raises ``DeckError`` listing every problem with its file, line and column.
     """
-    path = Path(path)
-    name = path.name
-    header, rows, problems = _read_csv(path)
-    frame = pd.DataFrame(
-        [fields for _, fields in rows],
-        columns=header,
-        index=pd.Index([line for line, _ in rows], name="line"),
-        dtype=str,
-    )
-    if not rows and not problems:
-        problems.append(f"{name}: the deck has no questions, only the header line")
+    path = Path(path).expanduser()
+    name = display_name(path)
+    frame, problems = _read_csv(path)
     if any(c not in frame for c in REQUIRED_COLUMNS) or frame.columns.duplicated().any():
-        raise DeckError(problems)
+        raise_problems(problems, DeckError)
     for column in OPTIONAL_COLUMNS:
         if column not in frame:
             frame[column] = ""
-    try:
-        DECK_SCHEMA.validate(frame, lazy=True)
-    except pa.errors.SchemaErrors as errors:
-        cases = errors.failure_cases
-        for _, case in cases.iterrows():
-            if pd.isna(case["index"]):
-                problems.append(f"{name}, column '{case['column']}': {case['check']}")
-                continue
-            problems.append(
-                f"{name}, line {int(case['index'])}, column '{case['column']}': "
-                f"{case['check']}, got {case['failure_case']!r}"
-            )
-    if not problems:
-        problems.extend(_row_problems(name, frame))
-    if problems:
-        problems.sort(key=_line_of)
-        raise DeckError(problems)
+    problems += schema_problems(DECK_SCHEMA, frame, name)
+    problems += _row_problems(name, frame)
+    problems += _deck_problems(name, path.stem, frame)
+    raise_problems(problems, DeckError)
     return frame
 
 
-def _line_of(problem: str) -> int:
-    _, _, rest = problem.partition(", line ")
-    digits = rest.split(",")[0].split(":")[0]
-    return int(digits) if digits.isdigit() else 0
-
-
-def _question(stem: str, line: int, row: pd.Series) -> Question:
+def _question(stem: str, line: int, row: dict[str, str]) -> Question:
     symbol = row["symbol"].strip().upper() or None
     tolerance = row["tolerance"].strip()
     return Question(
@@ -270,9 +383,9 @@ class Deck:
     def __init__(self, questions: Iterable[Question], name: str = "deck") -> None:
         self.name = name
         self.cards: list[Question] = list(questions)
-        ids = [q.id for q in self.cards if q.id]
-        if len(set(ids)) != len(ids):
-            raise ValueError(f"Deck {name!r} has two cards with the same id.")
+        twice = [i for i, n in Counter(q.id for q in self.cards if q.id).items() if n > 1]
+        if twice:
+            raise DeckError(f"Deck {name!r} has two cards with the same id {twice[0]!r}.")
 
     def __len__(self) -> int:
         return len(self.cards)
@@ -319,9 +432,18 @@ class Deck:
 def load_deck(path: str | Path) -> Deck:
     """Read a deck CSV (schema in data/decks/README.md), checking every cell first.
 
+    Raises ``DeckError`` naming the file, line and column of every problem; a deck that loads
+    can be played to the end by every game.
+
     >>> deck = load_deck("my_deck.csv")      # doctest: +SKIP
     >>> deck.draw(level=1).prompt            # doctest: +SKIP
     """
-    path = Path(path)
+    path = Path(path).expanduser()
     frame = validate_deck(path)
-    return Deck((_question(path.stem, line, row) for line, row in frame.iterrows()), path.stem)
+    cards = []
+    for line, row in _rows(frame):
+        try:
+            cards.append(_question(path.stem, line, row))
+        except ValueError as error:  # the checks above should have said it already
+            raise DeckError(f"{display_name(path)}, line {line}: {error}") from None
+    return Deck(cards, path.stem)

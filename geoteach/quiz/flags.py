@@ -16,6 +16,12 @@ _ISO3 = re.compile(r"^[A-Z]{3}$")
 
 
 @cache
+def flag_codes() -> frozenset[str]:
+    """The country codes geoteach has a flag for: a deck may show only these."""
+    return frozenset(path.stem for path in data_path("flags").glob("*.svg"))
+
+
+@cache
 def flag_svg(iso3: str) -> str:
     """The flag of the country ``iso3`` ("FRA") as SVG markup (4:3, 640 x 480 view box)."""
     code = str(iso3).strip().upper()

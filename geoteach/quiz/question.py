@@ -8,7 +8,9 @@ at before answering. Trivial Pursuit adds the category (its six colours); ours a
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import asdict, dataclass, field, fields
+from functools import cache
 from typing import Any, Literal
 
 #: Level number -> the rulebook's name for it.
@@ -33,6 +35,64 @@ class Media:
 
     def __bool__(self) -> bool:
         return bool(self.flag or self.highlight)
+
+
+def media_problems(media: Media | dict[str, Any]) -> list[tuple[str, str]]:
+    """What would stop a card's media from being shown, as ``(field, message)`` pairs.
+
+    A deck is checked with this when it is loaded, and a game's question bank when the game
+    starts, so a flag geoteach does not have can never stop a game half-way through a turn.
+    """
+    from geoteach.data import find_country, find_state
+    from geoteach.quiz.flags import flag_codes
+
+    if isinstance(media, dict):
+        media = Media(**media)
+    country_names, state_names = _place_names()
+    problems: list[tuple[str, str]] = []
+    flag = str(media.flag or "").strip()
+    if flag and flag.upper() not in flag_codes():
+        flags = {code: country_names.get(code, code) for code in flag_codes()}
+        hint = _code_hint(flag, find_country, flags)
+        problems.append(
+            (
+                "flag",
+                f"geoteach has no flag for {flag!r}; "
+                + (hint or "write the 3-letter code of a country, like FRA for France"),
+            )
+        )
+    for code in media.highlight:
+        code = str(code).strip()
+        if code.upper() in country_names or code.upper() in state_names:
+            continue
+        hint = _code_hint(code, find_country, country_names) or _code_hint(
+            code, find_state, state_names
+        )
+        problems.append(
+            (
+                "highlight",
+                f"{code!r} is neither a country code (like PER) nor a U.S. state code (like OH)"
+                + (f"; {hint}" if hint else ""),
+            )
+        )
+    return problems
+
+
+@cache
+def _place_names() -> tuple[dict[str, str], dict[str, str]]:
+    """Country names by iso3 and state names by USPS code (read once: decks check every row)."""
+    from geoteach.data import countries, us_states
+
+    return countries()["name"].to_dict(), us_states()["name"].to_dict()
+
+
+def _code_hint(text: str, find: Callable[[str], str], names: Mapping[str, str]) -> str:
+    """ "write FRA (France)" when ``text`` names a place of ``names`` in another way."""
+    try:
+        code = find(text)
+    except LookupError:
+        return ""
+    return f"write {code} ({names[code]})" if code in names else ""
 
 
 @dataclass(frozen=True)
@@ -106,3 +166,35 @@ class Question:
         data = dict(data)
         data["media"] = Media(**data.get("media", {}))
         return cls(**data)
+
+
+def card_problems(card: Any) -> list[str]:
+    """Why the question ``card`` (``Question.to_dict`` form) could not be asked; [] if it can.
+
+    Games that take a bank of question dicts check every card with this when they start, so a
+    card that cannot be shown never stops a game after a move has been made.
+    """
+    try:
+        question = Question.from_dict(card)
+    except (ValueError, TypeError, KeyError, AttributeError) as error:
+        return [str(error) or type(error).__name__]
+    return [f"{field}: {message}" for field, message in media_problems(question.media)]
+
+
+_LISTED = 10  # problems named in a ``check_cards`` error; the rest are counted
+
+
+def check_cards(cards: Iterable[Any], game: str) -> None:
+    """Raise a ``ValueError`` naming every card of ``cards`` that ``game`` could not ask."""
+    problems = []
+    for card in cards:
+        card_id = card.get("id", "?") if isinstance(card, dict) else "?"
+        problems += [f"question {card_id!r}: {problem}" for problem in card_problems(card)]
+    if problems:
+        shown = problems[:_LISTED]
+        if len(problems) > _LISTED:
+            shown.append(f"... and {len(problems) - _LISTED} more")
+        raise ValueError(
+            f"{game} cannot start: {len(problems)} question(s) could not be asked. Fix their "
+            "deck and start again.\n" + "\n".join(shown)
+        )

@@ -297,10 +297,10 @@ class PursuitApp(widgets.VBox):
         qid = self.game.state["question"]["id"]
         if qid == self._asked_id:
             return
-        self._asked_id = qid
         question = Question.from_dict(self.game.question_card(qid))
         self.card.layout.display = None
         self.card.ask(question, self.mode)
+        self._asked_id = qid  # only once shown: a card that failed to show is tried again
         limit = self.game.options["time_limit"]
         if limit:
             self.card.header.value += f" <small>· {limit} seconds to answer</small>"

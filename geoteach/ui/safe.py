@@ -48,11 +48,15 @@ Show = _Shows | Callable[[str], Any] | None
 
 
 def friendly_message(error: BaseException, expected: tuple[type[BaseException], ...] = ()) -> str:
-    """What the table reads: a player error as it is, anything else as "Something went wrong"."""
+    """What the table reads: a player error as it is, anything else as "Something went wrong".
+
+    It does not promise that the game is unchanged: a callback may fail after its move was
+    made (while drawing the new state), and a player must not be told the move never happened.
+    """
     if isinstance(error, PLAYER_ERRORS + expected):
         return str(error)
     detail = str(error) or type(error).__name__
-    return f"Something went wrong: {detail}. Tell your teacher; the game is still as it was."
+    return f"Something went wrong: {detail}. Tell your teacher."
 
 
 def report(

@@ -391,3 +391,24 @@ def test_a_move_that_fails_half_way_is_undone_decks_included(table, questions) -
     with pytest.raises(RuntimeError):
         move(game, "ring7")
     assert game.to_json() == before
+
+
+def test_a_deck_with_a_flag_geoteach_lacks_is_refused_before_the_game(tmp_path) -> None:
+    from geoteach.quiz.decks import DeckError
+
+    decks = {}
+    for name in ["Rivers", "Mountains", "Deserts", "Oceans", "Islands", "Flags"]:
+        path = tmp_path / f"{name.lower()}.csv"
+        flag = "XXQ" if name == "Flags" else ""
+        path.write_text(
+            "category,level,prompt,answer,flag,source\n"
+            f"{name},1,A {name} question?,{name} answer,{flag},test\n",
+            encoding="utf-8",
+        )
+        decks[name] = path
+    with pytest.raises(DeckError) as error:
+        bank_from_decks(decks)
+    assert error.value.problems == [
+        "flags.csv, line 2, column 'flag': geoteach has no flag for 'XXQ'; write the 3-letter "
+        "code of a country, like FRA for France"
+    ]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+
 import pytest
 from matplotlib.backend_bases import MouseEvent
 
@@ -11,7 +13,7 @@ from geoteach.games.geography_pursuit.game import GeographyPursuit
 from geoteach.games.table import Table
 from geoteach.render.board import BoardView, draw_board, short_names, space_at, space_xy
 from geoteach.ui import safe
-from geoteach.ui.pursuit import PursuitApp, describe_space
+from geoteach.ui.pursuit import PursuitApp, describe_space, play
 
 
 @pytest.fixture(autouse=True)
@@ -299,3 +301,42 @@ def test_no_background_task_without_an_event_loop() -> None:
     countdown = Countdown(5, lambda _s: None, clock=FakeClock())
     countdown.start()
     assert countdown.running and countdown.task is None
+
+
+# ----- issue 12, item 4: a question that cannot be shown never costs a move -----------------
+
+
+def test_a_card_that_cannot_be_shown_stops_the_game_before_any_move(questions) -> None:
+    bad = copy.deepcopy(questions)
+    bad["Countries & Flags"][0]["media"] = {"flag": "XXQ", "highlight": []}
+    bad["Physical World"][1]["choices"] = ["Not the answer", "Nor this"]
+    with pytest.raises(ValueError) as error:
+        play("Ana", "Ben", seed=4, questions=bad)
+    message = str(error.value)
+    assert message.startswith("Geography Pursuit cannot start: 2 question(s) could not be asked")
+    assert "question 'c1q0': flag: geoteach has no flag for 'XXQ'" in message
+    assert "question 'c2q1': The choices must include the answer 'Nile 1'." in message
+
+
+def test_a_card_that_fails_to_show_is_not_called_an_undone_move(questions, monkeypatch) -> None:
+    app = play("Ana", "Ben", seed=4, questions=questions)
+    game = app.game
+
+    def broken(*args, **kwargs) -> None:
+        raise RuntimeError("the card could not be drawn")
+
+    monkeypatch.setattr(app.card, "ask", broken)
+    app.roll_button.click()
+    kinds = [SPACES[sid].kind for sid in game.legal_destinations()]
+    to_a_question = next(i for i, k in enumerate(kinds) if k not in ("roll_again", "hub"))
+    app.controls.children[1].children[to_a_question].click()
+    assert game.phase == "question"  # the move was made: the message must not say otherwise
+    assert (
+        app.messages.text == "Something went wrong: the card could not be drawn. Tell your teacher."
+    )
+    assert [caught.message for caught in safe.ERRORS] == [app.messages.text]
+    safe.clear()
+    monkeypatch.undo()
+    app.refresh()  # the next redraw shows the card that failed to show
+    assert app.card.question.id == game.state["question"]["id"]
+    assert app.card.layout.display is None

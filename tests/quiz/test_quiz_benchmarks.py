@@ -27,3 +27,20 @@ def test_questions_generated_per_second(benchmark) -> None:
 
     questions = benchmark(gen.generate)
     assert len(questions) > 3000
+
+
+def test_a_large_deck_is_checked_and_loaded(benchmark, tmp_path) -> None:
+    """Every check of ``load_deck`` (file, cells, flags and map codes, ids) on 2,000 rows."""
+    from geoteach.quiz.decks import load_deck
+    from geoteach.quiz.flags import flag_codes
+
+    codes = sorted(flag_codes())
+    rows = "".join(
+        f"Flags,{1 + i % 3},Whose flag is number {i}?,Answer {i},{codes[i % len(codes)]},"
+        f"{codes[(i + 1) % len(codes)]};TX,CIA\n"
+        for i in range(2000)
+    )
+    path = tmp_path / "big_deck.csv"
+    path.write_text("category,level,prompt,answer,flag,highlight,source\n" + rows, "utf-8")
+    deck = benchmark(load_deck, path)
+    assert len(deck) == 2000

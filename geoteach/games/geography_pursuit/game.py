@@ -27,6 +27,9 @@ House rules decided here, where the rulebook is silent or leaves it to the playe
   The built-in sixth category is "Borders & Neighbours", not "Exploration & History": every
   built-in card is generated from ``geoteach.data``, and history facts would have to be typed
   in by hand. A teacher adds their own decks with ``questions.bank_from_decks``.
+* A bank of one's own is checked card by card when the game starts (a flag or map code
+  geoteach cannot show, a card that is not a question): such a game does not start, so no
+  move is ever made whose question cannot be shown.
 * The answer is hidden from the player answering and from the projector (``view(None)``);
   every other player may see it, to read it out in honor mode.
 """
@@ -41,6 +44,7 @@ from geoteach.games import dice
 from geoteach.games.base import Action, Game, IllegalAction
 from geoteach.games.deck import Deck
 from geoteach.games.geography_pursuit.board import CATEGORIES, HUB, SPACES, destinations
+from geoteach.quiz.question import check_cards
 
 #: The six categories geoteach plays by default, in colour order (see ``board``).
 DEFAULT_CATEGORIES: tuple[str, ...] = (
@@ -134,10 +138,12 @@ class GeographyPursuit(Game):
             if not cards:
                 raise ValueError(f"The category '{category}' has no questions: give it a deck.")
             self._bank[category] = list(cards)
-            for card in cards:
-                if card["id"] in self._by_id:
-                    raise ValueError(f"Two questions have the same id {card['id']!r}.")
-                self._by_id[card["id"]] = card
+        if self.options["questions"] != BUILT_IN:  # the built-in cards are right by construction
+            check_cards((card for c in categories for card in self._bank[c]), "Geography Pursuit")
+        for card in (card for c in categories for card in self._bank[c]):
+            if card["id"] in self._by_id:
+                raise ValueError(f"Two questions have the same id {card['id']!r}.")
+            self._by_id[card["id"]] = card
         precision = self.options.setdefault("precision", "forgiving")
         if precision not in PRECISIONS:
             raise ValueError(
