@@ -157,9 +157,7 @@ class StudentApp(widgets.VBox):
             if option.key in defaults:
                 option = Option(**{**option.__dict__, "default": defaults[option.key]})
             self.option_boxes[option.key] = (option, option.widget())
-        heading = widgets.HTML(
-            f"<h2>{html_text(spec.title)}</h2><p>{html_text(spec.blurb)}</p>"
-        )
+        heading = widgets.HTML(f"<h2>{html_text(spec.title)}</h2><p>{html_text(spec.blurb)}</p>")
         choices = widgets.VBox([box for _o, box in self.option_boxes.values()])
         choices.add_class("gt-options")
         self.setup = TableSetup.for_game(
