@@ -147,9 +147,12 @@ def default_players(spec: AppSpec) -> list[Seat]:
 class StudentApp(widgets.VBox):
     """Set-up screen, then the game screen; **New game** comes back here with the same choices."""
 
-    def __init__(self, spec: AppSpec, large: bool = False, **defaults: Any) -> None:
+    def __init__(
+        self, spec: AppSpec, large: bool = False, interactive: bool = False, **defaults: Any
+    ) -> None:
         self.spec = spec
         self.large = large
+        self.interactive = interactive
         self.screen: GameScreen | None = None
         self.messages = MessageLine(keep=0)
         self.option_boxes = {}
@@ -178,16 +181,17 @@ class StudentApp(widgets.VBox):
         """The set-up choices, as the app's ``build`` receives them."""
         return {key: option.read(box) for key, (option, box) in self.option_boxes.items()}
 
-    def start_game(self, table: Table) -> GameScreen:
+    def start_game(self, table: Table) -> GameScreen | None:
         """What Start does: build the game screen and show it in place of the set-up screen."""
         values = self.values()
         values["large"] = self.large
+        values["interactive"] = self.interactive
         values["on_new_game"] = self.show_setup
         try:
             screen = self.spec.build(table, values)
         except ValueError as exc:  # a choice the game cannot start with: say what to change
             self.messages.error(str(exc))
-            raise
+            return None
         self.close_game()
         self.screen = screen
         self.children = [self.style, screen]
@@ -245,7 +249,6 @@ def app(key: str, large: bool = False, **defaults: Any) -> StudentApp:
         old.close_game()
         old.close()
     _CURRENT.clear()
-    use_widget_maps()
-    student_app = StudentApp(spec, large=large, **defaults)
+    student_app = StudentApp(spec, large=large, interactive=use_widget_maps(), **defaults)
     _CURRENT.append(student_app)
     return student_app

@@ -379,6 +379,9 @@ class GameScreen(widgets.VBox):
             return None
         return next((s for s in self.game.to_act() if s in self.bots), None)
 
+    def paused(self, on: bool) -> None:
+        """A verdict opened (``on``) or was put away: pause or resume this game's clocks."""
+
     def set_large(self, large: bool) -> None:
         """Large-text mode: a game may enlarge its maps too (labels stay readable)."""
 
@@ -404,7 +407,9 @@ class GameScreen(widgets.VBox):
 
     def act(self, action: Action) -> None:
         """A person's move: put the verdict away, apply, show what it led to, let bots play."""
-        self.feedback.close_quietly()
+        if self.feedback.is_open:
+            self.feedback.close_quietly()
+            self.paused(False)
         self.game.apply(action)
         self.after(action, by_human=True)
         self.refresh()
@@ -457,7 +462,14 @@ class GameScreen(widgets.VBox):
             self.log.busy(False)
             self.bot_task = None
 
+    def show_verdict(self, headline: str, **details: Any) -> None:
+        """Show a verdict (see ``Feedback.show``); the clocks wait while it is read."""
+        self.feedback.show(headline, **details)
+        if self.feedback.is_open:
+            self.paused(True)
+
     def _feedback_closed(self) -> None:
+        self.paused(False)
         self.refresh()
         self.run_bots()
 
