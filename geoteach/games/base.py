@@ -13,7 +13,10 @@ Modelled on OpenSpiel's ``State`` and boardgame.io's moves:
   the rules need it (a deal, a roll). Replaying the seed and the action log gives the same game.
 * The whole game saves to JSON (no pickle) and, when ``autosave`` names a file, after every
   action, written atomically so a closed laptop loses nothing. If that write fails, the move is
-  undone too, so the game on screen and the file never disagree.
+  undone too, so the game on screen and the file never disagree. Only one game (one kernel)
+  writes a file at a time; names and locks are ``savefile``'s job, the format ``savedata``'s.
+* Loading replays the saved moves from the saved seed and refuses (``NotASave``) a file whose
+  stored state is not what its moves give: a hand-edited save never loads half-wrong.
 * Actions are plain JSON data: ``apply`` stores a JSON copy, so a tuple becomes a list and the
   caller may reuse its dict; a move that cannot be written to JSON is refused.
 """
@@ -27,12 +30,14 @@ import marshal
 import os
 import random
 import re
-import tempfile
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any, ClassVar, Self
 
+from geoteach.games import savedata, savefile
+from geoteach.games.savedata import SAVE_FORMAT, SAVE_KEYS, NotASave
+from geoteach.games.savefile import BadSaveName, SaveError, SaveInUse
 from geoteach.games.table import Table
 
 Action = dict[str, Any]
@@ -42,13 +47,24 @@ TERMINAL = "terminal"
 
 _REGISTRY: dict[str, type[Game]] = {}
 
+__all__ = [
+    "SAVE_FORMAT",
+    "SAVE_KEYS",
+    "TERMINAL",
+    "Action",
+    "BadSaveName",
+    "Game",
+    "IllegalAction",
+    "NotASave",
+    "SaveError",
+    "SaveInUse",
+    "describe",
+    "game_class",
+]
+
 
 class IllegalAction(ValueError):
     """A move the rules do not allow now. The message is for the player at the table."""
-
-
-class NotASave(ValueError):
-    """A file or text that is not a geoteach save. The message says what to do instead."""
 
 
 class Game(ABC):
@@ -83,7 +99,7 @@ class Game(ABC):
         self.options = dict(options)
         self.rng = random.Random(self.seed)
         self.log: list[Action] = []
-        self.autosave: Path | None = None
+        self._autosave: Path | None = None
         self._listeners: list[Callable[[Game, Action], None]] = []
         self.setup()
 
@@ -224,6 +240,64 @@ class Game(ABC):
         self._listeners.append(listener)
 
     # ----- save, load, replay ------------------------------------------------------
+    @property
+    def autosave(self) -> Path | None:
+        """The file written after every action, or ``None``.
+
+        Setting it claims the file for this game (see ``savefile``): ``SaveInUse`` if another
+        kernel writes it, or if it holds another game or moves this game does not have;
+        ``BadSaveName`` if the name is not a plain ``.json`` file name.
+        """
+        return self._autosave
+
+    @autosave.setter
+    def autosave(self, path: str | os.PathLike[str] | None) -> None:
+        current = self._autosave
+        if path is None:
+            if current is not None:
+                savefile.release(current, self)
+            self._autosave = None
+            return
+        target = savefile.save_path(path)
+        if target == current and savefile.writes(target, self):
+            return
+        target.parent.mkdir(parents=True, exist_ok=True)
+        savefile.claim(target, self, refuse=self._clash)
+        if current is not None and current != target:
+            savefile.release(current, self)
+        self._autosave = target
+
+    def _clash(self, path: Path) -> str:
+        """Why this game must not write ``path`` ("" when it may): the file holds something else.
+
+        Never overwrite another file, another game, or moves this game has not seen (another
+        kernel went on playing it): those would be lost without a word.
+        """
+        try:
+            info, data = savedata.read(path)
+        except FileNotFoundError:
+            return ""
+        except NotASave:
+            return f"{path.name} is already used by another file: type a new file name."
+        same = (data["game"], data["seed"], data["table"]) == (
+            self.name,
+            self.seed,
+            self.table.to_dict(),
+        )
+        if not same:
+            return (
+                f"{path.name} already holds another game ({info.describe()}). "
+                "Resume it, or type a new file name for this game."
+            )
+        theirs = data["log"]
+        if len(theirs) > len(self.log) or self.log[: len(theirs)] != theirs:
+            return (
+                f"{path.name} holds this game with moves this one does not have ({len(theirs)} "
+                f"moves there, {len(self.log)} here). Resume the file to go on from its last "
+                "move, or type a new file name."
+            )
+        return ""
+
     def _snapshot(self) -> dict[str, Any]:
         # marshal copies plain data (dicts, lists, str, numbers, tuples) about 8x faster than
         # deepcopy and keeps types and shared references; anything else falls back to deepcopy.
@@ -267,87 +341,128 @@ class Game(ABC):
     def to_json(self) -> str:
         return json.dumps(self._as_data(), ensure_ascii=False, sort_keys=True)
 
+    def _rebuild_options(self) -> dict[str, Any]:
+        """Constructor arguments that are not saved (a custom atlas, a states table)."""
+        return {}
+
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Game:
-        """Rebuild a saved game. Raises ``NotASave`` (a ``ValueError``) for anything else."""
-        if not isinstance(data, dict) or not data.keys() >= SAVE_KEYS:
-            raise NotASave("This is not a geoteach save: it has no game in it.")
-        if data.get("format") != SAVE_FORMAT:
-            raise NotASave(
-                f"This save was made by another version of geoteach (format "
-                f"{data.get('format')!r}); this one reads format {SAVE_FORMAT}."
-            )
+    def _replayed(
+        cls, table: Table, seed: int, options: dict[str, Any], log: list[Action], **extra: Any
+    ) -> Self:
+        """A new game from ``seed`` with the moves of ``log`` applied, each checked first.
+
+        Faster than ``apply`` (no snapshot per move: a failed replay is thrown away whole).
+        Raises ``IllegalAction`` with the number of the first move the rules refuse.
+        """
+        game = cls(table, seed=seed, **extra, **options)
+        for number, action in enumerate(log, 1):
+            try:
+                game.check(action)
+            except IllegalAction as exc:
+                raise IllegalAction(f"move {number} is not allowed ({exc})") from exc
+            game._apply(action)
+            game.log.append(action)
+        return game
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any], **extra: Any) -> Game:
+        """Rebuild a saved game by replaying its moves from its seed.
+
+        Raises ``NotASave`` (a ``ValueError``) for anything that is not a save, and for a save
+        whose stored state is not the one its own moves give (edited by hand, or damaged):
+        a game loaded from it would be wrong, or fail on its next move. ``extra`` goes to the
+        constructor (a custom atlas or states table the game was played on).
+        """
+        text = savedata.canonical(data)
+        data = savedata.check(savedata.parse(text))
         name = data["game"]
         game_cls = _find_game(name) if cls is Game else cls
         if game_cls is None or game_cls.name != name:
             raise NotASave(
                 f"This saved file holds a {name!r} game, not a {cls.name or 'known'} one."
             )
+        title = game_cls.title()
+        by_hand = (
+            f"This {title} save was changed by hand or damaged: {{}}. geoteach only resumes "
+            "saves it wrote itself: resume another save, or start a new game."
+        )
         try:
-            game = game_cls(Table.from_dict(data["table"]), seed=data["seed"], **data["options"])
-            game._set_state(copy.deepcopy(data["state"]))
-            version, internal, gauss = data["rng"]
-            game.rng.setstate((version, tuple(internal), gauss))
-        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
-            raise NotASave(f"This {game_cls.title()} save is damaged and cannot be read.") from exc
-        game.log = copy.deepcopy(list(data["log"]))
+            table = Table.from_dict(data["table"])
+            game = game_cls._replayed(table, data["seed"], data["options"], data["log"], **extra)
+            replayed = savedata.canonical(game._as_data())
+            if replayed != text:
+                where = savedata.first_difference(data, json.loads(replayed))
+                raise NotASave(by_hand.format(f"the saved {where} is not what its moves give"))
+            game._try_next_move()
+        except NotASave:
+            raise
+        except IllegalAction as exc:
+            raise NotASave(by_hand.format(str(exc).rstrip("."))) from exc
+        except Exception as exc:  # whatever a damaged file makes the engine raise
+            raise NotASave(by_hand.format("its game cannot be rebuilt and played on")) from exc
         return game
 
+    def _try_next_move(self) -> None:
+        """Raise ``NotASave`` unless a next move exists and works (then undo it)."""
+        if self.is_terminal():
+            return
+        saved = self._snapshot()
+        for seat in self.to_act():
+            for action in self.legal_actions(seat):
+                try:
+                    self.check(action)
+                    self._apply(action)
+                except IllegalAction:
+                    continue
+                finally:
+                    self._restore(saved)
+                return
+        raise NotASave(f"This {self.title()} save cannot go on: nobody has a move left.")
+
     @classmethod
-    def from_json(cls, text: str) -> Game:
-        try:
-            data = json.loads(text)
-        except (ValueError, TypeError) as exc:
-            raise NotASave("This is not a geoteach save: it is not JSON text.") from exc
-        return cls.from_dict(data)
+    def from_json(cls, text: str, **extra: Any) -> Game:
+        """Rebuild a game from ``to_json`` text (see ``from_dict``)."""
+        return cls.from_dict(savedata.parse(text), **extra)
 
     def save(self, path: str | os.PathLike[str]) -> Path:
-        """Write the whole game to ``path`` atomically (temp file, then rename)."""
-        path = Path(path)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=path.name, suffix=".tmp", dir=path.parent)
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                fh.write(self.to_json())
-                fh.flush()
-                os.fsync(fh.fileno())
-            os.replace(tmp, path)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
-        return path
+        """Write the whole game to the save ``path`` names, atomically.
+
+        ``path`` is a save name (see ``savefile.save_path``: a plain name goes in the lesson
+        folder). Raises ``BadSaveName`` for a name that is not a ``.json`` file name and
+        ``SaveInUse`` when another kernel or game writes that file, or when it holds
+        something this game would overwrite.
+        """
+        target = savefile.save_path(path)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        claimed = target == self._autosave
+        with savefile.writing(target, self, refuse=self._clash, claimed=claimed):
+            savefile.save_text(target, self.to_json())
+        return target
 
     @classmethod
-    def load(cls, path: str | os.PathLike[str]) -> Game:
-        """Resume a game saved by ``save`` or by autosave.
+    def load(cls, path: str | os.PathLike[str], **extra: Any) -> Game:
+        """Resume a game saved by ``save`` or by autosave (a plain name: in the lesson folder).
 
         Raises ``FileNotFoundError`` if there is no such file and ``NotASave`` if the file is
-        something else (a notebook, a picture, a damaged save).
+        something else (a folder, a notebook, a picture, a damaged or hand-edited save).
         """
-        path = Path(path)
+        path = savefile.find_save(path)
+        text = savedata.read_text(path)
         try:
-            text = path.read_text(encoding="utf-8")
-        except UnicodeDecodeError as exc:
-            raise NotASave(f"{path.name} is not a geoteach save.") from exc
-        try:
-            return cls.from_json(text)
+            return cls.from_json(text, **extra)
         except NotASave as exc:
             raise NotASave(f"{path.name}: {exc}") from exc.__cause__
 
-    def replay(self) -> Game:
+    def replay(self) -> Self:
         """A fresh game from the same seed with the same actions: equal to this one."""
-        game = type(self)(self.table, seed=self.seed, **self.options)
-        for action in self.log:
-            game.apply(action)
-        return game
+        log = savedata.parse(savedata.canonical(self.log))  # its own copy of every move
+        return type(self)._replayed(
+            self.table, self.seed, self.options, log, **self._rebuild_options()
+        )
 
     def apply_all(self, actions: Iterable[Action]) -> None:
         for action in actions:
             self.apply(action)
-
-
-SAVE_FORMAT = 1
-SAVE_KEYS = {"game", "format", "table", "seed", "options", "state", "rng", "log"}
 
 
 def _plain(action: Action) -> Action:

@@ -15,14 +15,15 @@ from typing import Any, Protocol, TypeVar
 
 import ipywidgets as widgets
 
-from geoteach.games.base import IllegalAction, NotASave
+from geoteach.games.base import IllegalAction, NotASave, SaveError
 
 log = logging.getLogger("geoteach.ui")
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-#: Errors that are the player's, not the program's: their message is shown as it is.
-PLAYER_ERRORS: tuple[type[BaseException], ...] = (IllegalAction, NotASave)
+#: Errors that are the player's, not the program's: their message is shown as it is (a save
+#: file another notebook writes is one: the message says what to do).
+PLAYER_ERRORS: tuple[type[BaseException], ...] = (IllegalAction, NotASave, SaveError)
 
 
 @dataclass

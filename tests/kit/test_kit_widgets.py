@@ -208,7 +208,7 @@ def test_save_resume_autosaves_resumes_and_explains_bad_files(
     game = RaceToTen(Table.of("Ana", "Ben"), seed=2)
     panel = SaveResume(game, file_name="lesson")
     saved = tmp_path / "lesson.json"
-    assert saved.exists() and game.autosave == Path("lesson.json")
+    assert saved.exists() and game.autosave == saved  # the lesson folder: where the notebook runs
     choices = random.Random(0)
     for _ in range(5):
         seat = choices.choice(game.to_act())
@@ -234,7 +234,7 @@ def test_save_resume_autosaves_resumes_and_explains_bad_files(
     panel.file_name.value = "notes"
     assert "already used by another file" in panel.messages.text
     panel.file_name.value = "lesson2"
-    assert newcomer.autosave == Path("lesson2.json")
+    assert newcomer.autosave == tmp_path / "lesson2.json"
     panel.autosave.value = False
     assert newcomer.autosave is None
-    assert panel.save() == Path("lesson2.json")
+    assert panel.save() == tmp_path / "lesson2.json"

@@ -30,7 +30,6 @@ House rules where the rulebook is silent:
 
 from __future__ import annotations
 
-import copy
 import json
 from typing import Any, ClassVar
 
@@ -628,22 +627,6 @@ class GeoTriple(Game):
         }
 
     # ----- save and replay keep the injected states table --------------------------------
-    def replay(self) -> GeoTriple:
-        game = type(self)(self.table, seed=self.seed, states=self.states, **self.options)
-        for action in self.log:
-            game.apply(action)
-        return game
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any], states: pd.DataFrame | None = None) -> GeoTriple:
-        """Rebuild a saved game (``states`` only if it was played on another table)."""
-        if data.get("game") != cls.name:
-            raise ValueError(f"This saved file holds a {data.get('game')!r} game, not GeoTriple.")
-        game = cls(
-            Table.from_dict(data["table"]), seed=data["seed"], states=states, **data["options"]
-        )
-        game._set_state(copy.deepcopy(data["state"]))
-        version, internal, gauss = data["rng"]
-        game.rng.setstate((version, tuple(internal), gauss))
-        game.log = list(data["log"])
-        return game
+    def _rebuild_options(self) -> dict[str, Any]:
+        # Load a game played on another states table with ``GeoTriple.load(path, states=...)``.
+        return {"states": self.states}

@@ -476,8 +476,6 @@ class Globalissimo(Game):
         self.rng.setstate(saved["rng"])
         del self.log[saved["log_len"] :]
 
-    def replay(self) -> Globalissimo:
-        """A fresh game from the same seed, atlas and actions: equal to this one."""
-        game = type(self)(self.table, seed=self.seed, atlas=self.atlas, **self.options)
-        game.apply_all(self.log)
-        return game
+    def _rebuild_options(self) -> dict[str, Any]:
+        # Replay on the same atlas; load a game played on another with ``load(path, atlas=...)``.
+        return {"atlas": self.atlas}

@@ -1,0 +1,205 @@
+"""What a save file holds, read strictly: the kit's own ``NotASave`` for anything else.
+
+A save is one JSON object: ``game``, ``format``, ``table``, ``seed``, ``options``, ``state``,
+``rng`` and ``log`` (the moves). This module reads one without trusting it: text that is not
+JSON, ``NaN``/``Infinity``, nesting deeper than Python can follow, a folder, a huge file, and
+parts of the wrong type (a seed of ``7.5`` or ``true``, ``log: 5``) all give ``NotASave`` with a
+message a teacher can act on. Whether the state is the one its moves give is checked by
+``Game.from_dict``, which replays them.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+SAVE_FORMAT = 1
+SAVE_KEYS = {"game", "format", "table", "seed", "options", "state", "rng", "log"}
+#: A long game's save is well under 1 MB; anything this big is something else.
+MAX_SAVE_BYTES = 20_000_000
+#: The fields of a seat in ``table.seats`` and their JSON types.
+SEAT_FIELDS: dict[str, tuple[type, ...]] = {
+    "name": (str,),
+    "kind": (str,),
+    "level": (str, type(None)),
+    "colour": (str,),
+    "members": (list,),
+}
+
+
+class NotASave(ValueError):
+    """A file or text that is not a geoteach save. The message says what to do instead."""
+
+
+def _no_constants(word: str) -> Any:
+    raise NotASave(f"This is not a geoteach save: it holds {word}, which geoteach never writes.")
+
+
+def canonical(data: Any) -> str:
+    """``data`` as the one JSON text geoteach writes for it (sorted keys, no NaN)."""
+    try:
+        return json.dumps(data, ensure_ascii=False, sort_keys=True, allow_nan=False)
+    except RecursionError as exc:
+        raise NotASave("This is not a geoteach save: it is nested far too deep.") from exc
+    except (TypeError, ValueError) as exc:
+        raise NotASave(
+            "This is not a geoteach save: it holds something that is not plain JSON data."
+        ) from exc
+
+
+def parse(text: str | bytes) -> Any:
+    """The JSON in ``text``, or ``NotASave`` (not JSON, NaN/Infinity, far too deep)."""
+    if not isinstance(text, str | bytes | bytearray):
+        raise NotASave("This is not a geoteach save: a save is JSON text.")
+    try:
+        return json.loads(text, parse_constant=_no_constants)
+    except RecursionError as exc:
+        raise NotASave("This is not a geoteach save: it is nested far too deep.") from exc
+    except NotASave:
+        raise
+    except ValueError as exc:  # JSONDecodeError, UnicodeDecodeError, a 5,000-digit number
+        raise NotASave("This is not a geoteach save: it is not JSON text.") from exc
+
+
+def read_text(path: Path) -> str:
+    """The text of the file at ``path``; ``FileNotFoundError`` when there is none.
+
+    Anything else that is not a readable text file raises ``NotASave`` naming the file.
+    """
+    try:
+        if path.is_dir():
+            raise NotASave(
+                f"{path.name} is a folder, not a save: open the folder and pick a .json file."
+            )
+        if path.stat().st_size > MAX_SAVE_BYTES:
+            raise NotASave(f"{path.name} is far too big to be a geoteach save.")
+        return path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise
+    except UnicodeDecodeError as exc:
+        raise NotASave(f"{path.name} is not a geoteach save: it is not text.") from exc
+    except OSError as exc:
+        reason = exc.strerror or type(exc).__name__
+        raise NotASave(
+            f"{path.name} cannot be opened ({reason}), so it cannot be resumed."
+        ) from exc
+
+
+def title_of(data: dict[str, Any]) -> str:
+    name = data.get("game")
+    return name.replace("_", " ").title() if isinstance(name, str) else "geoteach"
+
+
+def check(data: Any) -> dict[str, Any]:
+    """``data`` if its parts have the types geoteach writes, else ``NotASave`` saying which.
+
+    The state, the generator and the moves' contents are checked by replaying (``from_dict``).
+    """
+    if not isinstance(data, dict) or not data.keys() >= SAVE_KEYS:
+        raise NotASave("This is not a geoteach save: it has no game in it.")
+    version = data["format"]
+    if type(version) is not int or version != SAVE_FORMAT:
+        raise NotASave(
+            f"This save was made by another version of geoteach (format {version!r}); this "
+            f"one reads format {SAVE_FORMAT}."
+        )
+    if not isinstance(data["game"], str):
+        raise NotASave("This is not a geoteach save: it does not say which game it holds.")
+    title = title_of(data)
+
+    def damaged(what: str) -> NotASave:
+        return NotASave(
+            f"This {title} save is damaged or was changed by hand: {what}. Resume another "
+            "save, or start a new game."
+        )
+
+    if type(data["seed"]) is not int:
+        raise damaged(f"its seed is {data['seed']!r}, not a whole number")
+    table = data["table"]
+    if not isinstance(table, dict) or not isinstance(table.get("seats"), list):
+        raise damaged("its list of players is missing")
+    if not table["seats"] or type(table.get("first", 0)) is not int:
+        raise damaged("its list of players is broken")
+    for number, seat in enumerate(table["seats"], 1):
+        if (
+            not isinstance(seat, dict)
+            or not seat.keys() <= SEAT_FIELDS.keys()
+            or "name" not in seat
+        ):
+            raise damaged(f"player {number} is broken")
+        for key, value in seat.items():
+            if not isinstance(value, SEAT_FIELDS[key]):
+                raise damaged(f"the {key} of player {number} is {value!r}")
+        if not all(isinstance(m, str) for m in seat.get("members", [])):
+            raise damaged(f"a team member of player {number} is not a name")
+    for key, kind, word in (("options", dict, "settings"), ("state", dict, "game state")):
+        if not isinstance(data[key], kind):
+            raise damaged(f"its {word} is {type(data[key]).__name__}, not a table of values")
+    if not isinstance(data["log"], list):
+        raise damaged(f"its list of moves is {data['log']!r}")
+    for number, move in enumerate(data["log"], 1):
+        if not isinstance(move, dict):
+            raise damaged(f"move {number} is {move!r}, not a move")
+    if not isinstance(data["rng"], list) or len(data["rng"]) != 3:
+        raise damaged("its dice and shuffles cannot be read")
+    return data
+
+
+def first_difference(saved: Any, replayed: Any, where: str = "") -> str:
+    """Where ``saved`` first differs from ``replayed``, as "state › scores › 2"."""
+    if isinstance(saved, dict) and isinstance(replayed, dict):
+        for key in sorted(saved.keys() | replayed.keys(), key=str):
+            if key not in saved or key not in replayed:
+                return _join(where, key)
+            if canonical(saved[key]) != canonical(replayed[key]):
+                return first_difference(saved[key], replayed[key], _join(where, key))
+    elif isinstance(saved, list) and isinstance(replayed, list):
+        if len(saved) != len(replayed):
+            return where or "the whole save"
+        for i, (a, b) in enumerate(zip(saved, replayed, strict=True)):
+            if canonical(a) != canonical(b):
+                return first_difference(a, b, _join(where, i))
+    return where or "the whole save"
+
+
+def _join(where: str, key: object) -> str:
+    return f"{where} › {key}" if where else str(key)
+
+
+@dataclass(frozen=True)
+class SaveInfo:
+    """What a save file holds, read without rebuilding the game (fast, for a file picker)."""
+
+    path: Path
+    game: str
+    players: list[str]
+    moves: int
+    saved_at: datetime
+    seed: int | None = None
+
+    def describe(self) -> str:
+        when = self.saved_at.strftime("%d %b %H:%M")
+        title = self.game.replace("_", " ").title()
+        who = ", ".join(self.players)
+        return f"{title} with {who}: {self.moves} moves so far (saved {when})"
+
+
+def read(path: str | os.PathLike[str]) -> tuple[SaveInfo, dict[str, Any]]:
+    """The outline and the checked data of the save at ``path``.
+
+    Raises ``FileNotFoundError`` or ``NotASave`` (naming the file).
+    """
+    path = Path(path)
+    try:
+        data = check(parse(read_text(path)))
+    except NotASave as exc:
+        text = str(exc)
+        raise NotASave(text if text.startswith(path.name) else f"{path.name}: {text}") from exc
+    players = [seat["name"] for seat in data["table"]["seats"]]
+    saved_at = datetime.fromtimestamp(path.stat().st_mtime)
+    info = SaveInfo(path, data["game"], players, len(data["log"]), saved_at, data["seed"])
+    return info, data
