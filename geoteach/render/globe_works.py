@@ -20,7 +20,7 @@ from matplotlib.patches import Rectangle
 
 from geoteach.escape import plot_text
 from geoteach.games.globe_works.cards import cards
-from geoteach.games.globe_works.regions import regions
+from geoteach.games.globe_works.regions import land_pieces, regions
 from geoteach.render import palettes
 from geoteach.render.mapview import new_figure
 
@@ -42,16 +42,19 @@ ICON_LINES = {
 
 
 @cache
-def region_shapes() -> dict[str, Any]:
-    """Each region as one (multi)polygon: the union of its countries on the 110m map."""
+def region_shapes(scale: str = "110m") -> dict[str, Any]:
+    """Each region as one (multi)polygon: all its land on the world map of ``scale``.
+
+    Every piece of land belongs to one region (see ``regions.land_pieces``): Greenland is
+    drawn in Northern America and French Guiana in South America, not left blank or in Europe.
+    """
     from geoteach.data import world_map
 
-    world = world_map("110m")
-    out = {}
-    for code, region in regions().items():
-        members = world.loc[world.index.isin(region.countries)]
-        out[code] = shapely.union_all(members.geometry.to_numpy())
-    return out
+    world = world_map(scale)
+    pieces = land_pieces(dict(world.geometry.items()), scale)
+    return {
+        code: shapely.union_all([poly for r, poly in pieces if r == code]) for code in regions()
+    }
 
 
 @cache

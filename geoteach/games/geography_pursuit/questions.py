@@ -75,7 +75,7 @@ DEFAULT_SOURCES: dict[str, tuple[Any, ...]] = {
         ("compare", "median_age"),
     ),
     "Borders & Neighbours": ("neighbour_questions", "neighbour_count_questions"),
-    "U.S. States": ("state_capital_questions",),
+    "U.S. States": ("us_state_questions",),
 }
 
 

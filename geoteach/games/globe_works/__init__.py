@@ -11,6 +11,11 @@ The deck and the map (designed here; the rulebook's "cosmopolis" does not exist)
   Eastern Europe (with Russia), MN Middle East & North Africa, WC West & Central Africa, ES East
   & Southern Africa, CS Central & South Asia (with Iran), EA East Asia, SE Southeast Asia, OC
   Oceania. Each has a colour, a two-letter code and a hatch pattern.
+* **All land is in a region, by geography.** Territories take the region of their own UN M49
+  subregion (Greenland: Northern America, Western Sahara: Middle East & North Africa, Puerto
+  Rico: Central America & Caribbean, New Caledonia: Oceania, Hong Kong: East Asia), and so do
+  overseas pieces of a country that M49 lists on their own (French Guiana: South America, not
+  Western Europe). Only Antarctica, south of the map, is not drawn. See data/SOURCES.md.
 * **60 regional city cards**, one real city per region and icon, each with a reason and a
   source. **Duplicates**: one card per region is printed twice, the icons taken in turn
   (NA coins, CC airplane, SA freighter, WE satellite, EE power, MN coins, ...): 72 regional cards.
