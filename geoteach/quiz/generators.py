@@ -36,8 +36,9 @@ House rules where the data is ambiguous:
 * Comparisons are asked only between land neighbours whose values differ by at least 5%, so a
   newer edition of the data cannot turn a right answer wrong.
 * A distractor is never an accepted answer (an alias of the answer, another right country).
-* A contested capital is never a distractor: a capital is contested when another country's
-  capital names the same city (one name ends with the other: Jerusalem and East Jerusalem).
+* A contested capital is never a distractor: data/countries.csv marks contested capitals
+  (``capital_contested``), and two of them claim the same city when one name ends with the
+  other (Jerusalem and East Jerusalem).
   Palestine's options are never both "East Jerusalem" and "Jerusalem", and the claimant of the
   same city is never a distractor for "Which country has ... as its capital?".
 * Country names take "the" by one rule (``the``): names with a word of a state's form
@@ -315,7 +316,13 @@ class Atlas(Places):
             iso3: tuple(n for n in ns if n in table.index)
             for iso3, ns in table["neighbours"].items()
         }
-        self.claimants = _claimants(self.capital)
+        # data/countries.csv marks the contested capitals (with a note); among those, the
+        # countries naming the same city claim it from each other.
+        marked = table.get("capital_contested")
+        contested = (
+            [c for c in self.codes if bool(marked.get(c))] if marked is not None else self.codes
+        )
+        self.claimants = _claimants({c: self.capital[c] for c in contested})
         self.contested = frozenset(self.capital[c] for c in self.claimants)
 
     def group(self, code: str) -> str:
