@@ -24,3 +24,23 @@ def plot_text(value: object) -> str:
     switches to mathtext, so the text is drawn character for character.
     """
     return str(value).replace("$", r"\$")
+
+
+#: First characters that make a spreadsheet read a cell as a formula.
+_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_text(value: object) -> object:
+    """``value`` for a CSV cell that a spreadsheet shows as typed and never runs as a formula.
+
+    A typed answer like ``=HYPERLINK(...)`` would become a live formula when a teacher opens
+    the exported CSV; a leading apostrophe keeps it text. Numbers such as ``-5`` stay numbers,
+    and anything that is not text is returned as it is.
+    """
+    if not isinstance(value, str) or not value.startswith(_FORMULA_STARTS):
+        return value
+    try:
+        float(value)
+    except ValueError:
+        return "'" + value
+    return value

@@ -235,9 +235,32 @@ class Game(ABC):
         for listener in list(self._listeners):
             listener(self, action)
 
-    def on_change(self, listener: Callable[[Game, Action], None]) -> None:
-        """Call ``listener(game, action)`` after every applied action (UI redraws)."""
-        self._listeners.append(listener)
+    def on_change(self, listener: Callable[[Game, Action], None], *, first: bool = False) -> None:
+        """Call ``listener(game, action)`` after every applied action (UI redraws).
+
+        ``first=True`` puts it before the listeners already there, so it still runs when one of
+        them fails (the lesson record must see every move).
+        """
+        if first:
+            self._listeners.insert(0, listener)
+        else:
+            self._listeners.append(listener)
+
+    # ----- answers, for the lesson record (geoteach.classroom) -------------------------
+    def answer_context(self) -> dict[str, Any]:
+        """What is being asked now, as small plain data, for ``answers_in`` after the next move.
+
+        The recorder takes it after every action, because an answer clears the question it
+        answers. Default: nothing (a game without questions).
+        """
+        return {}
+
+    def answers_in(self, action: Action, before: dict[str, Any]) -> list[dict[str, Any]]:
+        """The answers that ``action``, just applied, gave: one dict per answer, made by
+        ``geoteach.games.answer_facts``. ``before`` is ``answer_context()`` from before it.
+        Must not change the game. Default: none (Globe Works asks no questions).
+        """
+        return []
 
     # ----- save, load, replay ------------------------------------------------------
     @property

@@ -30,7 +30,12 @@ import geoteach.data as data
 from geoteach.data.world import statistic as statistic_row
 from geoteach.escape import html_text
 from geoteach.render import palettes
-from geoteach.render.choropleths import choropleth
+from geoteach.render.choropleths import (
+    US_KEY_BOX,
+    US_KEY_STRIP,
+    WORLD_KEY_BOX,
+    choropleth,
+)
 from geoteach.render.mapview import MapView, new_figure, to_png
 from geoteach.render.us import us_map_view
 from geoteach.render.world import world_map_view
@@ -53,13 +58,6 @@ SORTS: dict[str, tuple[str, bool]] = {
 }
 
 COLOUR_BY = ("place", "value")
-#: Share of the U.S. figure's height kept under the map for its colour key, and where the key
-#: sits in the map's axes fractions (below the axes, so negative).
-US_KEY_STRIP = 0.1
-#: The world key sits higher than the renderer's default, so its "no data" swatch (drawn under
-#: it) does not cover the numbers of the colour bar.
-WORLD_KEY_BOX = (0.62, 0.11, 0.34, 0.025)
-US_KEY_BOX = (0.6, -0.055, 0.36, 0.025)
 
 
 @dataclass(frozen=True)

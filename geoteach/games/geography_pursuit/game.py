@@ -41,10 +41,11 @@ from collections import Counter
 from typing import Any, ClassVar
 
 from geoteach.games import dice
+from geoteach.games.answer_facts import card_answer, typed_or_marked
 from geoteach.games.base import Action, Game, IllegalAction
 from geoteach.games.deck import Deck
 from geoteach.games.geography_pursuit.board import CATEGORIES, HUB, SPACES, destinations
-from geoteach.quiz.question import check_cards
+from geoteach.quiz.question import Question, check_cards
 
 #: The six categories geoteach plays by default, in colour order (see ``board``).
 DEFAULT_CATEGORIES: tuple[str, ...] = (
@@ -403,6 +404,30 @@ class GeographyPursuit(Game):
     def question_card(self, qid: str) -> dict[str, Any]:
         """The question with id ``qid`` as a dict (``Question.to_dict`` form)."""
         return dict(self._by_id[qid])
+
+    # ----- answers, for the lesson record ------------------------------------------------
+    def answer_context(self) -> dict[str, Any]:
+        """The card being asked, if any (the answer clears it)."""
+        asked = self.state["question"]
+        return {"question": dict(asked)} if asked else {}
+
+    def answers_in(self, action: Action, before: dict[str, Any]) -> list[dict[str, Any]]:
+        """One answer per ``answer`` action: the card, what was typed or marked, the verdict."""
+        asked = before.get("question")
+        if action["type"] != "answer" or not asked:
+            return []
+        given, mode = typed_or_marked(action)
+        return [
+            card_answer(
+                action["player"],
+                Question.from_dict(self._by_id[asked["id"]]),
+                given=given,
+                correct=self.state["last"]["correct"],
+                mode=mode,
+                topic=self.categories[asked["category"]],
+                seconds=action.get("seconds"),
+            )
+        ]
 
     def view(self, player: int | None) -> dict[str, Any]:
         """Everything is on the table except the answer of the card being asked.

@@ -35,6 +35,7 @@ from typing import Any, ClassVar
 
 import pandas as pd
 
+from geoteach.games.answer_facts import answer_fact
 from geoteach.games.base import Action, Game, IllegalAction
 from geoteach.games.deck import Deck
 from geoteach.games.geotriple import borders, tricks
@@ -535,6 +536,52 @@ class GeoTriple(Game):
             if s3["trick"]:
                 places.append([s3["trick"]["lead"]])
         return places
+
+    # ----- answers, for the lesson record ------------------------------------------------
+    def answer_context(self) -> dict[str, Any]:
+        """In Stage 1: the state being guessed and the clues heard so far."""
+        if self.phase != "guess" or self.s["stage1"]["pending"]:
+            return {}
+        s1 = self.s["stage1"]
+        guesser = s1["order"][s1["turn"]]
+        return {
+            "secret": self.s["secret"][_other(guesser)],
+            "clues": [self.challenges[c].clue_text(a) for c, a in s1["clues"][guesser]],
+        }
+
+    def answers_in(self, action: Action, before: dict[str, Any]) -> list[dict[str, Any]]:
+        """Stage 1 guesses, and each group of three in a Stage 2 GeoPlunge claim."""
+        seat = action["player"]
+        if action["type"] == "guess" and before.get("secret"):
+            secret = before["secret"]
+            return [
+                answer_fact(
+                    seat,
+                    question_id=f"guess_state:{secret}",
+                    question="Guess the state. " + " ".join(before["clues"]),
+                    answer=self.names[action["state"]],
+                    accepted=[self.names[secret]],
+                    correct=action["state"] == secret,
+                    mode="chosen",
+                    place=[secret],
+                    topic="Guess the State",
+                )
+            ]
+        if action["type"] != "geoplunge":
+            return []
+        return [
+            answer_fact(
+                seat,
+                question_id="bordering_triple",
+                question="Three states in which one borders the other two",
+                answer=", ".join(self.names[c] for c in group),
+                correct=borders.hub_of(group, self.neighbours) is not None,
+                mode="chosen",
+                place=list(group),
+                topic="Race for Borders",
+            )
+            for group in action["groups"]
+        ]
 
     def view(self, player: int | None) -> dict[str, Any]:
         """What ``player`` sees: own secret card and hands, never the opponent's."""

@@ -46,6 +46,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from geoteach.games import dice
+from geoteach.games.answer_facts import answer_fact, card_answer, typed_or_marked
 from geoteach.games.base import Action, Game, IllegalAction
 from geoteach.games.deck import Deck
 from geoteach.games.global_pursuit.layout import (
@@ -721,6 +722,93 @@ class GlobalPursuit(Game):
 
     def table_cards(self) -> list[str]:
         return [c["card"] for c in self.layout.cards]
+
+    # ----- answers, for the lesson record ------------------------------------------------
+    def answer_context(self) -> dict[str, Any]:
+        """The phase, whose turn, the trivia card asked and the card waiting for challenges."""
+        pending = self.state["pending"]
+        return {
+            "phase": self.phase,
+            "player": self.player,
+            "trivia": dict(self.state["trivia"]) if self.state["trivia"] else None,
+            "pending": pending["card"] if pending else None,
+        }
+
+    def answers_in(self, action: Action, before: dict[str, Any]) -> list[dict[str, Any]]:
+        """Trivia answers (typed, marked, or out of time), map-card matches and challenges."""
+        kind, seat = action["type"], action["player"]
+        if kind == "place":
+            laid = self.layout.cards and self.layout.cards[-1]["card"] == action["card"]
+            return [self._match_answer(action)] if laid else []  # a late card is not laid
+        if kind == "challenge" and before.get("pending"):
+            return [self._challenge_answer(action, before)]
+        trivia = before.get("trivia")
+        if before.get("phase") != ANSWER or kind not in ("answer", "time_up") or not trivia:
+            return []
+        data = self._cards[trivia["card"]]["questions"][trivia["level"] - 1]
+        question = Question.from_dict(data)
+        topic = "WILD CARD" if trivia["wild"] else SET_NAMES[trivia["deck"]]
+        limit, seconds = self.options.get("time_limit"), action.get("seconds")
+        # The same test as ``_late``, which reads the state the move has already changed.
+        if kind == "time_up" or (limit is not None and seconds is not None and seconds > limit):
+            given, mode, correct = action.get("text"), "time up", False
+        else:
+            given, mode = typed_or_marked(action)
+            correct = self.state["last"]["correct"]
+        return [
+            card_answer(
+                seat,
+                question,
+                given=given,
+                correct=correct,
+                mode=mode,
+                topic=topic,
+                level=trivia["level"],
+                question_id=question.id or f"{trivia['card']}:{trivia['level']}",
+                seconds=seconds,
+            )
+        ]
+
+    def _match_answer(self, action: Action) -> dict[str, Any]:
+        """A map card laid: judged on the table as it was (the card is the last one laid)."""
+        card, (index, edge) = action["card"], action["at"]
+        table = Layout(self.layout.cards[:-1], bounds=self.layout.bounds)
+        own_set = self.options["maps"] == FOUR_MAPS
+        judgement = table.judge(card, index, edge, action["card_edge"], own_set)
+        right = {
+            f"next to {self._card_name(table.cards[i]['card'])}"
+            for i, _, _ in table.correct_placements(card, own_set)
+        }
+        return answer_fact(
+            action["player"],
+            question_id=f"match:{card}",
+            question=f"Where does {self._card_name(card)} join the map?",
+            answer=f"next to {self._card_name(table.cards[index]['card'])}",
+            accepted=sorted(right),
+            correct=judgement.correct,
+            mode="match",
+            topic="Matching map cards",
+            seconds=action.get("seconds"),
+        )
+
+    def _challenge_answer(self, action: Action, before: dict[str, Any]) -> dict[str, Any]:
+        """A challenge is right when the card just laid does not match."""
+        card = before["pending"]
+        right = self.state["last"]["challenge"] == "right"
+        truth = "It does not match." if right else "It matches."
+        return answer_fact(
+            action["player"],
+            question_id=f"challenge:{card}",
+            question=(
+                f"Does {self._card_name(card)} match where "
+                f"{self.table.name_of(before['player'])} laid it?"
+            ),
+            answer="It does not match.",
+            accepted=[truth],
+            correct=right,
+            mode="challenge",
+            topic="Spotting mismatches",
+        )
 
     def view(self, player: int | None) -> dict[str, Any]:
         """The table, open edges, own hand, the question; never whether a card matches.

@@ -8,6 +8,7 @@ from __future__ import annotations
 import marshal
 from typing import Any, ClassVar
 
+from geoteach.games.answer_facts import answer_fact
 from geoteach.games.base import Action, Game, IllegalAction
 from geoteach.games.deck import Deck
 from geoteach.games.globalissimo.atlas import Atlas
@@ -304,8 +305,10 @@ class Globalissimo(Game):
 
     def hurdle_question(self) -> Question:
         """The question on the card drawn for the hurdle now faced, as a quiz question."""
-        kind = self.facing()["kind"]
-        card = self.hurdle_card
+        return self.question_at_hurdle(self.facing()["kind"], self.hurdle_card)
+
+    def question_at_hurdle(self, kind: str, card: str) -> Question:
+        """Hurdle ``kind``'s question ("A": the map number, "B": the capital) about ``card``."""
         name = self.atlas.names[card]
         if kind == "A":
             return Question(
@@ -380,6 +383,80 @@ class Globalissimo(Game):
     def standings(self) -> list[int]:
         """Seats from first to last: points, then hurdles."""
         return self.scoreboard.ranking("points", "hurdles")
+
+    # ----- answers, for the lesson record ------------------------------------------------
+    def answer_context(self) -> dict[str, Any]:
+        """The round being played (a round's ranks are scored together, at the reveal)."""
+        return {"round": self.round["number"], "phase": self._phase}
+
+    def answers_in(self, action: Action, before: dict[str, Any]) -> list[dict[str, Any]]:
+        """Every rank of a round once its cards are turned over; each hurdle answer."""
+        number = before.get("round")
+        played = [r for r in (self.round, *self.history[-1:]) if r["number"] == number]
+        if not played:
+            return []
+        rnd = played[0]
+        if action["type"] == "rank":
+            if len(rnd["guesses"]) < len(rnd["countries"]) or not rnd["places"]:
+                return []  # the cards are turned over only when every country has a number
+            return self._rank_answers(rnd)
+        if before.get("phase") != HURDLE or not rnd["hurdles"]:
+            return []
+        return [self._hurdle_answer(action, rnd["hurdles"][-1])]
+
+    def _rank_answers(self, rnd: dict[str, Any]) -> list[dict[str, Any]]:
+        category = self.category_card(rnd["category"])
+        names = ", ".join(self.atlas.names[c] for c in rnd["countries"])
+        # A round's rank moves come one after another, the last one being the move just made.
+        first_step = len(self.log) - len(rnd["guesses"])
+        return [
+            answer_fact(
+                guess["player"],
+                question_id=f"rank:{rnd['category']}:{guess['country']}",
+                question=(
+                    f"{category['label']}: where does {self.atlas.names[guess['country']]} "
+                    f"rank among {names}?"
+                ),
+                answer=guess["rank"],
+                accepted=[guess["place"]],
+                correct=guess["rank"] == guess["place"],
+                points=guess["points"],
+                mode="rank",
+                place=[guess["country"]],
+                topic=f"Ranking: {category['label']}",
+                step=first_step + k,
+            )
+            for k, guess in enumerate(rnd["guesses"])
+        ]
+
+    def _hurdle_answer(self, action: Action, hurdle: dict[str, Any]) -> dict[str, Any]:
+        question = self.question_at_hurdle(hurdle["kind"], hurdle["country"])
+        given = action.get("answer")
+        if action["type"] == "mark":
+            mode, given = "honor", None
+        elif hurdle["kind"] == "A" and not str(given).strip().isdigit():
+            # A click on the map gives the country's code: keep the name the student saw.
+            mode, code = "click", str(given).strip().upper()
+            given = self.atlas.names.get(code, given)
+        else:
+            mode = "typed"
+        accepted = question.accepted
+        if hurdle["kind"] == "A":
+            accepted = (question.answer, self.atlas.names[hurdle["country"]])
+        return answer_fact(
+            hurdle["player"],
+            question_id=f"{'map_number' if hurdle['kind'] == 'A' else 'capital'}:"
+            f"{hurdle['country']}",
+            question=question.prompt,
+            answer=given,
+            accepted=accepted,
+            correct=hurdle["correct"],
+            mode=mode,
+            place=[hurdle["country"]],
+            topic=question.category,
+            level=question.level,
+            card=question.to_dict(),
+        )
 
     # ----- what a player may see --------------------------------------------------------
     def category_card(self, key: str | None = None) -> dict[str, Any]:

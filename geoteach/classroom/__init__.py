@@ -1,0 +1,35 @@
+"""The lesson record: every answer of a class kept in one file, a report, a review deck.
+
+    from geoteach import classroom
+    classroom.record(game, lesson="records/7B.sqlite")     # every answer of this game is kept
+    lesson = classroom.open_lesson("records/7B.sqlite")
+    lesson.answers()                                        # a pandas table, one row an answer
+    classroom.review_deck(lesson)                           # the most missed questions, as a deck
+
+This layer knows no widgets (the report widget is ``geoteach.ui.lesson_report``) and the games
+never import it: a game only describes the answers a move gave (``Game.answers_in``).
+Names load on first use, so ``import geoteach.classroom`` stays cheap.
+"""
+
+from __future__ import annotations
+
+from geoteach._lazy import lazy_exports
+
+_EXPORTS = {
+    "Lesson": "geoteach.classroom.store",
+    "RecordError": "geoteach.classroom.store",
+    "RECORD_ENV": "geoteach.classroom.store",
+    "check_record_path": "geoteach.classroom.store",
+    "configured_path": "geoteach.classroom.store",
+    "open_lesson": "geoteach.classroom.lessons",
+    "Recorder": "geoteach.classroom.recorder",
+    "record": "geoteach.classroom.recorder",
+    "recorder_of": "geoteach.classroom.recorder",
+    "demo_record": "geoteach.classroom.demo",
+    "review_deck": "geoteach.classroom.review",
+    "review_questions": "geoteach.classroom.review",
+    "pursuit_questions": "geoteach.classroom.review",
+    "report": "geoteach.classroom.report",
+}
+
+__all__, __getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)

@@ -1,0 +1,282 @@
+"""What the class knew: the report's tables and maps, computed from a record's answers.
+
+Every function takes the table of ``Lesson.answers()`` (or part of it) and returns a table or a
+drawing; the report widget (``geoteach.ui.lesson_report``) only lays them out.
+
+Decisions where the issue was open:
+
+* **A share is always shown with its count**, so one answer is not a verdict: the tables give
+  answers and right answers, and the maps write the number of answers on each place.
+* **The hardest questions** are ranked by their share of wrong answers counted as if each
+  question had one more right and one more wrong answer (a Laplace estimate): three misses
+  out of three rank above a single miss out of one.
+* **Places**: an answer about several places (a comparison of two neighbours) counts for each
+  of them. Countries go on the world map, U.S. states on the U.S. map.
+* **Lessons** are ordered by their first answer, so "progress" reads left to right in time.
+* Answers given in honor mode have no text; the wrong ones show as "(marked wrong)".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+from typing import Any
+
+import pandas as pd
+
+from geoteach.render import palettes
+
+#: Fewer answers than this about a place: its colour on the map is a hint, not a verdict.
+FEW_ANSWERS = 3
+#: Rows of the hardest-questions table.
+HARDEST = 10
+#: Wrong answers listed per hard question.
+WRONG_SHOWN = 3
+#: What a wrong answer without text stands for, by the mode it was given in.
+NO_TEXT = {"honor": "(marked wrong)", "time up": "(time ran out)"}
+
+
+def filtered(
+    frame: pd.DataFrame,
+    lesson: str | None = None,
+    game: str | None = None,
+    player: str | None = None,
+) -> pd.DataFrame:
+    """The answers of one lesson, game and player (None: all)."""
+    keep = pd.Series(True, index=frame.index)
+    for column, value in (("lesson", lesson), ("game", game), ("player", player)):
+        if value is not None:
+            keep &= frame[column] == value
+    return frame[keep]
+
+
+def accuracy(frame: pd.DataFrame, by: str = "player") -> pd.DataFrame:
+    """Answers, right answers and their share per ``by`` ("player", "topic", "game", ...).
+
+    Best first; equal shares by more answers first. ``share`` is 0-1.
+    """
+    grouped = frame.groupby(by, sort=False)["correct"]
+    out = pd.DataFrame({"answers": grouped.size(), "right": grouped.sum().astype(int)})
+    out["share"] = out["right"] / out["answers"]
+    out = out.reset_index().sort_values(
+        ["share", "answers", by], ascending=[False, False, True], kind="stable"
+    )
+    return out.reset_index(drop=True)
+
+
+def by_place(frame: pd.DataFrame) -> pd.DataFrame:
+    """Per place: answers, right answers, share, its name and the map it is on ("world"/"us")."""
+    rows = frame.loc[frame["place"] != "", ["place", "correct"]]
+    if rows.empty:
+        return pd.DataFrame(columns=["place", "name", "map", "answers", "right", "share"])
+    # Count per place text first (a few hundred), then split "FRA; ESP" into its places.
+    grouped = rows.groupby("place", sort=False)["correct"]
+    counts = pd.DataFrame({"answers": grouped.size(), "right": grouped.sum()}).reset_index()
+    counts = counts.assign(place=counts["place"].str.split("; ")).explode("place")
+    out = counts.groupby("place", sort=False)[["answers", "right"]].sum().astype(int)
+    out["share"] = out["right"] / out["answers"]
+    out = out.reset_index().sort_values(
+        ["share", "answers", "place"], ascending=[False, False, True], kind="stable"
+    )
+    out = out.reset_index(drop=True)
+    names = _place_names()
+    out.insert(1, "name", out["place"].map(names).fillna(out["place"]))
+    out.insert(2, "map", ["us" if len(code) == 2 else "world" for code in out["place"]])
+    return out
+
+
+@cache
+def _place_names() -> dict[str, str]:
+    from geoteach.data.usa import us_states
+    from geoteach.data.world import countries
+
+    return {**countries()["name"].astype(str).to_dict(), **us_states()["name"].to_dict()}
+
+
+def hardest(frame: pd.DataFrame, n: int = HARDEST) -> pd.DataFrame:
+    """The ``n`` hardest questions: answers, share right, the right answer, common wrong ones."""
+    if frame.empty:
+        return pd.DataFrame(
+            columns=["question", "topic", "answers", "right", "share", "right_answer", "wrong"]
+        )
+    grouped = frame.groupby("question_id", sort=False)
+    out = pd.DataFrame(
+        {
+            "question": grouped["question"].last(),
+            "topic": grouped["topic"].last(),
+            "answers": grouped.size(),
+            "right": grouped["correct"].sum().astype(int),
+            "right_answer": grouped["accepted"].last().str.split("; ").str[0],
+        }
+    )
+    out["share"] = out["right"] / out["answers"]
+    out["hardness"] = (out["answers"] - out["right"] + 1) / (out["answers"] + 2)
+    top = out.sort_values(["hardness", "answers"], ascending=False, kind="stable").head(n)
+    wrong = frame[~frame["correct"] & frame["question_id"].isin(top.index)]
+    said = wrong["answer"].where(wrong["answer"] != "", wrong["mode"].map(NO_TEXT).fillna("?"))
+    counts = said.groupby(wrong["question_id"]).value_counts()
+    top["wrong"] = [_common(counts, qid) for qid in top.index]
+    columns = ["question", "topic", "answers", "right", "share", "right_answer", "wrong"]
+    return top[columns].reset_index(drop=True)
+
+
+def _common(counts: pd.Series, question_id: str) -> str:
+    if question_id not in counts.index.get_level_values(0):
+        return ""
+    most = counts.loc[question_id].head(WRONG_SHOWN)
+    return ", ".join(f"{answer} ({k})" for answer, k in most.items())
+
+
+def lesson_order(frame: pd.DataFrame) -> list[str]:
+    """Lessons in the order of their first answer."""
+    return list(frame.groupby("lesson")["at"].min().sort_values().index)
+
+
+def progress(frame: pd.DataFrame) -> pd.DataFrame:
+    """Share of right answers per player (rows) and lesson (columns, in time order), 0-1.
+
+    The last row, "Whole class", is the share of all answers of each lesson. Empty cells: the
+    player gave no answer in that lesson.
+    """
+    lessons = lesson_order(frame)
+    table = frame.pivot_table(
+        index="player", columns="lesson", values="correct", aggfunc="mean", sort=False
+    )
+    table = table.reindex(columns=lessons)
+    table.loc["Whole class"] = frame.groupby("lesson")["correct"].mean().reindex(lessons)
+    table.columns.name = None
+    return table.astype(float)
+
+
+class PlaceMap:
+    """A world (``"world"``) or U.S. (``"us"``) map coloured by the share of right answers.
+
+    Each answered place shows its number of answers; places nobody answered about are grey and
+    hatched ("no data"). The map is drawn once; ``show(frame)`` recolours it for other answers.
+    """
+
+    def __init__(self, which: str = "world") -> None:
+        from geoteach.render.choropleths import US_KEY_BOX, US_KEY_STRIP, WORLD_KEY_BOX
+        from geoteach.render.mapview import new_figure
+
+        if which == "us":
+            from geoteach.render.us import us_map_view
+
+            figure = new_figure((8.0, 5.6), dpi=80)
+            self.view = us_map_view(ax=figure.add_axes((0.0, US_KEY_STRIP, 1, 1 - US_KEY_STRIP)))
+            self.key_box = US_KEY_BOX
+        elif which == "world":
+            from geoteach.render.world import world_map_view
+
+            self.view = world_map_view(numbers=False, figsize=(10.0, 5.1), dpi=80)
+            self.key_box = WORLD_KEY_BOX
+        else:
+            raise ValueError(f"The report draws the 'world' or the 'us' map, not {which!r}.")
+        self.which = which
+        self._counts: tuple[Any, ...] = ()
+        self.places = pd.DataFrame()
+
+    @property
+    def figure(self) -> Any:
+        return self.view.figure
+
+    def show(self, frame: pd.DataFrame, places: pd.DataFrame | None = None) -> PlaceMap:
+        """Colour the map by ``frame``'s answers (a new call replaces the colours and counts).
+
+        ``places`` is ``by_place(frame)`` when the caller has it already.
+        """
+        from geoteach.render.choropleths import choropleth
+
+        view = self.view
+        view.clear()
+        for artist in self._counts:
+            artist.remove()
+        places = by_place(frame) if places is None else places
+        places = places[places["map"] == self.which].set_index("place")
+        self.places = places[places.index.isin(view.pickable)]
+        choropleth(
+            view,
+            (self.places["share"] * 100).round(1),
+            title="% of answers right (number: how many answers)",
+            vmin=0,
+            vmax=100,
+            key_box=self.key_box,
+        )
+        self._counts = self._write_counts(self.places["answers"])
+        return self
+
+    def _write_counts(self, counts: pd.Series) -> tuple[Any, ...]:
+        """The numbers of answers, as one layer of glyphs (hundreds of Text artists are slow)."""
+        from geoteach.render.labels import Placement
+        from geoteach.render.mapview import add_text_layer
+
+        view = self.view
+        if counts.empty:
+            return ()
+        # A map with abbreviations (the U.S.) has them on the state or out at sea on a leader
+        # line: the count goes just under the abbreviation.
+        below = 7.0 * view.units_per_point()
+        down = below if view.ax.yaxis_inverted() else -below
+        marks = []
+        for code, n in counts.items():
+            if code in view.numbers:
+                x, y = view.numbers[code].at
+                y += down
+            else:
+                x, y = view.anchors[view.codes.index(code)]
+            marks.append(Placement(code, str(int(n)), (x, y), (x, y), True))
+        return add_text_layer(view.ax, marks, fontsize=6.5, colour=palettes.TEXT, zorder=6.0)
+
+
+def progress_figure(table: pd.DataFrame, ax: Any = None) -> Any:
+    """The share of right answers per lesson as lines: each row of ``table`` (``progress``),
+    the whole class in black. Give it the rows to show (a class of 30 is a table, not a chart).
+    """
+    from geoteach.escape import plot_text
+    from geoteach.render.mapview import new_figure
+
+    if ax is None:
+        ax = new_figure((8.0, 3.2), dpi=80).add_subplot()
+    ax.clear()
+    x = range(len(table.columns))
+    colours = palettes.CATEGORICAL
+    for k, (player, row) in enumerate(table.iterrows()):
+        whole = player == "Whole class"
+        ax.plot(
+            x,
+            row.to_numpy() * 100,
+            marker="o",
+            color="black" if whole else colours[k % len(colours)],
+            linewidth=2.5 if whole else 1.2,
+            label=plot_text(player),
+        )
+    ax.set_xticks(list(x), [plot_text(_short(c)) for c in table.columns], fontsize=8)
+    ax.set_ylim(0, 100)
+    ax.set_ylabel("% right")
+    ax.grid(axis="y", alpha=0.3)
+    ax.legend(fontsize=7, loc="center left", bbox_to_anchor=(1.0, 0.5), frameon=False)
+    ax.figure.subplots_adjust(left=0.08, right=0.8, bottom=0.15, top=0.95)
+    return ax.figure
+
+
+def _short(text: str, width: int = 28) -> str:
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def percent(share: float) -> str:
+    """A share as a teacher reads it: "67%" (and "–" when there is none)."""
+    return "–" if pd.isna(share) else f"{round(100 * float(share))}%"
+
+
+def summary_line(frame: pd.DataFrame, players: Sequence[str] | None = None) -> str:
+    """ "446 answers, 56% right, from 5 players in 2 lessons"."""
+    if frame.empty:
+        return "No answers yet."
+    n = len(frame)
+    who = players if players is not None else frame["player"].unique()
+    lessons = frame["lesson"].nunique()
+    return (
+        f"{n} answer{'s' if n != 1 else ''}, {percent(frame['correct'].mean())} right, from "
+        f"{len(who)} player{'s' if len(who) != 1 else ''} or team{'s' if len(who) != 1 else ''} "
+        f"in {lessons} lesson{'s' if lessons != 1 else ''}."
+    )
