@@ -53,7 +53,7 @@ APP_CSS = """<style>
 .gt-app .gt-board { flex: 1 1 auto; min-width: 0; overflow: hidden; }
 .gt-app .gt-side { flex: 0 0 440px; width: 440px; max-height: calc(100vh - 64px);
   overflow-y: auto; overflow-x: hidden; gap: 6px; }
-.gt-app .gt-side > * { width: 100%; }
+.gt-app .gt-side > * { width: 100%; flex-shrink: 0; }
 .gt-app .gt-panel { border: 1px solid #777; border-radius: 6px; padding: 4px 8px; }
 .gt-app .gt-leaders table { width: 100%; border-collapse: collapse; }
 .gt-app .gt-leaders td, .gt-app .gt-leaders th { padding: 1px 4px; text-align: left;
@@ -66,12 +66,15 @@ APP_CSS = """<style>
 .gt-app .gt-feedback.gt-wrong { border-color: #D55E00; background: #fcefe6; }
 .gt-app .gt-verdict { font-size: 24px; font-weight: bold; margin: 0; }
 .gt-app .gt-answer-big { font-size: 20px; margin: 4px 0; }
+.gt-app .gt-feedback p { margin: 3px 0; }
 .gt-app .gt-fact { margin: 4px 0 0 0; }
 .gt-app .gt-log { font-size: 14px; }
 .gt-app .gt-log ol { margin: 0; padding-left: 20px; }
 .gt-app .widget-button, .gt-app .jupyter-button { height: auto; min-height: 32px;
   white-space: normal; line-height: 1.2; padding: 4px 10px; }
 .gt-app .widget-label, .gt-app .widget-html-content { white-space: normal; }
+.gt-app .gt-side .widget-html-content { line-height: 1.35; }
+.gt-app .gt-side p { margin: 4px 0; }
 .gt-app.gt-large { font-size: 21px; }
 .gt-app.gt-large .gt-topbar h2 { font-size: 28px; }
 .gt-app.gt-large .gt-banner .gt-turn { font-size: 24px; }
@@ -196,7 +199,8 @@ class Feedback(widgets.VBox):
             parts.append(f'<p class="gt-answer-big">{html_text(answer)}</p>')
         parts += [f"<p>{html_text(line)}</p>" for line in lines if line]
         if where:
-            parts.append(f"<p>📍 {html_text(where)}</p>")
+            # Words, not a pin emoji: without an emoji font it shows as an empty box.
+            parts.append(f"<p><b>Where:</b> {html_text(where)}</p>")
         if fact:
             parts.append(f'<p class="gt-fact"><b>Did you know?</b> {html_text(fact)}</p>')
         self.body.value = "".join(parts)
@@ -306,7 +310,8 @@ class GameScreen(widgets.VBox):
         self.controls = widgets.VBox()
         self.controls.add_class("gt-controls")
         self.feedback = Feedback(on_close=self._feedback_closed)
-        self.log = PlayLog()
+        # Not ``self.log``: every widget already has a ``log`` trait (its Python logger).
+        self.play_log = PlayLog()
         self.leaders = widgets.HTML()
         self.leaders.add_class("gt-leaders")
         self.below = widgets.VBox()
@@ -335,7 +340,9 @@ class GameScreen(widgets.VBox):
             ]
         )
         top.add_class("gt-topbar")
-        side = widgets.VBox([self.leaders, self.controls, self.feedback, self.messages, self.log])
+        side = widgets.VBox(
+            [self.leaders, self.controls, self.feedback, self.messages, self.play_log]
+        )
         side.add_class("gt-side")
         left = widgets.VBox([self.board, self.below])
         left.add_class("gt-board")
@@ -424,7 +431,7 @@ class GameScreen(widgets.VBox):
         self.game.apply(action)
         line = self.describe(action)
         if line:
-            self.log.add(line)
+            self.play_log.add(line)
         self.after(action, by_human=False)
         self.refresh()
         return True
@@ -447,11 +454,11 @@ class GameScreen(widgets.VBox):
             self.bot_task = loop.create_task(self._bots_slowly())
 
     async def _bots_slowly(self) -> None:
-        self.log.busy(True)
+        self.play_log.busy(True)
         try:
             while self.bot_seat() is not None:
                 waited = 0.0
-                while waited < self.bot_delay and not self.log.skipping:
+                while waited < self.bot_delay and not self.play_log.skipping:
                     await asyncio.sleep(0.05)
                     waited += 0.05
                 while self.feedback.is_open:
@@ -459,7 +466,7 @@ class GameScreen(widgets.VBox):
                 if not safe(self.bot_move, show=self.messages)():
                     break
         finally:
-            self.log.busy(False)
+            self.play_log.busy(False)
             self.bot_task = None
 
     def show_verdict(self, headline: str, **details: Any) -> None:
