@@ -274,7 +274,7 @@ class BoardView:
                 plot_text(label),
                 ha="center",
                 va="center_baseline",
-                fontsize=self.px(size if len(label) < 3 else size - 2),
+                fontsize=self.px(size if len(label) < 3 else size - 1),
                 color=_text_colour(fill),
                 fontweight="bold" if bold else "normal",
                 zorder=3,
@@ -393,7 +393,7 @@ class BoardView:
             chosen,
         )
         self._view = view
-        if shown == self._shown:
+        if shown == self._shown and not self._mark:
             return
         self._shown = shown
         self._png = None

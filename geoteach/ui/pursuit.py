@@ -289,7 +289,6 @@ class PursuitApp(GameScreen):
     def redraw(self) -> None:
         """Board, controls of the current step and the history, from the game's state."""
         view = self.game.view(None)
-        self._wedge_counts = [len(w) for w in view["wedges"]]
         self.pieces.update(view)
         if not self.interactive:
             self.board_widget.value = self.pieces.png()
@@ -393,8 +392,14 @@ class PursuitApp(GameScreen):
 
     def after(self, action: Action, by_human: bool) -> None:
         """A person's answer gets the verdict card; the end of the game a neutral card."""
-        if action["type"] != "answer":
-            return
+        try:
+            if action["type"] == "answer":
+                self._answer_shown(action, by_human)
+        finally:
+            self._wedge_counts = [len(w) for w in self.game.state["wedges"]]
+
+    def _answer_shown(self, action: Action, by_human: bool) -> None:
+        """After an answer: the clock stops; a person gets the verdict, a game's end a card."""
         self.countdown.stop()
         asked = self._asked
         self._asked_id, self._asked = None, None
@@ -643,7 +648,7 @@ class PursuitApp(GameScreen):
         )
 
     def _new_wedge(self, seat: int) -> bool:
-        """Whether the move just made won ``seat`` a wedge (more than at the last redraw)."""
+        """Whether the move just made won ``seat`` a wedge (more than after the move before)."""
         return len(self.game.state["wedges"][seat]) > self._wedge_counts[seat]
 
     def _winners_html(self) -> str:

@@ -422,8 +422,12 @@ class GameScreen(widgets.VBox):
         self.refresh()
         self.run_bots()
 
-    def bot_move(self) -> bool:
-        """One computer move (logged in words); False when no computer is to act."""
+    def bot_move(self, redraw: bool = True) -> bool:
+        """One computer move (logged in words); False when no computer is to act.
+
+        ``redraw=False`` leaves the screen as it is (moves played at once are drawn once, after
+        the last one: nobody sees the screens in between).
+        """
         seat = self.bot_seat()
         if seat is None:
             return False
@@ -433,7 +437,8 @@ class GameScreen(widgets.VBox):
         if line:
             self.play_log.add(line)
         self.after(action, by_human=False)
-        self.refresh()
+        if redraw:
+            self.refresh()
         return True
 
     def run_bots(self) -> None:
@@ -447,8 +452,9 @@ class GameScreen(widgets.VBox):
             return
         loop = running_loop()
         if self.bot_delay <= 0 or loop is None:
-            while self.bot_move():
+            while self.bot_move(redraw=False):
                 pass
+            self.refresh()
             return
         if self.bot_task is None or self.bot_task.done():
             self.bot_task = loop.create_task(self._bots_slowly())
