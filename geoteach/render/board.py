@@ -125,14 +125,21 @@ def short_names(categories: Sequence[str]) -> list[str]:
     return [str(i + 1) for i in range(len(categories))]
 
 
+#: Tokens per row when several share a space (rows alternate, packed like coins on a table).
+TOKEN_ROWS = {1: (1,), 2: (2,), 3: (2, 1), 4: (2, 2), 5: (3, 2), 6: (3, 3)}
+#: Token radius by how many share the space: one token covers its space; more stay on it.
+TOKEN_RADIUS = {1: 0.52, 2: 0.4, 3: 0.36, 4: 0.36, 5: 0.3, 6: 0.3}
+
+
 def token_spots(space_id: str, count: int) -> tuple[list[tuple[float, float]], float]:
     """Where ``count`` tokens on one space stand, side by side, and their radius.
 
-    Up to three in a row, a second row beyond three. On the ring the row runs across the ring
-    (inwards and outwards), where there is room; on a spoke and in the hub it runs across the
-    spoke. Tokens touch but never cover each other.
+    Packed in rows of two or three around the space's centre, so they touch but never cover
+    each other. On the ring the rows run across the ring, reaching no further out than a single
+    token (the headquarters' names outside stay readable); on a spoke they run across the
+    spoke: away from the neighbouring spaces.
     """
-    radius = 0.56 if count == 1 else 0.48 if count == 2 else 0.42
+    radius = TOKEN_RADIUS[min(max(count, 1), 6)]
     x, y = space_xy(space_id)
     if count == 1:
         return [(x, y)], radius
@@ -146,16 +153,27 @@ def token_spots(space_id: str, count: int) -> tuple[list[tuple[float, float]], f
     else:
         along = (1.0, 0.0)
     across = (-along[1], along[0])
-    columns = min(count, 3)
-    rows = math.ceil(count / 3)
-    step = 2 * radius + 0.04
-    spots = []
-    for k in range(count):
-        row, col = divmod(k, columns)
-        in_row = columns if row < rows - 1 else count - columns * (rows - 1)
-        u = (col - (in_row - 1) / 2) * step
-        v = (row - (rows - 1) / 2) * step
-        spots.append((x + u * along[0] + v * across[0], y + u * along[1] + v * across[1]))
+    rows = TOKEN_ROWS[min(count, 6)] if count <= 6 else (3,) * math.ceil(count / 3)
+    step = 2 * radius + 0.02
+    row_gap = step * math.sqrt(3) / 2  # rows nest like coins
+    offsets = []
+    for r, in_row in enumerate(rows):
+        # Rows of equal length shift by half a token every other row, so they nest.
+        shift = step / 2 if r % 2 and in_row == rows[r - 1] else 0.0
+        v = r * row_gap
+        offsets += [((col - (in_row - 1) / 2) * step + shift, v) for col in range(in_row)]
+    offsets = offsets[:count]
+    mean_u = sum(u for u, _v in offsets) / len(offsets)
+    mean_v = sum(v for _u, v in offsets) / len(offsets)
+    if kind == "ring":  # no further out than one token: the names outside the ring stay clear
+        mean_u += max(0.0, max(u for u, _v in offsets) - mean_u + radius - TOKEN_RADIUS[1])
+    spots = [
+        (
+            x + (u - mean_u) * along[0] + (v - mean_v) * across[0],
+            y + (u - mean_u) * along[1] + (v - mean_v) * across[1],
+        )
+        for u, v in offsets
+    ]
     return spots, radius
 
 
@@ -286,7 +304,7 @@ class BoardView:
         """Each headquarters' category in full, in a box of its colour just outside the ring."""
         for c, name in enumerate(self.categories):
             angle = math.radians(90 - 360 / CATEGORIES * c)
-            out = RING_RADIUS + HQ_RADIUS + 0.3
+            out = RING_RADIUS + 0.9  # clear of the tokens standing on the headquarters
             x, y = out * math.cos(angle), out * math.sin(angle)
             cos, sin = math.cos(angle), math.sin(angle)
             ha = "center" if abs(cos) < 0.2 else ("left" if cos > 0 else "right")

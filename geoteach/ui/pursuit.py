@@ -197,7 +197,13 @@ class PursuitApp(GameScreen):
             canvas.toolbar_visible = False
             canvas.header_visible = False
             canvas.footer_visible = False
+            # No resize handle: the board's size and text are set for the screen (and the
+            # page turns resizing back on when it connects).
             canvas.resizable = False
+            canvas.observe(
+                lambda change: setattr(canvas, "resizable", False) if change["new"] else None,
+                names="resizable",
+            )
             self.board_widget: widgets.Widget = canvas
             self.pieces.on_pick(safe(self.move, show=self.messages))
         else:
@@ -406,9 +412,7 @@ class PursuitApp(GameScreen):
         if by_human and asked is not None:
             self._verdict(action, asked)
         elif self.game.is_terminal():
-            winners = self.game.winners()
-            names = " and ".join(self.table.name_of(s) for s in winners)
-            self.show_verdict(f"{names} won the game!", correct=None, wait=False)
+            self.show_verdict(f"{self._winners_text()} the game!", correct=None, wait=False)
         self._picked = None
 
     def paused(self, on: bool) -> None:
@@ -454,7 +458,8 @@ class PursuitApp(GameScreen):
             return self._question_controls(view, asked_of_bot=not humans)
         if not humans:
             die = die_html(view["roll"], 56) + " " if view["roll"] else ""
-            return [self._step(f"<p>{die}{seat_badge(table, seat)} is playing…</p>")]
+            tie = f"<p>{html_text(self._tie_words())}</p>" if view["winners"] else ""
+            return [self._step(f"<p>{die}{seat_badge(table, seat)} is playing…</p>{tie}")]
         if phase == "roll":
             return [self._step(self._roll_words(view)), self.roll_button]
         if phase == "move":
@@ -473,8 +478,22 @@ class PursuitApp(GameScreen):
         self.step.value = html
         return self.step
 
+    def _tie_words(self) -> str:
+        """The rulebook's first-turn win: who has not played yet may try to tie."""
+        state = self.game.state
+        winner = self.table.name_of(state["winners"][0])
+        waiting = [state["player"], *state["tie_chance"]]
+        names = " and ".join(self.table.name_of(s) for s in waiting)
+        if len(waiting) == 1:
+            who = f"{names}, who has not had a turn yet, gets one turn"
+        else:
+            who = f"{names}, who have not had a turn yet, get one turn each"
+        return f"{winner} won on the first turn, so {who} to tie the game."
+
     def _roll_words(self, view: dict[str, Any]) -> str:
         seat = view["player"]
+        if view["winners"]:
+            return f"<p>{html_text(self._tie_words())}</p>"
         if view["must_leave"][seat]:
             where = "hub" if view["positions"][seat] == "hub" else "headquarters"
             return f"<p>Your token must leave this {where} now and may come back later.</p>"
@@ -628,6 +647,8 @@ class PursuitApp(GameScreen):
         if last["correct"]:
             if seat in self.game.state["winners"]:
                 headline = f"Right! {does_text(table, seat, 'wins', 'win')} the game!"
+                if not self.game.is_terminal():
+                    lines.insert(0, self._tie_words())
             elif self._new_wedge(seat):
                 wedges = len(self.game.state["wedges"][seat])
                 category = self.categories[last["category"]]
@@ -650,6 +671,13 @@ class PursuitApp(GameScreen):
     def _new_wedge(self, seat: int) -> bool:
         """Whether the move just made won ``seat`` a wedge (more than after the move before)."""
         return len(self.game.state["wedges"][seat]) > self._wedge_counts[seat]
+
+    def _winners_text(self) -> str:
+        """ "Ana wins" / "You win" / "Ana and Ben win", in plain text."""
+        winners = self.game.winners() or self.game.state["winners"]
+        if len(winners) == 1:
+            return does_text(self.table, winners[0], "wins", "win")
+        return " and ".join(self.table.name_of(s) for s in winners) + " win"
 
     def _winners_html(self) -> str:
         """ "Ana wins" / "You win" / "Ana and Ben win", with the seats' badges."""

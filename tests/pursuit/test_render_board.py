@@ -140,3 +140,22 @@ def test_large_board_is_bigger_and_so_are_its_labels() -> None:
     assert max(t.get_fontsize() for t in board.ax.texts) == pytest.approx(small * board.scale)
     board.set_large(False)
     assert max(t.get_fontsize() for t in board.ax.texts) == pytest.approx(small)
+
+
+@pytest.mark.parametrize("count", range(1, 7))
+def test_tokens_on_a_headquarters_leave_its_name_readable(count: int) -> None:
+    board = BoardView(list(DEFAULT_NAMES))
+    board.figure.canvas.draw()
+    renderer = board.figure.canvas.get_renderer()
+    names = [t for t in board.ax.texts if t.get_bbox_patch() is not None]
+    assert len(names) == 6
+    to_px = board.ax.transData
+    unit = to_px.transform((1, 0))[0] - to_px.transform((0, 0))[0]
+    for category, name in enumerate(names):
+        box = name.get_bbox_patch().get_window_extent(renderer)
+        spots, radius = token_spots(f"ring{7 * category}", count)
+        for spot in spots:
+            cx, cy = to_px.transform(spot)
+            nearest_x = min(max(cx, box.x0), box.x1)
+            nearest_y = min(max(cy, box.y0), box.y1)
+            assert math.hypot(cx - nearest_x, cy - nearest_y) > radius * unit, name.get_text()

@@ -610,3 +610,33 @@ def test_a_card_that_fails_to_show_is_not_called_an_undone_move(questions, monke
     app.refresh()  # the next redraw shows the card that failed to show
     assert app.card.question.id == game.state["question"]["id"]
     assert app.card in app.controls.children
+
+
+def test_a_first_turn_win_gives_the_others_a_turn_to_tie(questions) -> None:
+    async def scenario() -> None:
+        app = against_a_robot(questions, bot_delay=0.01)
+        game = app.game
+        game.state["wedges"][0] = list(range(6))
+        game.state["positions"][0] = "spoke3.1"
+        press(app, "Roll the die")
+        game.state["roll"] = 1
+        app.refresh()
+        press(app, "The hub")
+        for _ in range(100):  # the computer votes at its pace
+            await asyncio.sleep(0.02)
+            if game.phase == "question":
+                break
+        assert game.state["question"]["final"]
+        answer(app, right=True)
+        body = app.feedback.body.value
+        assert "Right! Ana wins the game!" in body
+        assert "Robot, who has not had a turn yet, gets one turn to tie the game." in body
+        assert not game.is_terminal() and game.to_act() == [1]
+        app.feedback.continue_button.click()
+        for _ in range(400):
+            await asyncio.sleep(0.02)
+            if game.is_terminal():
+                break
+        assert game.is_terminal() and "the game!" in app.banner.value
+
+    asyncio.run(scenario())
