@@ -16,9 +16,6 @@ from __future__ import annotations
 
 import statistics
 import time
-from collections.abc import Iterator
-
-import pytest
 
 from geoteach.games.geography_pursuit.board import SPACES
 from geoteach.games.geography_pursuit.game import GeographyPursuit
@@ -70,16 +67,6 @@ def test_bench_move_click_to_redrawn_picture(benchmark, questions) -> None:
     if not benchmark.disabled:
         benchmark.extra_info.update(percentiles(list(benchmark.stats.stats.data)))
         benchmark.extra_info["redraw_ms"] = round(app.redraw_seconds * 1000, 1)
-
-
-@pytest.fixture
-def widget_backend() -> Iterator[None]:
-    import matplotlib.pyplot as plt
-
-    backend = plt.get_backend()
-    plt.switch_backend("module://ipympl.backend_nbagg")
-    yield
-    plt.switch_backend(backend)
 
 
 def test_bench_move_click_on_the_live_canvas(benchmark, questions, widget_backend) -> None:

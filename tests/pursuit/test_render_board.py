@@ -11,6 +11,7 @@ from matplotlib.patches import Wedge
 from matplotlib.text import Text
 
 from geoteach.games.geography_pursuit.board import HUB, SPACES
+from geoteach.games.geography_pursuit.game import DEFAULT_CATEGORIES as DEFAULT_NAMES
 from geoteach.games.geography_pursuit.game import GeographyPursuit
 from geoteach.games.table import Table
 from geoteach.render.board import (
@@ -71,16 +72,6 @@ def test_every_label_is_readable_inside_the_picture_and_none_overlaps(large: boo
         boxes.append((text.get_text(), box))
     for (a, box_a), (b, box_b) in itertools.combinations(boxes, 2):
         assert not box_a.overlaps(box_b), (a, b)
-
-
-DEFAULT_NAMES = (
-    "Capitals & Cities",
-    "Countries & Flags",
-    "Physical World",
-    "People & Population",
-    "Borders & Neighbours",
-    "U.S. States",
-)
 
 
 @pytest.mark.parametrize("space", [HUB, "ring7", "ring3", "spoke2.1", "spoke4.5"])

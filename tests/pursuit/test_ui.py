@@ -346,16 +346,6 @@ def test_interactive_board_falls_back_to_a_picture_without_ipympl(questions) -> 
     assert app.board_widget.value[:4] == b"\x89PNG"
 
 
-@pytest.fixture
-def widget_backend() -> Iterator[None]:
-    import matplotlib.pyplot as plt
-
-    backend = plt.get_backend()
-    plt.switch_backend("module://ipympl.backend_nbagg")
-    yield
-    plt.switch_backend(backend)
-
-
 def test_clicking_a_lit_space_marks_it_at_once_and_moves_the_token(
     questions, widget_backend
 ) -> None:
