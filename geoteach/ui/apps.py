@@ -13,6 +13,7 @@ for students, its set-up options and a ``build`` function that returns the game'
 from __future__ import annotations
 
 import importlib
+import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -119,6 +120,9 @@ class AppSpec:
     options: Sequence[Option]
     build: Callable[[Table, dict[str, Any]], GameScreen]
     players: Sequence[Seat] = field(default_factory=tuple)
+    #: Slow work every game needs (loading its questions), started in the background while the
+    #: set-up screen is filled in, so Start is quick; ``build`` must still work without it.
+    prepare: Callable[[], Any] | None = None
 
     @property
     def title(self) -> str:
@@ -176,6 +180,8 @@ class StudentApp(widgets.VBox):
         super().__init__([self.style, self.setup_screen])
         self.add_class("gt-app")
         themed(self)
+        if spec.prepare is not None:
+            threading.Thread(target=spec.prepare, name=f"prepare {spec.key}", daemon=True).start()
 
     def values(self) -> dict[str, Any]:
         """The set-up choices, as the app's ``build`` receives them."""

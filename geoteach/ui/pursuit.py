@@ -21,6 +21,7 @@ drives the screen (tests pass a fake ``clock``).
 from __future__ import annotations
 
 import contextlib
+import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
 from random import Random
@@ -34,6 +35,7 @@ from geoteach.escape import html_text
 from geoteach.games.base import Action
 from geoteach.games.geography_pursuit.board import CATEGORIES, SPACES
 from geoteach.games.geography_pursuit.game import GeographyPursuit
+from geoteach.games.geography_pursuit.questions import default_questions
 from geoteach.games.table import Table
 from geoteach.quiz.answers import AnswerChecker, Mode, Verdict, normalize
 from geoteach.quiz.places import place_kind, question_places
@@ -442,9 +444,13 @@ class PursuitApp(GameScreen):
 
     # ----- drawing ----------------------------------------------------------------------------
     def _size_board(self) -> None:
-        width, height = self.pieces.pixels
+        """The picture at the board's own size (its text is sized for that), shrinking only
+        where the page is narrower (a notebook beside a side bar)."""
+        width, _height = self.pieces.pixels
         if not self.interactive:
-            self.board_widget.layout = widgets.Layout(width=f"{width}px", height=f"{height}px")
+            self.board_widget.layout = widgets.Layout(
+                width=f"{width}px", max_width="100%", height="auto"
+            )
 
     def _controls(self, view: dict[str, Any]) -> list[widgets.Widget]:
         """Only the current step: the die, the spaces, the categories, the vote or the card."""
@@ -771,8 +777,20 @@ def play(
     return screen
 
 
+#: Held while the built-in questions are generated (about a second), so the set-up screen's
+#: background start and the Start button never generate them twice at once.
+_QUESTIONS_LOCK = threading.Lock()
+
+
+def built_in_questions() -> None:
+    """Generate the built-in decks once (cached); the app starts this with its set-up screen."""
+    with _QUESTIONS_LOCK:
+        default_questions()
+
+
 def build(table: Table, values: dict[str, Any]) -> PursuitApp:
     """The app's game screen from the set-up screen's choices."""
+    built_in_questions()  # at once if the set-up screen has prepared them, else wait for them
     game = GeographyPursuit(
         table,
         precision=values["precision"],
@@ -832,4 +850,5 @@ APP = AppSpec(
         speed_option(),
     ),
     build=build,
+    prepare=built_in_questions,
 )
