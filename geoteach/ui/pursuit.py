@@ -199,12 +199,13 @@ class PursuitApp(GameScreen):
             canvas.toolbar_visible = False
             canvas.header_visible = False
             canvas.footer_visible = False
-            # No resize handle: the board's size and text are set for the screen (and the
-            # page turns resizing back on when it connects).
+            # No resize handle: the board's size and text are set for the screen. The page
+            # turns resizing on by itself when it connects, so say it again once it has.
             canvas.resizable = False
-            canvas.observe(
-                lambda change: setattr(canvas, "resizable", False) if change["new"] else None,
-                names="resizable",
+            canvas.on_msg(
+                lambda _w, content, _b: (
+                    canvas.send_state("resizable") if content.get("type") == "initialized" else None
+                )
             )
             self.board_widget: widgets.Widget = canvas
             self.pieces.on_pick(safe(self.move, show=self.messages))
