@@ -506,6 +506,9 @@ class PursuitApp(GameScreen):
             return f"<p>Your token must leave this {where} now and may come back later.</p>"
         if len(view["wedges"][seat]) == CATEGORIES:
             return "<p>You have all six wedges: reach the hub with an exact roll.</p>"
+        last = self.game.log[-1] if self.game.log else {}
+        if last.get("type") == "move" and SPACES[last["to"]].kind == "roll_again":
+            return f"<p>{does(self.table, seat, 'lands', 'land')} on Roll again: one more roll.</p>"
         return ""
 
     def _move_html(self, view: dict[str, Any]) -> str:

@@ -168,6 +168,17 @@ def test_right_rolls_again_and_wrong_passes_the_turn_in_every_answer_mode(
     assert any(a["player"] == 1 for a in app.game.log)
 
 
+def test_landing_on_roll_again_says_so(questions) -> None:
+    app = against_a_robot(questions)
+    app.game.state["positions"][0] = "ring1"  # next to Roll again (ring2)
+    press(app, "Roll the die")
+    app.game.state["roll"] = 1
+    app.refresh()
+    press(app, "Roll again")
+    assert app.game.phase == "roll" and app.game.to_act() == [0]
+    assert "Ana lands on Roll again: one more roll." in app.step.value
+
+
 def test_the_die_is_shown_big_and_the_lit_spaces_are_offered_as_buttons(questions) -> None:
     app = against_a_robot(questions)
     assert "Ana, your turn: roll the die." in app.banner.value
