@@ -38,7 +38,7 @@ from matplotlib.transforms import IdentityTransform
 
 from geoteach.bots.base import Bot
 from geoteach.bots.globalissimo import GlobalissimoBot
-from geoteach.games.base import Action
+from geoteach.games.base import Action, IllegalAction
 from geoteach.games.globalissimo import HURDLE, Globalissimo
 from geoteach.games.table import Table
 from geoteach.quiz.flags import flag_img_html
@@ -566,10 +566,10 @@ class GlobalissimoUI(widgets.VBox):
 
     def _picked(self, attempt: Mapping[str, Any]) -> str | None:
         """The country a hurdle A answer pointed at (by number or by a click), if any."""
-        given = str(attempt.get("answer") or "").strip()
-        if given.isdigit():
-            return self.atlas.by_number.get(int(given))
-        return given.upper() if given.upper() in self.atlas.names else None
+        try:
+            return self.game.map_pick(attempt.get("answer"))
+        except IllegalAction:
+            return None  # a teacher's mark in honor mode, not a typed answer
 
     def show_map_answer(self, attempt: Mapping[str, Any]) -> None:
         """After hurdle A: the card's country highlighted on the numbered map, with its number.

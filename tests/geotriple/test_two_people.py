@@ -20,23 +20,10 @@ from geoteach.games.table import Table
 from geoteach.ui import safe
 from geoteach.ui.geotriple import GeoTripleApp
 
+from .test_ui import FakeClock, no_errors  # noqa: F401 - the same clock and error check
+
 #: A cap far above a real game (about 25 moves a round, 4 to 8 rounds): more means stuck.
 MAX_CLICKS = 2000
-
-
-class FakeClock:
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-@pytest.fixture(autouse=True)
-def no_errors():
-    safe.clear()
-    yield
-    assert not safe.ERRORS, safe.ERRORS
 
 
 def widgets_in(box: widgets.Widget) -> list[widgets.Widget]:
