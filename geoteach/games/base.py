@@ -132,8 +132,7 @@ class Game(ABC):
         This default accepts exactly the listed moves, field types included (``1.0`` is not
         ``1``); games with free-parameter moves check their fields (``geoteach.games.fields``).
         """
-        wanted = canonical(action)
-        if all(canonical(a) != wanted for a in self.legal_actions(action.get("player"))):
+        if not listed(action, self.legal_actions(action.get("player"))):
             raise IllegalAction(f"That move is not allowed now: {describe(action)}.")
 
     @abstractmethod
@@ -443,6 +442,12 @@ def detached(data: dict[str, Any]) -> dict[str, Any]:
 def canonical(value: Any) -> str:
     """One text per plain value that tells ``1``, ``1.0`` and ``True`` apart."""
     return json.dumps(value, sort_keys=True, ensure_ascii=False)
+
+
+def listed(action: Action, actions: Iterable[Action]) -> bool:
+    """True when ``action`` is exactly one of ``actions``, field types included."""
+    wanted = canonical(action)
+    return any(canonical(a) == wanted for a in actions)
 
 
 def _plain(action: Action) -> Action:

@@ -13,16 +13,8 @@ small plain JSON data, never nested thousands deep, never a number with thousand
 from __future__ import annotations
 
 import math
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Collection
 from typing import Any
-
-from geoteach.games.base import canonical
-
-
-def listed(action: Mapping[str, Any], actions: Iterable[Mapping[str, Any]]) -> bool:
-    """True when ``action`` is exactly one of ``actions``, field types included."""
-    wanted = canonical(action)
-    return any(canonical(a) == wanted for a in actions)
 
 
 def whole(value: Any, allowed: Collection[int] | None = None) -> bool:

@@ -38,7 +38,7 @@ from collections import Counter
 from typing import Any, ClassVar
 
 from geoteach.games import dice, fields
-from geoteach.games.base import Action, Game, IllegalAction, detached
+from geoteach.games.base import Action, Game, IllegalAction, detached, listed
 from geoteach.games.deck import Deck
 from geoteach.games.geography_pursuit.board import CATEGORIES, HUB, SPACES, destinations
 
@@ -205,7 +205,7 @@ class GeographyPursuit(Game):
     def _check(self, action: Action) -> None:
         if action["type"] != "answer" or self.phase != "question":
             # Exactly a listed move, field types included: a category of 1.0 is no category.
-            if not fields.listed(action, self.legal_actions(action["player"])):
+            if not listed(action, self.legal_actions(action["player"])):
                 raise IllegalAction(self._why_not(action))
             return
         if ("mark" in action) == ("text" in action):
