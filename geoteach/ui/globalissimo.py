@@ -36,7 +36,7 @@ from matplotlib.transforms import IdentityTransform, blended_transform_factory
 from geoteach.bots.base import Bot, bots_for
 from geoteach.bots.globalissimo import GlobalissimoBot
 from geoteach.escape import html_text, plot_text
-from geoteach.games.base import Action
+from geoteach.games.base import Action, IllegalAction
 from geoteach.games.globalissimo import HURDLE, Globalissimo
 from geoteach.games.table import Table
 from geoteach.quiz.facts import country_fact
@@ -620,10 +620,10 @@ class GlobalissimoScreen(GameScreen):
 
     def _picked(self, attempt: Mapping[str, Any]) -> str | None:
         """The country a hurdle A answer pointed at (by number or by a click), if any."""
-        given = str(attempt.get("answer") or "").strip()
-        if given.isascii() and given.isdigit() and len(given) < 5:
-            return self.atlas.by_number.get(int(given))
-        return given.upper() if given.upper() in self.atlas.names else None
+        try:
+            return self.game.map_pick(attempt.get("answer"))
+        except IllegalAction:
+            return None  # a teacher's mark in honor mode, not a typed answer
 
     # ----- drawing ------------------------------------------------------------------------
     def prompt(self) -> str:
