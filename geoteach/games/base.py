@@ -27,9 +27,11 @@ import copy
 import importlib
 import json
 import marshal
+import math
 import os
 import random
 import re
+import reprlib
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -82,6 +84,9 @@ class Game(ABC):
     first_player_rule: ClassVar[str] = "highest_roll"
     #: Sides of the die rolled for who starts: 6, or 12 for Global Pursuit's dodecahedron.
     die_sides: ClassVar[int] = 6
+    #: Each move type and the fields it may carry besides "player" and "type". When set,
+    #: ``check`` refuses other move types and unknown fields before ``_check`` runs.
+    move_fields: ClassVar[dict[str, tuple[str, ...]]] = {}
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -138,8 +143,12 @@ class Game(ABC):
         """
 
     def _check(self, action: Action) -> None:
-        """Raise ``IllegalAction`` if ``action`` is not allowed now. Must not mutate."""
-        if action not in self.legal_actions(action.get("player")):
+        """Raise ``IllegalAction`` if ``action`` is not allowed now. Must not mutate.
+
+        This default accepts exactly the listed moves, field types included (``1.0`` is not
+        ``1``); games with free-parameter moves check their fields (``geoteach.games.fields``).
+        """
+        if not listed(action, self.legal_actions(action.get("player"))):
             raise IllegalAction(f"That move is not allowed now: {describe(action)}.")
 
     @abstractmethod
@@ -164,7 +173,11 @@ class Game(ABC):
 
     @abstractmethod
     def view(self, player: int | None) -> dict[str, Any]:
-        """What ``player`` may see (``None``: a spectator or the projector). Hides secrets."""
+        """What ``player`` may see (``None``: a spectator or the projector). Hides secrets.
+
+        A view is the caller's own copy (build it with ``detached``): changing it never changes
+        the game.
+        """
 
     @abstractmethod
     def _get_state(self) -> dict[str, Any]:
@@ -190,6 +203,7 @@ class Game(ABC):
         """Raise ``IllegalAction`` with a reason a player understands, or return quietly."""
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             raise IllegalAction("A move must say what it is, for example {'type': 'roll'}.")
+        plain_data(action)
         if self.is_terminal():
             raise IllegalAction("The game is over: start a new one to play again.")
         player = action.get("player")
@@ -198,6 +212,8 @@ class Game(ABC):
             who = self.table.name_of(player) if type(player) is int else repr(player)
             waiting = ", ".join(self.table.name_of(p) for p in self.to_act())
             raise IllegalAction(f"It is not {who}'s turn. Waiting for: {waiting}.")
+        if self.move_fields:
+            self._check_fields(action)
         try:
             self._check(action)
         except IllegalAction:
@@ -207,6 +223,20 @@ class Game(ABC):
             raise IllegalAction(
                 f"That move is missing something or has a wrong value: {describe(action)}."
             ) from exc
+
+    def _check_fields(self, action: Action) -> None:
+        """Refuse a move type this game does not have, and fields that move does not take.
+
+        A missing field is left to ``_check``, where it reads as ``None`` and fails like a
+        wrong value, with the move's own message.
+        """
+        kind = action["type"]
+        if kind not in self.move_fields:
+            raise IllegalAction(f"{self.title()} has no move called {_short(kind)!r}.")
+        extra = sorted(set(action) - {"player", "type", *self.move_fields[kind]})
+        if extra:
+            names = ", ".join(repr(_short(k)) for k in extra)
+            raise IllegalAction(f"A {_short(kind)!r} move does not take {names}.")
 
     def is_legal(self, action: Action) -> bool:
         try:
@@ -488,14 +518,85 @@ class Game(ABC):
             self.apply(action)
 
 
+#: Limits of a move (``plain_data``). GeoTriple's claim, a list of two lists, is the deepest.
+MAX_DEPTH = 6
+#: Values in one move, counting every list item and dict entry.
+MAX_ITEMS = 200
+#: Characters in one word or typed answer (a 5,000-digit "number" still gets the game's reply).
+MAX_TEXT = 10_000
+#: Digits of a whole number (no move needs more than a few).
+MAX_DIGITS = 15
+_PLAIN_ONLY = "A move must be made of words and numbers only, for example {'type': 'roll'}."
+
+
+def plain_data(value: Any) -> None:
+    """Raise ``IllegalAction`` unless ``value`` is small plain JSON data.
+
+    Allowed: dicts with text keys, lists and tuples, text, whole numbers, finite decimals,
+    ``True``/``False`` and ``None``, at most ``MAX_DEPTH`` deep and ``MAX_ITEMS`` values in all.
+    The walk uses no recursion, so nothing after it (the checks, a message that quotes the move,
+    the JSON copy for the log) meets a value nested thousands deep, a number with thousands of
+    digits (``str()`` of one raises) or a megabyte of text.
+    """
+    stack: list[tuple[Any, int]] = [(value, 0)]
+    seen = 0
+    while stack:
+        item, depth = stack.pop()
+        seen += 1
+        if seen > MAX_ITEMS or depth > MAX_DEPTH:
+            raise IllegalAction("A move is a few words and numbers, not a pile of lists.")
+        if item is None or isinstance(item, bool):
+            continue
+        if isinstance(item, str):
+            if len(item) > MAX_TEXT:
+                raise IllegalAction(f"That is too long: use at most {MAX_TEXT} letters.")
+        elif isinstance(item, int):
+            if abs(item) >= 10**MAX_DIGITS:
+                raise IllegalAction("That number is far too big for any move in this game.")
+        elif isinstance(item, float):
+            if not math.isfinite(item):
+                raise IllegalAction(_PLAIN_ONLY)
+        elif isinstance(item, dict):
+            if not all(isinstance(k, str) for k in item):
+                raise IllegalAction(_PLAIN_ONLY)
+            stack.extend((k, depth + 1) for k in item)
+            stack.extend((v, depth + 1) for v in item.values())
+        elif isinstance(item, list | tuple):
+            stack.extend((v, depth + 1) for v in item)
+        else:
+            raise IllegalAction(_PLAIN_ONLY)
+
+
+def detached(data: dict[str, Any]) -> dict[str, Any]:
+    """A deep copy of plain data: what ``view`` hands out, so code that edits a view (a UI, a
+    bot, a student's notebook) never edits the game. marshal copies plain data many times
+    faster than deepcopy; anything else falls back to deepcopy."""
+    try:
+        return marshal.loads(marshal.dumps(data))
+    except ValueError:
+        return copy.deepcopy(data)
+
+
+def canonical(value: Any) -> str:
+    """One text per plain value that tells ``1``, ``1.0`` and ``True`` apart."""
+    return json.dumps(value, sort_keys=True, ensure_ascii=False)
+
+
+def listed(action: Action, actions: Iterable[Action]) -> bool:
+    """True when ``action`` is exactly one of ``actions``, field types included."""
+    wanted = canonical(action)
+    return any(canonical(a) == wanted for a in actions)
+
+
 def _plain(action: Action) -> Action:
     """A JSON copy of ``action``: what the log and a save file will hold."""
+    if not isinstance(action, dict):
+        raise IllegalAction("A move must say what it is, for example {'type': 'roll'}.")
+    plain_data(action)
     try:
         return json.loads(json.dumps(action, allow_nan=False))
-    except (TypeError, ValueError) as exc:
-        raise IllegalAction(
-            "A move must be made of words and numbers only, for example {'type': 'roll'}."
-        ) from exc
+    except (TypeError, ValueError, RecursionError) as exc:
+        raise IllegalAction(_PLAIN_ONLY) from exc
 
 
 def _find_game(name: Any) -> type[Game] | None:
@@ -511,9 +612,14 @@ def _find_game(name: Any) -> type[Game] | None:
 
 
 def describe(action: Action) -> str:
-    """A short readable form of an action for messages and logs."""
-    rest = ", ".join(f"{k}={v}" for k, v in action.items() if k not in ("type", "player"))
-    return f"{action.get('type')}({rest})"
+    """A short readable form of an action for messages and logs (long values cut short)."""
+    rest = ", ".join(f"{k}={_short(v)}" for k, v in action.items() if k not in ("type", "player"))
+    return f"{_short(action.get('type'))}({rest})"
+
+
+def _short(value: Any, most: int = 40) -> str:
+    text = reprlib.repr(value) if not isinstance(value, str) else value
+    return text if len(text) <= most else text[: most - 1] + "…"
 
 
 def game_class(name: str) -> type[Game]:

@@ -13,10 +13,12 @@ for students, its set-up options and a ``build`` function that returns the game'
 from __future__ import annotations
 
 import importlib
+import os
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
+from urllib.parse import parse_qs
 
 import ipywidgets as widgets
 
@@ -152,9 +154,15 @@ class StudentApp(widgets.VBox):
     """Set-up screen, then the game screen; **New game** comes back here with the same choices."""
 
     def __init__(
-        self, spec: AppSpec, large: bool = False, interactive: bool = False, **defaults: Any
+        self,
+        spec: AppSpec,
+        large: bool = False,
+        interactive: bool = False,
+        seed: int | None = None,
+        **defaults: Any,
     ) -> None:
         self.spec = spec
+        self.seed = seed
         self.large = large
         self.interactive = interactive
         self.screen: GameScreen | None = None
@@ -176,8 +184,8 @@ class StudentApp(widgets.VBox):
         )
         self.setup_screen = widgets.VBox([heading, self.setup, self.messages])
         self.setup_screen.add_class("gt-setup")
-        self.style = widgets.HTML(APP_CSS, layout=widgets.Layout(display="none"))
-        super().__init__([self.style, self.setup_screen])
+        self.css = widgets.HTML(APP_CSS, layout=widgets.Layout(display="none"))
+        super().__init__([self.css, self.setup_screen])
         self.add_class("gt-app")
         themed(self)
         if spec.prepare is not None:
@@ -192,6 +200,7 @@ class StudentApp(widgets.VBox):
         values = self.values()
         values["large"] = self.large
         values["interactive"] = self.interactive
+        values["seed"] = self.seed
         values["on_new_game"] = self.show_setup
         try:
             screen = self.spec.build(table, values)
@@ -200,7 +209,7 @@ class StudentApp(widgets.VBox):
             return None
         self.close_game()
         self.screen = screen
-        self.children = [self.style, screen]
+        self.children = [self.css, screen]
         screen.start()
         return screen
 
@@ -209,7 +218,7 @@ class StudentApp(widgets.VBox):
         if self.screen is not None:
             self.large = self.screen.large_toggle.value
         self.close_game()
-        self.children = [self.style, self.setup_screen]
+        self.children = [self.css, self.setup_screen]
 
     def close_game(self) -> None:
         if self.screen is not None:
@@ -244,17 +253,38 @@ def use_widget_maps() -> bool:
     return True
 
 
-def app(key: str, large: bool = False, **defaults: Any) -> StudentApp:
+def link_settings() -> dict[str, Any]:
+    """Settings from the app's web address (Voilà passes it as ``QUERY_STRING``).
+
+    ``?seed=42`` deals the same cards to every student who opens that link (a whole class
+    plays the same game); ``?large=1`` starts in large-text mode for a projector.
+    """
+    query = parse_qs(os.environ.get("QUERY_STRING", ""))
+    settings: dict[str, Any] = {}
+    seed = (query.get("seed") or [""])[0]
+    if seed.isascii() and seed.isdigit() and len(seed) <= 9:
+        settings["seed"] = int(seed)
+    if (query.get("large") or [""])[0] in ("1", "yes", "true"):
+        settings["large"] = True
+    return settings
+
+
+def app(key: str, large: bool = False, seed: int | None = None, **defaults: Any) -> StudentApp:
     """Open the student app of the game ``key`` ("globalissimo", "geotriple", ...).
 
     ``defaults`` preset set-up choices (for example ``rounds=5``); a student can still change
-    them on the set-up screen.
+    them on the set-up screen. ``seed`` (or ``?seed=`` in the app's address) fixes the deal.
     """
+    settings = link_settings()
+    large = large or settings.get("large", False)
+    seed = seed if seed is not None else settings.get("seed")
     spec = spec_for(key)
     for old in _CURRENT:
         old.close_game()
         old.close()
     _CURRENT.clear()
-    student_app = StudentApp(spec, large=large, interactive=use_widget_maps(), **defaults)
+    student_app = StudentApp(
+        spec, large=large, interactive=use_widget_maps(), seed=seed, **defaults
+    )
     _CURRENT.append(student_app)
     return student_app

@@ -351,6 +351,9 @@ class GeoTripleApp(widgets.VBox):
         )
         self.scores.update(game.scoreboard)
         self._race_bookkeeping()
+        # The public area is for everyone: it must not wait for a player to take the screen
+        # (at the end of a round the guard is down and "Next round" lives here).
+        self._build_public()
         if self.guard is not None:
             self._pass_screen()
             if self.guard.revealed:
@@ -391,11 +394,10 @@ class GeoTripleApp(widgets.VBox):
             self._guard_for = key
             self.guard.pass_to(want)
 
-    def _build_panel(self, seat: int | None) -> None:
+    def _build_public(self) -> None:
         game = self.game
         phase = game.phase
-        parts: list[widgets.Widget] = []
-        results = game.view(seat)["results"]
+        results = game.view(None)["results"]
         public: list[widgets.Widget] = []
         if phase == "round_over":
             public.append(widgets.HTML(_round_text(game)))
@@ -407,6 +409,10 @@ class GeoTripleApp(widgets.VBox):
         elif phase != "race" and "race" in results:
             public.append(widgets.HTML(_race_text(game)))
         self.public.children = public
+
+    def _build_panel(self, seat: int | None) -> None:
+        phase = self.game.phase
+        parts: list[widgets.Widget] = []
         if phase in ("round_over", "game_over"):
             pass
         elif seat is None:

@@ -20,11 +20,9 @@ colour alone.
 
 from __future__ import annotations
 
-import asyncio
 import base64
 import math
-import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import ipywidgets as widgets
@@ -33,22 +31,24 @@ import shapely
 from matplotlib.collections import PathCollection
 from matplotlib.figure import Figure
 from matplotlib.path import Path
-from matplotlib.transforms import IdentityTransform
+from matplotlib.transforms import IdentityTransform, blended_transform_factory
 
-from geoteach.bots.base import Bot
+from geoteach.bots.base import Bot, bots_for
 from geoteach.bots.globalissimo import GlobalissimoBot
 from geoteach.escape import html_text, plot_text
-from geoteach.games.base import Action
+from geoteach.games.base import Action, IllegalAction
 from geoteach.games.globalissimo import HURDLE, Globalissimo
 from geoteach.games.table import Table
+from geoteach.quiz.facts import country_fact
 from geoteach.quiz.flags import flag_img_html
+from geoteach.quiz.question import or_list
 from geoteach.render import palettes
 from geoteach.render.mapview import MapView, NotOnMapError, new_figure, to_png
-from geoteach.ui.countdown import running_loop
-from geoteach.ui.messages import MessageLine
+from geoteach.render.zoom import STEP, MapZoom
+from geoteach.ui.apps import AppSpec, Option, speed_option
 from geoteach.ui.safe import safe
-from geoteach.ui.scoreboard import ScoreboardView
-from geoteach.ui.theme import seat_badge, seat_symbol, themed
+from geoteach.ui.shell import GameScreen, Standing, number_text, places_of
+from geoteach.ui.theme import CHECKERED_FLAG, does, does_text, is_you, seat_badge, seat_symbol
 
 #: Matplotlib markers matching the seat symbols ● ■ ▲ ◆ ★ ✚.
 SEAT_MARKERS = ["o", "s", "^", "D", "*", "P"]
@@ -60,9 +60,9 @@ WRONG_PICK_COLOUR = "#D55E00"
 #: Right and wrong in words and symbols, so colour is never the only signal.
 VERDICT_WORDS = {True: ("✔", "Right"), False: ("✘", "Wrong")}
 #: A card's locator map: drawn at this size in inches and dpi, shown this many pixels wide.
-LOCATOR_SIZE = (2.4, 1.22)
-LOCATOR_DPI = 80.0
-LOCATOR_WIDTH_PX = 112
+LOCATOR_SIZE = (2.5, 1.28)
+LOCATOR_DPI = 84.0
+LOCATOR_WIDTH_PX = 210
 #: Countries smaller than this (in points, both ways) on the locator get a ring round them.
 LOCATOR_TINY_PT = 4.0
 LOCATOR_RING_PT = 8.0
@@ -89,32 +89,37 @@ def category_html(card: Mapping[str, Any]) -> str:
     """The category card: what is ranked, in which unit, which year, from which source."""
     top = "highest" if card.get("rank1", "highest") == "highest" else "lowest"
     return (
-        '<div style="border:2px solid #333;border-radius:8px;padding:6px 10px;max-width:640px">'
-        f"<b style='font-size:120%'>{html_text(str(card['label']))}</b> "
-        f"<small>({html_text(str(card['unit']))}, {html_text(str(card['year']))})</small><br>"
-        f"{html_text(str(card.get('description') or ''))}<br>"
-        f"<small>Number 1 = the {top} value. Source: {html_text(str(card['source']))}</small>"
-        "</div>"
+        '<div class="gt-category" style="border:2px solid #333;border-radius:8px;'
+        'padding:4px 10px;margin-bottom:4px">'
+        f"<b style='font-size:125%'>{html_text(card['label'])}</b> "
+        f"({html_text(card['unit'])}, {html_text(card['year'])}) · "
+        f"<b>Number 1 = the {top} value.</b><br>"
+        f"{html_text(card.get('description') or '')} "
+        f"<small>Source: {html_text(card['source'])}</small></div>"
     )
 
 
-def track_figure(view: Mapping[str, Any], table: Table) -> Figure:
-    """The track: spaces 0..end, the hurdles (A squares, B diamonds; taken ones faded), runners."""
+def track_figure(view: Mapping[str, Any], table: Table, width: float = 8.7) -> Figure:
+    """The track: spaces 0..end, the hurdles (A squares, B diamonds; taken ones faded), runners.
+
+    Drawn at the size it is shown (``width`` inches at 100 dpi), so its numbers are 11 px.
+    """
     length = int(view["track_length"])
-    fig = new_figure((min(14.0, 0.38 * (length + 2)), 1.9), dpi=90)
-    ax = fig.add_axes((0.01, 0.02, 0.98, 0.96))
+    fig = new_figure((width, 1.35), dpi=100)
+    ax = fig.add_axes((0.005, 0.02, 0.99, 0.96))
     ax.set_axis_off()
-    ax.set_xlim(-0.8, length + 0.8)
-    ax.set_ylim(-1.0, 2.2)
-    ax.scatter(range(length + 1), [0] * (length + 1), s=170, c="#dceefa", edgecolors="#56B4E9")
+    ax.set_xlim(-0.9, length + 0.7)
+    ax.set_ylim(-1.1, 2.3)
+    ax.scatter(range(length + 1), [0] * (length + 1), s=230, c="#dceefa", edgecolors="#0072B2")
     for space in range(length + 1):
         ax.text(
             space,
             0,
-            "Start" if space == 0 else str(space),
+            "Go" if space == 0 else str(space),
             ha="center",
             va="center",
-            fontsize=6 if space else 5,
+            fontsize=8,
+            fontweight="bold" if space == 0 else "normal",
         )
     for hurdle in view["track"]:
         marker, colour, _ = HURDLE_LOOK[hurdle["kind"]]
@@ -123,9 +128,9 @@ def track_figure(view: Mapping[str, Any], table: Table) -> Figure:
         edge = table.seats[taken].colour if taken is not None else "black"
         ax.scatter(
             [x],
-            [-0.62],
+            [-0.72],
             marker=marker,
-            s=120,
+            s=170,
             c=colour,
             edgecolors=edge,
             linewidths=2.0 if taken is not None else 0.8,
@@ -133,11 +138,11 @@ def track_figure(view: Mapping[str, Any], table: Table) -> Figure:
         )
         ax.text(
             x,
-            -0.62,
+            -0.72,
             hurdle["kind"],
             ha="center",
             va="center",
-            fontsize=6,
+            fontsize=8,
             color="white",
             fontweight="bold",
             alpha=0.4 if taken is not None else 1.0,
@@ -148,9 +153,9 @@ def track_figure(view: Mapping[str, Any], table: Table) -> Figure:
         stacked[int(space)] = level + 1
         ax.scatter(
             [space],
-            [0.55 + 0.33 * level],
+            [0.62 + 0.36 * level],
             marker=SEAT_MARKERS[seat % 6],
-            s=90,
+            s=110,
             c=table.seats[seat].colour,
             edgecolors="black",
             linewidths=0.6,
@@ -160,56 +165,69 @@ def track_figure(view: Mapping[str, Any], table: Table) -> Figure:
 
 
 def reveal_figure(
-    rnd: Mapping[str, Any], names: Mapping[str, str], card: Mapping[str, Any], table: Table
+    rnd: Mapping[str, Any],
+    names: Mapping[str, str],
+    card: Mapping[str, Any],
+    table: Table,
+    width: float = 4.35,
 ) -> Figure:
-    """The true order as bars with the values and units, and each player's chip on its card."""
+    """The true order as bars with their values written out (no axis to decode), and each
+    player's number beside the country it was put on. Drawn at the size it is shown."""
     countries = sorted(rnd["countries"], key=lambda c: (rnd["places"][c], names[c]))
     values = [rnd["values"][c] for c in countries]
     n = len(countries)
-    fig = new_figure((7.6, 0.55 * n + 1.1), dpi=90)
-    ax = fig.add_axes((0.40, 0.16, 0.36, 0.72))
+    fig = new_figure((width, 0.42 * n + 0.55), dpi=100)
+    ax = fig.add_axes((0.58, 0.02, 0.22, 0.84))
     positive = [v for v in values if v > 0]
     log = len(positive) == n and max(positive) / min(positive) > 1000
     ys = list(range(n))[::-1]
-    ax.barh(ys, values, color="#9ecae1", edgecolor="#3182bd", log=log)
+    ax.barh(ys, values, color="#9ecae1", edgecolor="#3182bd", log=log, height=0.7)
+    ax.set_xticks([])
+    ax.minorticks_off()
+    ax.tick_params(axis="y", length=0, labelsize=9)
     ax.set_yticks(ys, [plot_text(f"{rnd['places'][c]}. {names[c]}") for c in countries])
+    for side in ("top", "right", "bottom"):
+        ax.spines[side].set_visible(False)
     unit = str(card["unit"])
-    ax.set_xlabel(plot_text(f"{unit}{' (log scale)' if log else ''}"), fontsize=8)
-    ax.tick_params(labelsize=8)
-    ax.set_title(plot_text(f"{card['label']} ({card['year']})"), fontsize=10)
+    ax.set_title(
+        plot_text(f"{card['label']} ({card['year']}){' · log scale' if log else ''}"),
+        fontsize=9,
+        loc="right",
+    )
     for y, v in zip(ys, values, strict=True):
         ax.text(
-            1.02,
+            1.03,
             y,
             plot_text(_number(v, unit)),
             transform=ax.get_yaxis_transform(),
             va="center",
-            fontsize=7,
+            fontsize=8,
         )
     chips = {g["country"]: g for g in rnd["guesses"]}
+    left = blended_transform_factory(fig.transFigure, ax.transData)
     for y, c in zip(ys, countries, strict=True):
         guess = chips.get(c)
         if guess is None:
             continue
         seat = guess["player"]
         ax.scatter(
-            [-0.98],
+            [0.03],
             [y],
             marker=SEAT_MARKERS[seat % 6],
-            s=150,
+            s=70,
             c=table.seats[seat].colour,
             edgecolors="black",
-            transform=ax.get_yaxis_transform(),
+            transform=left,
             clip_on=False,
         )
         ax.text(
-            -0.92,
+            0.065,
             y,
-            plot_text(f"{table.seats[seat].name}: {guess['rank']} (+{guess['points']})"),
-            transform=ax.get_yaxis_transform(),
+            plot_text(f"{guess['rank']} → +{guess['points']}"),
+            transform=left,
             va="center",
-            fontsize=7,
-            clip_on=False,
+            fontsize=9,
+            fontweight="bold",
         )
     return fig
 
@@ -311,60 +329,85 @@ def locator_img_html(png: bytes | None, name: str) -> str:
     )
 
 
-class GlobalissimoUI(widgets.VBox):
-    """The whole game in one widget: play it with ``display(GlobalissimoUI(game))``.
+class GlobalissimoScreen(GameScreen):
+    """Globalissimo on the shared screen: cards and map on the left, the step and verdict right.
 
-    ``bots`` maps seats to computer players (default: one per bot seat of the table, at its
-    level). ``bot_delay`` is the pause in seconds after each computer move. ``interactive=True``
-    shows the numbered map as a clickable canvas (needs ``%matplotlib widget``); otherwise it is a
-    picture and hurdle A is answered by typing the number.
+    ``bots`` maps seats to computer players (default: one per computer seat, at its level).
+    ``interactive=True`` (a kernel with ipympl) makes the numbered map a canvas: hurdle A is
+    answered by clicking the country, and zoomed with buttons or the wheel; typing the number
+    stays as the keyboard route. Nothing in this game is secret, so the screen shows
+    ``game.view(None)`` to everyone.
     """
+
+    title = "Globalissimo"
+    detail_title = "Hurdles"
 
     def __init__(
         self,
         game: Globalissimo,
         bots: Mapping[int, Bot] | None = None,
-        bot_delay: float = 0.6,
+        *,
+        bot_delay: float = 1.2,
         interactive: bool = False,
+        large: bool = False,
+        on_new_game: Callable[[], Any] | None = None,
     ) -> None:
-        self.game = game
-        self.table = game.table
-        self.atlas = game.atlas
         if bots is None:
-            bots = {
-                s: GlobalissimoBot(seat.level or "medium", seed=game.seed + s)
-                for s, seat in enumerate(self.table.seats)
-                if seat.is_bot
-            }
-        self.bots = dict(bots)
-        self.bot_delay = bot_delay
+            bots = bots_for(
+                game.table, lambda level, seed: GlobalissimoBot(level, seed=seed), game.seed
+            )
+        super().__init__(game, bots, bot_delay=bot_delay, large=large, on_new_game=on_new_game)
+        self.game: Globalissimo = game
+        self.atlas = game.atlas
         self.interactive = interactive
-        self.redraw_seconds = 0.0
-        self._world: Any = None
-        self._numbered: Any = None
-        self._learned_round = -1
-        self._told: dict[int, int] = {r["number"]: len(r["hurdles"]) for r in game.history}
-        self._finished = {r["number"] for r in game.history}
-        self._game_over_told = game.is_terminal()
         self._locator: Locator | None = None
+        self._numbered: MapView | None = None
+        self._zoom: MapZoom | None = None
+        self._world: MapView | None = None
         self._answer_shown = False
         self._track_key: tuple[Any, ...] | None = None
-        #: The task playing the computers' moves in a kernel (None when none is pending).
-        self.bot_task: asyncio.Task[None] | None = None
+        self._cards_key: tuple[Any, ...] | None = None
+        #: What the board explains while a verdict is open: ("hurdle", attempt) or ("round", rnd).
+        self.explaining: tuple[str, Mapping[str, Any]] | None = None
+        self._seen_hurdles = sum(len(r["hurdles"]) for r in game.history) + len(
+            game.round.get("hurdles", [])
+        )
+        self._seen_rounds = len(game.history)
 
-        self.messages = MessageLine()
-        self.title = widgets.HTML("<h2>Globalissimo</h2>")
-        self.status = widgets.HTML()
+        # The board: category card, the country cards, the track; or the map at hurdle A.
         self.category = widgets.HTML()
         self.cards = widgets.HTML()
+        self.track = widgets.Image(format="png", layout=widgets.Layout(width="870px"))
+        self.map_picture = widgets.Image(format="png", layout=widgets.Layout(width="100%"))
+        self.map_caption = widgets.HTML()
+        self.zoom_in = widgets.Button(description="Zoom in", icon="search-plus")
+        self.zoom_out = widgets.Button(description="Zoom out", icon="search-minus")
+        self.zoom_home = widgets.Button(description="Whole map", icon="globe")
+        for button, go in (
+            (self.zoom_in, lambda: self._zoomed(STEP)),
+            (self.zoom_out, lambda: self._zoomed(1 / STEP)),
+            (self.zoom_home, lambda: self._zoomed(None)),
+        ):
+            button.add_class("gt-zoom")
+            button.on_click(safe(lambda _b, go=go: go(), show=self.messages))
+        self.zoom_bar = widgets.HBox([self.zoom_in, self.zoom_out, self.zoom_home])
+        self.reveal_chart = widgets.Image(format="png", layout=widgets.Layout(width="435px"))
+        self.learn_map = widgets.Image(format="png", layout=widgets.Layout(width="435px"))
+        self.learn_text = widgets.HTML()
+        self.result = widgets.VBox(
+            [widgets.HBox([self.reveal_chart, self.learn_map]), self.learn_text]
+        )
+
+        # The controls: pick a country and its number; answer a hurdle; mark it (honor mode).
+        self.step = widgets.HTML()
         self.country_pick = widgets.ToggleButtons(
-            description="Country:", style={"button_width": "120px"}
+            style={"button_width": "190px"}, layout=widgets.Layout(width="100%")
         )
         self.country_pick.add_class("gt-country")
         self.rank_buttons = [
             widgets.Button(
-                description=f"Number {r}",
-                layout=widgets.Layout(width="96px"),
+                description=str(r),
+                layout=widgets.Layout(width="52px"),
                 button_style="info",
                 tooltip=f"Put the number {r} on the country",
             )
@@ -376,17 +419,13 @@ class GlobalissimoUI(widgets.VBox):
         self.rank_box = widgets.VBox(
             [
                 self.country_pick,
-                widgets.HBox([widgets.Label("Put on it:"), *self.rank_buttons]),
+                widgets.HBox([widgets.HTML("<b>Its number:</b>&nbsp;"), *self.rank_buttons]),
             ]
         )
-
-        self.hurdle_prompt = widgets.HTML()
-        self.hurdle_map = widgets.Image(format="png", layout=widgets.Layout(width="820px"))
         self.answer_text = widgets.Text(
-            description="Your answer:",
             placeholder="Type your answer",
             continuous_update=False,
-            style={"description_width": "initial"},
+            layout=widgets.Layout(width="220px"),
         )
         self.answer_text.add_class("gt-answer")
         self.answer_button = widgets.Button(
@@ -409,58 +448,12 @@ class GlobalissimoUI(widgets.VBox):
         self.wrong_button.add_class("gt-wrong")
         self.right_button.on_click(safe(lambda _b: self.mark(True), show=self.messages))
         self.wrong_button.on_click(safe(lambda _b: self.mark(False), show=self.messages))
-        self.answer_row = widgets.HBox()
-        self.hurdle_box = widgets.VBox([self.hurdle_prompt, self.answer_row])
-        self.controls = widgets.VBox()
+        self.honor_answer = widgets.HTML()
+        self.sheet = widgets.HTML()
+        self.below.children = [self.sheet]
+        self.start()
 
-        # After hurdle A: the card's country on the numbered map, with its number.
-        self.map_answer_text = widgets.HTML()
-        self.map_answer = widgets.Image(format="png", layout=widgets.Layout(width="720px"))
-        self.next_button = widgets.Button(
-            description="Next", icon="arrow-right", tooltip="Hide this map and go on"
-        )
-        self.next_button.add_class("gt-next")
-        self.next_button.on_click(safe(lambda _b: self.hide_map_answer(), show=self.messages))
-        self.map_answer_box = widgets.VBox()
-
-        self.track = widgets.Image(format="png", layout=widgets.Layout(width="100%"))
-        self.reveal_text = widgets.HTML()
-        self.reveal_chart = widgets.Image(format="png", layout=widgets.Layout(width="460px"))
-        self.learn_text = widgets.HTML()
-        self.learn_map = widgets.Image(format="png", layout=widgets.Layout(width="460px"))
-        self.result = widgets.HBox(
-            [
-                widgets.VBox([self.reveal_text, self.reveal_chart]),
-                widgets.VBox([self.learn_text, self.learn_map]),
-            ],
-            # Hidden until the first reveal: empty pictures would show as broken images.
-            layout=widgets.Layout(display="none"),
-        )
-        self.scores = ScoreboardView(
-            self.table,
-            game.scoreboard,
-            counters=["points", "hurdles"],
-            labels={"points": "Points", "hurdles": "Hurdles"},
-        )
-        super().__init__(
-            [
-                self.title,
-                self.status,
-                self.messages,
-                self.category,
-                self.cards,
-                self.controls,
-                self.map_answer_box,
-                self.track,
-                self.result,
-                self.scores,
-            ]
-        )
-        themed(self)
-        self.redraw()
-        self.run_bots()
-
-    # ----- the moves a human makes ----------------------------------------------------
+    # ----- the moves a person makes ----------------------------------------------------
     def rank(self, rank: int) -> None:
         """Put number ``rank`` on the country selected in ``country_pick``."""
         seat = self.game.to_act()[0]
@@ -473,12 +466,18 @@ class GlobalissimoUI(widgets.VBox):
     def click_country(self, iso3: str) -> None:
         """A click on the numbered map at hurdle A (the map reports the country's code)."""
         if self.game.phase == HURDLE and self.game.facing()["kind"] == "A":
-            self.act({"player": self.game.to_act()[0], "type": "answer", "answer": iso3})
+            seat = self.game.to_act()[0]
+            if seat in self.bots:
+                return
+            numbered = self._numbered_map()
+            numbered.clear()
+            numbered.highlight(numbered.code_of(iso3), palettes.HIGHLIGHT)  # seen at once
+            self.act({"player": seat, "type": "answer", "answer": iso3})
 
     def show_answer(self) -> None:
-        """Honor mode: show the answer on the screen so the teacher can mark it."""
+        """Honor mode: show every accepted answer so the teacher can mark the spoken one."""
         self._answer_shown = True
-        self.redraw()
+        self.refresh()
 
     def mark(self, right: bool) -> None:
         """Honor mode: the teacher marks the spoken answer."""
@@ -486,157 +485,212 @@ class GlobalissimoUI(widgets.VBox):
         self.act({"player": self.game.to_act()[0], "type": "mark", "verdict": verdict})
 
     def act(self, action: Action) -> None:
-        """Apply a human's action, tell what happened, let the computers move, redraw."""
-        self.game.apply(action)
         self.answer_text.value = ""
         self._answer_shown = False
-        self.hide_map_answer()
-        self._announce()
-        self.redraw()
-        self.run_bots()
+        self.explaining = None
+        super().act(action)
 
-    def hide_map_answer(self) -> None:
-        """Put away the map that showed the last hurdle A answer."""
-        self.map_answer_box.children = ()
+    # ----- what a move led to ------------------------------------------------------------
+    def describe(self, action: Action) -> str:
+        seat = action["player"]
+        if action["type"] == "rank":
+            name = self.atlas.names[action["country"]]
+            return f"{does_text(self.table, seat, 'puts', 'put')} {action['rank']} on {name}."
+        attempt = self._last_attempt()
+        if attempt is None:
+            return ""
+        return self._attempt_sentence(attempt)
 
-    def run_bots(self) -> None:
-        """Computer players move one by one until a human is to act.
-
-        In a Jupyter kernel (a running event loop) and with a ``bot_delay``, the moves are
-        played by an asyncio task, ``bot_delay`` seconds apart, so the notebook never blocks;
-        otherwise they are played at once.
-        """
-        if self._bot_to_move() is None:
-            return
-        loop = running_loop()
-        if self.bot_delay and loop is not None:
-            if self.bot_task is None or self.bot_task.done():
-                self.bot_task = loop.create_task(self._play_bots_slowly())
-            return
-        while self._bot_to_move() is not None:
-            self._bot_move()
-
-    async def _play_bots_slowly(self) -> None:
-        try:
-            while self._bot_to_move() is not None:
-                await asyncio.sleep(self.bot_delay)
-                if self._bot_to_move() is None:  # the game was changed meanwhile
-                    break
-                safe(self._bot_move, show=self.messages)()
-        finally:
-            self.bot_task = None
-
-    def _bot_to_move(self) -> int | None:
-        """The seat of the computer player to move now, or None."""
+    def after(self, action: Action, by_human: bool) -> None:
+        attempts = self._attempts()
+        if len(attempts) > self._seen_hurdles:
+            self._seen_hurdles = len(attempts)
+            if by_human:
+                self._explain_hurdle(attempts[-1])
+        if action["type"] == "rank":
+            rnd = self._round_of(action)
+            if rnd is not None and len(rnd["guesses"]) == len(rnd["countries"]):
+                self._explain_round(rnd)
         if self.game.is_terminal():
-            return None
-        seat = self.game.to_act()[0]
-        return seat if seat in self.bots else None
+            self._explain_end()
 
-    def _bot_move(self) -> None:
-        seat = self._bot_to_move()
-        if seat is None:
-            return
-        self.game.apply(self.bots[seat].choose(self.game, seat))
-        self._announce()
-        self.redraw()
+    def _round_of(self, action: Action) -> Mapping[str, Any] | None:
+        """The round in which ``action`` put its number (the current one or the one just ended)."""
+        for rnd in (self.game.round, *self.game.history[-1:]):
+            for g in rnd.get("guesses", []):
+                if (g["player"], g["country"]) == (action["player"], action["country"]):
+                    return rnd
+        return None
 
-    # ----- telling the table ------------------------------------------------------------
-    def _announce(self) -> None:
-        """Say what the last move led to: hurdle verdicts, the round's points, the winner."""
-        game = self.game
-        records = game.history[-2:] + ([game.round] if game.phase == HURDLE else [])
-        for rnd in records:
-            told = self._told.get(rnd["number"], 0)
-            for attempt in rnd["hurdles"][told:]:
-                self._say_hurdle(attempt)
-            self._told[rnd["number"]] = len(rnd["hurdles"])
-            if rnd in game.history and rnd["number"] not in self._finished:
-                self._finished.add(rnd["number"])
-                points = ", ".join(
-                    f"{self.table.name_of(g['player'])} +{g['points']}" for g in rnd["guesses"]
-                )
-                self.messages.info(f"Round {rnd['number']} is over. {points}.")
-        if game.is_terminal() and not self._game_over_told:
-            self._game_over_told = True
-            winners = " and ".join(self.table.name_of(s) for s in game.winners())
-            self.messages.success(f"The game is over. {winners} won!")
+    def _attempts(self) -> list[Mapping[str, Any]]:
+        done = [a for r in self.game.history for a in r["hurdles"]]
+        if self.game.round not in self.game.history:
+            done += list(self.game.round.get("hurdles", []))
+        return done
 
-    def _say_hurdle(self, attempt: Mapping[str, Any]) -> None:
-        who = self.table.name_of(attempt["player"])
-        say = self.messages.success if attempt["correct"] else self.messages.error
-        say(f"{who}: {attempt['message']}")
+    def _last_attempt(self) -> Mapping[str, Any] | None:
+        attempts = self._attempts()
+        return attempts[-1] if attempts else None
+
+    def _attempt_sentence(self, attempt: Mapping[str, Any]) -> str:
+        seat, card = attempt["player"], attempt["country"]
+        name = self.atlas.names[card]
+        mark = "right" if attempt["correct"] else "wrong"
         if attempt["kind"] == "A":
-            self.show_map_answer(attempt)
+            given = self._picked(attempt)
+            said = f"{self.atlas.names[given]}" if given else str(attempt["answer"])
+            return (
+                f"Hurdle A: {does_text(self.table, seat, 'points', 'point')} to {said} for "
+                f"{name}: {mark} (number {self.atlas.map_numbers[card]})."
+            )
+        answer = or_list((self.atlas.capitals[card], *self.atlas.capital_aliases[card]))
+        return (
+            f"Hurdle B: {does_text(self.table, seat, 'says', 'say')} “{attempt['answer']}” for "
+            f"the capital of {name}: {mark} ({answer})."
+        )
+
+    def _explain_hurdle(self, attempt: Mapping[str, Any]) -> None:
+        """The verdict of a person's hurdle answer: big, with the answer, the map and a fact."""
+        card = attempt["country"]
+        name = self.atlas.names[card]
+        right = bool(attempt["correct"])
+        region = self.atlas.regions.get(card) or self.atlas.continents.get(card)
+        lines: list[str] = []
+        if attempt["kind"] == "A":
+            number = self.atlas.map_numbers[card]
+            headline = f"Right! {name} is number {number}." if right else "Not quite."
+            answer = "" if right else f"{name} is number {number} on the map."
+            picked = self._picked(attempt)
+            if not right and picked is not None:
+                lines.append(
+                    f"Your answer, number {self.atlas.map_numbers[picked]}, is "
+                    f"{self.atlas.names[picked]} (orange on the map)."
+                )
+            where = f"{name} is in {region}: green on the map."
+        else:
+            accepted = or_list((self.atlas.capitals[card], *self.atlas.capital_aliases[card]))
+            headline = f"Right! {accepted}." if right else "Not quite."
+            answer = "" if right else f"The capital of {name}: {accepted}"
+            if not right and attempt["answer"] not in ("right", "wrong"):
+                lines.append(f"Your answer was “{attempt['answer']}”.")
+            where = f"{name} is in {region}: green on the map."
+        self.explaining = ("hurdle", dict(attempt))
+        self.show_verdict(
+            headline,
+            correct=right,
+            answer=answer,
+            lines=lines,
+            where=where,
+            fact=country_fact(card),
+        )
+
+    def _explain_round(self, rnd: Mapping[str, Any]) -> None:
+        """The cards turned over: the true order, each guess and its points, the learn map."""
+        if self.explaining and self.explaining[0] == "round" and self.explaining[1] is rnd:
+            return
+        card = self.game.category_card(rnd["category"])
+        lines = []
+        for g in rnd["guesses"]:
+            seat = g["player"]
+            country = self.atlas.names[g["country"]]
+            lines.append(
+                f"{does_text(self.table, seat, 'put', 'put')} {g['rank']} on {country}: it is "
+                f"number {g['place']}, +{g['points']}."
+            )
+        self.explaining = ("round", rnd)
+        self._draw_result(rnd, card)
+        self.show_verdict(
+            f"Round {rnd['number']}: the true order — {card['label']}",
+            correct=None,
+            lines=lines,
+        )
+
+    def _explain_end(self) -> None:
+        winners = self.game.winners()
+        names = " and ".join(self.table.name_of(s) for s in winners)
+        points = number_text(self.game.scoreboard.get(winners[0]))
+        verb = "win" if len(winners) > 1 or is_you(self.table, winners[0]) else "wins"
+        self.explaining = ("round", self.game.history[-1])
+        self.feedback.show(
+            f"The game is over: {names} {verb} with {points} points!",
+            correct=None,
+            lines=["Press New game to play again."] if self.on_new_game else [],
+            wait=False,
+        )
 
     def _picked(self, attempt: Mapping[str, Any]) -> str | None:
         """The country a hurdle A answer pointed at (by number or by a click), if any."""
-        given = str(attempt.get("answer") or "").strip()
-        if given.isdigit():
-            return self.atlas.by_number.get(int(given))
-        return given.upper() if given.upper() in self.atlas.names else None
-
-    def show_map_answer(self, attempt: Mapping[str, Any]) -> None:
-        """After hurdle A: the card's country highlighted on the numbered map, with its number.
-
-        A wrong pick is shown too, in another colour and with its own label. The map is zoomed
-        to the countries (keeping their neighbours in view) and shown as a picture under the
-        controls until the next move or the Next button.
-        """
-        card = attempt["country"]
-        name, number = self.atlas.names[card], self.atlas.map_numbers[card]
-        symbol, word = VERDICT_WORDS[bool(attempt["correct"])]
-        who = html_text(self.table.name_of(attempt["player"]))
-        lines = [
-            f"<h3>{symbol} {word}: hurdle A</h3>",
-            f"<p><b>{who}</b>: {html_text(str(attempt['message']))}<br>",
-            f"Green, outlined: <b>{html_text(name)}</b> is number <b>{number}</b>.",
-        ]
-        numbered = self._numbered_map()
-        numbered.clear()
-        shown = [numbered.code_of(card)]
-        numbered.highlight(shown[0], ANSWER_COLOUR)
-        picked = self._picked(attempt)
-        if picked is not None and picked != card:
-            try:
-                shown.append(numbered.code_of(picked))
-            except NotOnMapError:
-                picked = None
-        if picked is not None and picked != card:
-            numbered.highlight(shown[1], WRONG_PICK_COLOUR)
-            numbered.label(
-                shown[1], f"{self.atlas.map_numbers[picked]}: {self.atlas.names[picked]}"
-            )
-            lines.append(
-                f"<br>Orange: the answer given, number {self.atlas.map_numbers[picked]} "
-                f"({html_text(self.atlas.names[picked])})."
-            )
-        numbered.outline(shown)
-        numbered.label(shown[0], f"{number}: {name}", size=10)
-        numbered.focus(shown, margin=0.25, min_share=0.22)
-        self.map_answer.value = to_png(numbered.figure)
-        numbered.clear()
-        numbered.reset_view()
-        self.map_answer_text.value = "".join(lines) + "</p>"
-        self.map_answer_box.children = [self.map_answer_text, self.map_answer, self.next_button]
+        try:
+            return self.game.map_pick(attempt.get("answer"))
+        except IllegalAction:
+            return None  # a teacher's mark in honor mode, not a typed answer
 
     # ----- drawing ------------------------------------------------------------------------
-    def redraw(self) -> None:
-        """Draw everything from the game's public view (timed in ``redraw_seconds``)."""
-        start = time.perf_counter()
-        view = self.game.view(None)
+    def prompt(self) -> str:
+        game, view = self.game, self.game.view(None)
         rnd = view["round"]
-        self.status.value = self._status_html(view)
-        self.category.value = category_html(rnd["category_card"])
-        self.cards.value = self._cards_html(view)
-        self._draw_controls(view)
+        flag = does(self.table, rnd["checkered_flag"], "starts", "start")
+        head = f"Round {rnd['number']} of {view['rounds']} · {CHECKERED_FLAG} {flag}"
+        if game.is_terminal():
+            return f'{head}<br><span class="gt-turn">The game is over.</span>'
+        seat = view["to_act"][0]
+        if seat in self.bots:
+            doing = "is at a hurdle" if view["phase"] == HURDLE else "is choosing a country"
+            now = f"{seat_badge(self.table, seat)} {doing}…"
+        elif view["phase"] == HURDLE:
+            kind = view["hurdle"]["kind"]
+            task = (
+                f"click {html_text(view['hurdle']['name'])} on the map"
+                if kind == "A"
+                else f"name the capital of {html_text(view['hurdle']['name'])}"
+            )
+            now = f"▶ {self._your_turn(seat)}: hurdle {kind}, {task}."
+        else:
+            now = f"▶ {self._your_turn(seat)}: pick a country, then the number you put on it."
+        return f'{head}<br><span class="gt-turn">{now}</span>'
+
+    def _your_turn(self, seat: int) -> str:
+        badge = seat_badge(self.table, seat)
+        return "Your turn" if is_you(self.table, seat) else f"{badge}'s turn"
+
+    def standings(self) -> list[Standing]:
+        board = self.game.scoreboard
+        return [
+            Standing(
+                s,
+                (board.get(s), board.get(s, "hurdles")),
+                number_text(board.get(s)),
+                number_text(board.get(s, "hurdles")),
+            )
+            for s in range(len(self.table.seats))
+        ]
+
+    def redraw(self) -> None:
+        view = self.game.view(None)
+        self.category.value = category_html(view["round"]["category_card"])
         self._draw_track(view)
-        shown = rnd if view["phase"] == HURDLE or view["phase"] == "game over" else None
-        shown = shown if shown and "values" in shown else view["last_round"]
-        if shown is not None and shown["number"] != self._learned_round:
-            self._draw_result(shown)
-        self.scores.update(self.game.scoreboard)
-        self.redraw_seconds = time.perf_counter() - start
+        self._draw_controls(view)
+        self.sheet.value = self._sheet_html()
+        if not (self.feedback.is_open or self.game.is_terminal()):
+            self.explaining = None  # the verdict was put away: back to the game
+        explaining = self.explaining
+        if explaining and explaining[0] == "round":
+            self.board.children = [self.result, self.track]
+        elif explaining and explaining[0] == "hurdle":
+            self._draw_answer_map(explaining[1])
+            self.board.children = self._map_children()
+        elif view["phase"] == HURDLE and view["hurdle"]["kind"] == "A":
+            numbered = self._numbered_map()
+            numbered.clear()
+            self._show_map()
+            self.board.children = self._map_children()
+        else:
+            self.cards.value = self._cards_html(view)
+            self.board.children = [self.category, self.cards, self.track]
+
+    def _map_children(self) -> list[widgets.Widget]:
+        shown = self._numbered.figure.canvas if self.interactive else self.map_picture
+        return [self.map_caption, self.zoom_bar, shown, self.track]
 
     def _draw_track(self, view: Mapping[str, Any]) -> None:
         """The track picture, made again only when a runner moved or a hurdle was taken."""
@@ -649,36 +703,34 @@ class GlobalissimoUI(widgets.VBox):
             self._track_key = key
             self.track.value = to_png(track_figure(view, self.table))
 
-    def _status_html(self, view: Mapping[str, Any]) -> str:
-        rnd = view["round"]
-        flag = seat_badge(self.table, rnd["checkered_flag"])
-        head = f"<b>Round {rnd['number']} of {view['rounds']}</b> · 🏁 {flag} starts"
-        if self.game.is_terminal():
-            return f"{head}<br><b>Game over.</b>"
-        seat = view["to_act"][0]
-        doing = "is at a hurdle" if view["phase"] == HURDLE else "ranks a country"
-        return f"{head}<br>▶ <b>{seat_badge(self.table, seat)}</b> {doing}."
-
     def _cards_html(self, view: Mapping[str, Any]) -> str:
         rnd = view["round"]
+        key = (
+            rnd["number"],
+            tuple(rnd["countries"]),
+            tuple((g["country"], g["rank"]) for g in rnd["guesses"]),
+        )
+        if key == self._cards_key:
+            return self.cards.value
+        self._cards_key = key
         chips: dict[str, str] = {}
         for g in rnd["guesses"]:
             seat = g["player"]
             colour = self.table.seats[seat].colour
             chips[g["country"]] = (
                 f'<span style="background:{colour};color:white;border-radius:10px;'
-                f'padding:1px 7px" title="{html_text(self.table.name_of(seat))}">'
+                f'padding:1px 8px;font-weight:bold" title="{html_text(self.table.name_of(seat))}">'
                 f"{seat_symbol(seat)} {g['rank']}</span>"
             )
         cells = []
-        for position, iso in enumerate(rnd["countries"], start=1):
+        for iso in rnd["countries"]:
             name = html_text(self.atlas.names[iso])
             cells.append(
-                '<div style="display:inline-block;width:118px;margin:3px;padding:6px;'
-                'border:1px solid #999;border-radius:8px;text-align:center;vertical-align:top">'
-                f"<small>{position}</small><br>"
-                f"{flag_html(iso, self.atlas.names[iso], width=64)}<br><b>{name}</b><br>"
-                f"{chips.get(iso, '&nbsp;')}"
+                f'<div class="gt-card" style="display:inline-block;width:{LOCATOR_WIDTH_PX + 16}px;'
+                "margin:3px;padding:4px;border:1px solid #666;border-radius:8px;"
+                'text-align:center;vertical-align:top">'
+                f"{flag_html(iso, self.atlas.names[iso], width=44)} <b>{name}</b><br>"
+                f"{chips.get(iso, '<span>&nbsp;</span>')}"
                 f"{locator_img_html(self.locator_png(iso), self.atlas.names[iso])}</div>"
             )
         return "<div>" + "".join(cells) + "</div>"
@@ -689,13 +741,11 @@ class GlobalissimoUI(widgets.VBox):
             return
         seat = view["to_act"][0]
         if seat in self.bots:
-            self.controls.children = [
-                widgets.HTML(f"<i>{seat_badge(self.table, seat)} is thinking…</i>")
-            ]
+            self.step.value = f"<p><i>{seat_badge(self.table, seat)} is thinking…</i></p>"
+            self.controls.children = [self.step]
             return
         if view["phase"] == HURDLE:
-            self._draw_hurdle(view)
-            self.controls.children = [self.hurdle_box]
+            self.controls.children = self._hurdle_controls(view)
             return
         options = [(self.atlas.names[c], c) for c in view["remaining_countries"]]
         if [o[1] for o in self.country_pick.options] != [o[1] for o in options]:
@@ -703,121 +753,263 @@ class GlobalissimoUI(widgets.VBox):
             self.country_pick.value = options[0][1]
         for r, button in enumerate(self.rank_buttons, start=1):
             button.disabled = r > view["n_ranks"]
-        self.controls.children = [self.rank_box]
-
-    def _draw_hurdle(self, view: Mapping[str, Any]) -> None:
-        hurdle = view["hurdle"]
-        kind = hurdle["kind"]
-        who = seat_badge(self.table, hurdle["player"])
-        flag = flag_html(hurdle["country"], self.atlas.names[hurdle["country"]], width=48)
-        self.hurdle_prompt.value = (
-            f"<h3>Hurdle {kind} ({HURDLE_LOOK[kind][2]})</h3>"
-            f"<p>{who}, to move on {hurdle['remaining']} more step(s): "
-            f"<b>{html_text(hurdle['task'])}</b> {flag}</p>"
+        self.step.value = (
+            f"<p><b>{does(self.table, seat, 'picks', 'pick')} a country</b> "
+            f"(1 = the {self._top_word(view)}):</p>"
         )
-        rows: list[widgets.Widget] = []
-        if view["honor"]:
-            question = self.game.hurdle_question()
-            if self._answer_shown:
-                rows = [
-                    widgets.HTML(f"Answer: <b>{html_text(question.answer)}</b>"),
-                    self.right_button,
-                    self.wrong_button,
-                ]
-            else:
-                rows = [self.show_button]
-        else:
-            self.answer_text.description = "Its number:" if kind == "A" else "The capital:"
-            self.answer_text.placeholder = "e.g. 42" if kind == "A" else "Type the city"
-            rows = [self.answer_text, self.answer_button]
-        self.answer_row.children = rows
-        children: list[widgets.Widget] = [self.hurdle_prompt, self.answer_row]
-        if kind == "A":
-            numbered = self._numbered_map()
-            if self.interactive:
-                children.append(numbered.figure.canvas)
-            else:
-                self.hurdle_map.value = to_png(numbered.figure)
-                children.append(self.hurdle_map)
-        self.hurdle_box.children = children
+        self.controls.children = [self.step, self.rank_box]
 
-    def _numbered_map(self) -> Any:
+    @staticmethod
+    def _top_word(view: Mapping[str, Any]) -> str:
+        card = view["round"]["category_card"]
+        return "highest" if card.get("rank1", "highest") == "highest" else "lowest"
+
+    def _hurdle_controls(self, view: Mapping[str, Any]) -> list[widgets.Widget]:
+        hurdle = view["hurdle"]
+        kind, name = hurdle["kind"], hurdle["name"]
+        flag = flag_html(hurdle["country"], name, width=48)
+        steps = hurdle["remaining"]
+        more = f"{steps} more step{'s' if steps != 1 else ''}"
+        if kind == "A":
+            task = (
+                f"Click <b>{html_text(name)}</b> on the map, or type its number"
+                if self.interactive
+                else f"Type the number of <b>{html_text(name)}</b> on the map"
+            )
+        else:
+            task = f"Name the capital of <b>{html_text(name)}</b>"
+        self.step.value = (
+            f"<p><b>Hurdle {kind}</b> ({HURDLE_LOOK[kind][2]}) for {more}:<br>{task}. {flag}</p>"
+        )
+        if view["honor"]:
+            if self._answer_shown:
+                question = self.game.hurdle_question()
+                self.honor_answer.value = (
+                    f"<p>Accept: <b>{html_text(question.accepted_text)}</b></p>"
+                )
+                return [
+                    self.step,
+                    self.honor_answer,
+                    widgets.HBox([self.right_button, self.wrong_button]),
+                ]
+            return [self.step, self.show_button]
+        self.answer_text.placeholder = "its number, e.g. 54" if kind == "A" else "the city"
+        return [self.step, widgets.HBox([self.answer_text, self.answer_button])]
+
+    def _numbered_map(self) -> MapView:
+        """The numbered wall map, sized for the board (numbers ≥ 11 px); built when first needed."""
         if self._numbered is None:
             from geoteach.render import world_map_view
 
-            self._numbered = world_map_view(figsize=(12.0, 6.1), interactive=self.interactive)
+            large = self.large_toggle.value
+            size = MAP_SIZE_LARGE if large else MAP_SIZE
+            self._numbered = world_map_view(
+                figsize=size, dpi=MAP_DPI, fontsize=NUMBER_PT, interactive=self.interactive
+            )
             if self.interactive:
+                canvas = self._numbered.figure.canvas
+                for attr, value in (
+                    ("header_visible", False),
+                    ("footer_visible", False),
+                    ("toolbar_visible", False),
+                    ("resizable", False),
+                ):
+                    setattr(canvas, attr, value)
                 self._numbered.on_pick(safe(self.click_country, show=self.messages))
+            self._zoom = MapZoom(self._numbered, on_change=self._show_map)
+            if self.interactive:
+                self._zoom.connect_wheel()
         return self._numbered
 
-    def _world_map(self) -> Any:
-        if self._world is None:
-            from geoteach.render import world_map_view
+    def _zoomed(self, factor: float | None) -> None:
+        self._numbered_map()
+        assert self._zoom is not None
+        if factor is None:
+            self._zoom.home()
+        else:
+            self._zoom.zoom(factor)
 
-            self._world = world_map_view(numbers=False, figsize=(8.0, 4.1), dpi=80)
-        return self._world
+    def _show_map(self) -> None:
+        """Push the numbered map to the screen (a PNG when it is not a live canvas)."""
+        if not self.interactive and self._numbered is not None:
+            self.map_picture.value = to_png(self._numbered.figure)
+        hurdle = self.game.view(None)["hurdle"]
+        if self.explaining is None and hurdle is not None:
+            self.map_caption.value = (
+                f"<p><b>Find {html_text(hurdle['name'])}</b> · zoom in to see every number</p>"
+            )
+            if self._numbered is not None:
+                view = self._numbered
+                self.show_click_targets(
+                    view.figure,
+                    view.ax,
+                    {c: view.anchors[view.codes.index(c)] for c in view.pickable},
+                )
 
-    def _on_map(self, countries: list[str]) -> list[str]:
-        world = self._world_map()
-        shown = []
-        for iso in countries:
+    def _draw_answer_map(self, attempt: Mapping[str, Any]) -> None:
+        """After a hurdle: the country in green with its number, a wrong pick in orange."""
+        numbered = self._numbered_map()
+        card = attempt["country"]
+        name, number = self.atlas.names[card], self.atlas.map_numbers[card]
+        numbered.clear()
+        shown = [numbered.code_of(card)]
+        numbered.highlight(shown[0], ANSWER_COLOUR)
+        picked = self._picked(attempt) if attempt["kind"] == "A" else None
+        if picked is not None and picked != card:
             try:
-                shown.append(world.code_of(iso))
-            except (NotOnMapError, KeyError):
-                continue
-        return shown
+                shown.append(numbered.code_of(picked))
+            except NotOnMapError:
+                picked = None
+        if picked is not None and picked != card:
+            numbered.highlight(shown[1], WRONG_PICK_COLOUR)
+            numbered.label(
+                shown[1], f"{self.atlas.map_numbers[picked]}: {self.atlas.names[picked]}", size=10
+            )
+        numbered.outline(shown)
+        numbered.label(shown[0], f"{number}: {name}", size=11)
+        assert self._zoom is not None
+        self._zoom.show(shown, margin=0.25, min_share=0.22)
+        self.map_caption.value = f"<p><b>{html_text(name)}</b> is number {number}.</p>"
 
     def locator_png(self, iso3: str) -> bytes | None:
-        """The small map under a country card (kept per country for this widget)."""
+        """The small map on a country card (kept per country for this screen)."""
         if self._locator is None:
             self._locator = Locator()
         return self._locator.png(iso3)
 
-    def _draw_result(self, rnd: Mapping[str, Any]) -> None:
-        """The reveal (bars, chips, points) and the learn panel (a map coloured by the value)."""
-        self._learned_round = rnd["number"]
-        self.result.layout.display = ""
-        card = self.game.category_card(rnd["category"])
-        self.reveal_text.value = f"<h3>Round {rnd['number']}: the true order</h3>" + "".join(
-            f"{seat_badge(self.table, g['player'])}: "
-            f"{html_text(self.atlas.names[g['country']])} {g['rank']} → place "
-            f"{g['place']}, <b>+{g['points']}</b><br>"
-            for g in rnd["guesses"]
-        )
+    def _world_map(self) -> MapView:
+        if self._world is None:
+            from geoteach.render import world_map_view
+
+            self._world = world_map_view(numbers=False, figsize=(4.35, 2.6), dpi=100)
+        return self._world
+
+    def _draw_result(self, rnd: Mapping[str, Any], card: Mapping[str, Any]) -> None:
+        """The reveal (bars, chips, points) and the learn map coloured by the value."""
         self.reveal_chart.value = to_png(reveal_figure(rnd, self.atlas.names, card, self.table))
         world = self._world_map()
         world.clear()
-        shown = self._on_map(rnd["countries"])
+        shown = []
+        for iso in rnd["countries"]:
+            try:
+                shown.append(world.code_of(iso))
+            except (NotOnMapError, KeyError):
+                continue
         world.set_colours(learn_colours({iso: rnd["values"][iso] for iso in shown}))
         world.label(
             shown,
             {iso: f"{self.atlas.names[iso]}\n{_number(rnd['values'][iso])}" for iso in shown},
-            size=7,
+            size=8,
         )
         if shown:
             world.focus(shown, margin=0.4)
         self.learn_map.value = to_png(world.figure)
         world.reset_view()
-        unit = str(card["unit"])
-        lines = [
-            f"{html_text(self.atlas.names[iso])}: {_number(rnd['values'][iso], unit)}"
-            for iso in sorted(rnd["countries"], key=lambda c: rnd["places"][c])
-        ]
         self.learn_text.value = (
-            f"<h3>Learn: {html_text(str(card['label']))}</h3>"
-            f"<p>{html_text(str(card.get('description') or ''))}<br>"
-            + "<br>".join(lines)
-            + f"<br><small>Source: {html_text(str(card['source']))}, {card['year']}.</small></p>"
+            f"<p><b>Learn:</b> {html_text(str(card.get('description') or ''))} "
+            f"<small>Source: {html_text(card['source'])}, {html_text(card['year'])}.</small></p>"
         )
+
+    def _sheet_html(self) -> str:
+        """The score sheet: points per round, players sorted by place."""
+        history = self.game.history
+        if not history:
+            return ""
+        per_round = {s: [0] * len(history) for s in range(len(self.table.seats))}
+        for i, rnd in enumerate(history):
+            for g in rnd["guesses"]:
+                per_round[g["player"]][i] += g.get("moved", 0)
+        heads = "".join(f"<th>R{r['number']}</th>" for r in history)
+        rows = []
+        for place, row in places_of(self.standings()):
+            cells = "".join(f"<td>{v}</td>" for v in per_round[row.seat])
+            rows.append(
+                f"<tr><td>{place}</td><td>{seat_badge(self.table, row.seat)}</td>{cells}"
+                f"<td><b>{row.shown}</b></td></tr>"
+            )
+        return (
+            "<details><summary><b>Score sheet</b> (steps moved each round)</summary>"
+            f"<table class='gt-sheet'><tr><th>Place</th><th>Player</th>{heads}<th>Total</th></tr>"
+            + "".join(rows)
+            + "</table></details>"
+        )
+
+    def set_large(self, large: bool) -> None:
+        if self._numbered is not None:
+            self._numbered.figure.set_size_inches(*(MAP_SIZE_LARGE if large else MAP_SIZE))
+            if self._zoom is not None:
+                self._zoom.relabel()
+            self._show_map()
+            self._numbered.figure.canvas.draw_idle()
+
+    def closing(self) -> None:
+        if self.interactive and self._numbered is not None:
+            import matplotlib.pyplot as plt
+
+            plt.close(self._numbered.figure)
+
+
+#: The numbered map on the board: 860 × 440 px, numbers 8 pt = 11 px; large: 1.35 times that.
+MAP_SIZE = (8.6, 4.4)
+MAP_SIZE_LARGE = (11.6, 5.9)
+MAP_DPI = 100.0
+NUMBER_PT = 8.0
+
+#: Countries to play with, as the set-up screen offers them.
+CONTINENTS = ("Africa", "Asia", "Europe", "North America", "Oceania", "South America")
+
+
+def _build(table: Table, values: dict[str, Any]) -> GlobalissimoScreen:
+    where = values.get("countries") or ""
+    options: dict[str, Any] = {"rounds": values["rounds"], "honor": values["honor"]}
+    if where:
+        options["continent"] = where
+    game = Globalissimo(table, seed=values.get("seed"), **options)
+    return GlobalissimoScreen(
+        game,
+        bot_delay=values["bot_delay"],
+        interactive=values.get("interactive", False),
+        large=values.get("large", False),
+        on_new_game=values.get("on_new_game"),
+    )
+
+
+APP = AppSpec(
+    key="globalissimo",
+    game_cls=Globalissimo,
+    blurb=(
+        "Put the countries in order by a real statistic. Exactly right = 3 points. "
+        "Then clear the hurdles: find a country on the map, or name its capital."
+    ),
+    options=(
+        Option("rounds", "Rounds", 10, kind="number", minimum=1, maximum=20),
+        Option(
+            "countries",
+            "Countries from",
+            "",
+            choices=(("the whole world", ""), *((c, c) for c in CONTINENTS)),
+        ),
+        Option(
+            "honor",
+            "Hurdle answers",
+            False,
+            choices=(("checked by the computer", False), ("marked by the teacher", True)),
+        ),
+        speed_option(),
+    ),
+    build=_build,
+)
 
 
 def play(
     players: list[str] | Table,
     bots: dict[str, str] | None = None,
     seed: int | None = None,
-    bot_delay: float = 0.6,
+    bot_delay: float = 1.2,
+    interactive: bool = False,
+    large: bool = False,
     **options: Any,
-) -> GlobalissimoUI:
-    """Start a game and return its widget: ``play(["Ana", "Ben", "Robot"], {"Robot": "hard"})``."""
+) -> GlobalissimoScreen:
+    """Start a game and return its screen: ``play(["Ana", "Ben", "Robot"], {"Robot": "hard"})``."""
     game = Globalissimo.setup_game(players, bots, seed=seed, **options)
-    return GlobalissimoUI(game, bot_delay=bot_delay)
+    return GlobalissimoScreen(game, bot_delay=bot_delay, interactive=interactive, large=large)

@@ -40,7 +40,7 @@ from geoteach.games.table import Table
 from geoteach.quiz.answers import AnswerChecker, Mode, Verdict, normalize
 from geoteach.quiz.places import place_kind, question_places
 from geoteach.quiz.question import LEVELS, Question
-from geoteach.render.board import CATEGORY_COLOURS, BoardView, short_names
+from geoteach.render.board import CATEGORY_COLOURS, BoardView, short_names, space_xy
 from geoteach.ui.apps import TIME_LIMITS, AppSpec, Option, speed_option
 from geoteach.ui.countdown import Countdown
 from geoteach.ui.question_card import QuestionCard, accepted_text, also_right
@@ -299,7 +299,10 @@ class PursuitApp(GameScreen):
         """Board, controls of the current step and the history, from the game's state."""
         view = self.game.view(None)
         self.pieces.update(view)
-        if not self.interactive:
+        if self.interactive:
+            lit = {sid: space_xy(sid) for sid in view["destinations"]}
+            self.show_click_targets(self.pieces.figure, self.pieces.ax, lit)
+        else:
             self.board_widget.value = self.pieces.png()
         self.controls.children = self._controls(view)
         self.history.value = history_html(view["news"])
@@ -797,6 +800,7 @@ def build(table: Table, values: dict[str, Any]) -> PursuitApp:
     built_in_questions()  # at once if the set-up screen has prepared them, else wait for them
     game = GeographyPursuit(
         table,
+        seed=values.get("seed"),
         precision=values["precision"],
         time_limit=values["time_limit"],
         reveal_answer=values["reveal_answer"],

@@ -19,6 +19,8 @@ the computer players wait and time limits are paused, so nothing is lost while a
 from __future__ import annotations
 
 import asyncio
+import json
+import os
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -34,6 +36,8 @@ from geoteach.ui.messages import MessageLine
 from geoteach.ui.safe import safe
 from geoteach.ui.theme import CSS_CLASS, seat_badge, themed
 
+#: Browser tests switch on the click-target hook (never needed by a person).
+TEST_HOOKS = os.environ.get("GEOTEACH_TEST_HOOKS") == "1"
 #: Pixels of the side column at 1366×768 (normal) and in large-text mode.
 SIDE_WIDTH = {False: 440, True: 600}
 
@@ -54,6 +58,8 @@ APP_CSS = """<style>
 .gt-app .gt-side { flex: 0 0 440px; width: 440px; max-height: calc(100vh - 64px);
   overflow-y: auto; overflow-x: hidden; gap: 6px; }
 .gt-app .gt-side > * { width: 100%; flex-shrink: 0; }
+.gt-app .gt-side .widget-html-content { line-height: 1.35; }
+.gt-app .gt-side p { margin: 4px 0; }
 .gt-app .gt-panel { border: 1px solid #777; border-radius: 6px; padding: 4px 8px; }
 .gt-app .gt-leaders table { width: 100%; border-collapse: collapse; }
 .gt-app .gt-leaders td, .gt-app .gt-leaders th { padding: 1px 4px; text-align: left;
@@ -66,15 +72,14 @@ APP_CSS = """<style>
 .gt-app .gt-feedback.gt-wrong { border-color: #D55E00; background: #fcefe6; }
 .gt-app .gt-verdict { font-size: 24px; font-weight: bold; margin: 0; }
 .gt-app .gt-answer-big { font-size: 20px; margin: 4px 0; }
-.gt-app .gt-feedback p { margin: 3px 0; }
 .gt-app .gt-fact { margin: 4px 0 0 0; }
+.gt-app .gt-feedback p { margin: 2px 0; }
+.gt-app .gt-board img { max-width: 100%; height: auto; }
 .gt-app .gt-log { font-size: 14px; }
 .gt-app .gt-log ol { margin: 0; padding-left: 20px; }
 .gt-app .widget-button, .gt-app .jupyter-button { height: auto; min-height: 32px;
   white-space: normal; line-height: 1.2; padding: 4px 10px; }
 .gt-app .widget-label, .gt-app .widget-html-content { white-space: normal; }
-.gt-app .gt-side .widget-html-content { line-height: 1.35; }
-.gt-app .gt-side p { margin: 4px 0; }
 .gt-app.gt-large { font-size: 21px; }
 .gt-app.gt-large .gt-topbar h2 { font-size: 28px; }
 .gt-app.gt-large .gt-banner .gt-turn { font-size: 24px; }
@@ -165,7 +170,7 @@ class Feedback(widgets.VBox):
             description="Continue", button_style="primary", icon="arrow-right"
         )
         self.continue_button.add_class("gt-continue")
-        self.continue_button.on_click(safe(lambda _b: self.close()))
+        self.continue_button.on_click(safe(lambda _b: self.dismiss()))
         self.extra = widgets.Box()
         super().__init__([])
         self.add_class("gt-feedback")
@@ -199,7 +204,6 @@ class Feedback(widgets.VBox):
             parts.append(f'<p class="gt-answer-big">{html_text(answer)}</p>')
         parts += [f"<p>{html_text(line)}</p>" for line in lines if line]
         if where:
-            # Words, not a pin emoji: without an emoji font it shows as an empty box.
             parts.append(f"<p><b>Where:</b> {html_text(where)}</p>")
         if fact:
             parts.append(f'<p class="gt-fact"><b>Did you know?</b> {html_text(fact)}</p>')
@@ -214,8 +218,8 @@ class Feedback(widgets.VBox):
         self.layout.display = ""
         self.is_open = wait
 
-    def close(self) -> None:
-        """Put the card away (Continue, or the player's next action) and let the game go on."""
+    def dismiss(self) -> None:
+        """Put the card away (Continue) and let the game go on."""
         was_open = self.is_open
         self.is_open = False
         self.layout.display = "none"
@@ -223,7 +227,7 @@ class Feedback(widgets.VBox):
         if was_open and self.on_close is not None:
             self.on_close()
 
-    def close_quietly(self) -> None:
+    def put_away(self) -> None:
         """Put the card away because the player acted: the game goes on through that action."""
         self.is_open = False
         self.layout.display = "none"
@@ -310,12 +314,14 @@ class GameScreen(widgets.VBox):
         self.controls = widgets.VBox()
         self.controls.add_class("gt-controls")
         self.feedback = Feedback(on_close=self._feedback_closed)
-        # Not ``self.log``: every widget already has a ``log`` trait (its Python logger).
-        self.play_log = PlayLog()
+        self.computer_log = PlayLog()
         self.leaders = widgets.HTML()
         self.leaders.add_class("gt-leaders")
         self.below = widgets.VBox()
         self.below.add_class("gt-below")
+        # Browser tests read where to click on a canvas from here (only with the test hook on).
+        self.click_targets = widgets.HTML(layout=widgets.Layout(display="none"))
+        self.click_targets.add_class("gt-click-targets")
 
         self.new_game_button = widgets.Button(
             description="New game", icon="refresh", tooltip="Back to the set-up screen"
@@ -329,8 +335,8 @@ class GameScreen(widgets.VBox):
         self.large_toggle.add_class("gt-large-toggle")
         self.large_toggle.observe(safe(self._large_changed, show=self.messages), names="value")
 
-        self.style = widgets.HTML(APP_CSS)
-        self.style.layout.display = "none"
+        self.css = widgets.HTML(APP_CSS)
+        self.css.layout.display = "none"
         top = widgets.HBox(
             [
                 widgets.HTML(f"<h2>{html_text(self.title)}</h2>"),
@@ -341,14 +347,14 @@ class GameScreen(widgets.VBox):
         )
         top.add_class("gt-topbar")
         side = widgets.VBox(
-            [self.leaders, self.controls, self.feedback, self.messages, self.play_log]
+            [self.leaders, self.controls, self.feedback, self.messages, self.computer_log]
         )
         side.add_class("gt-side")
         left = widgets.VBox([self.board, self.below])
         left.add_class("gt-board")
         main = widgets.HBox([left, side])
         main.add_class("gt-main")
-        super().__init__([self.style, top, main])
+        super().__init__([self.css, top, main, self.click_targets])
         self.add_class("gt-app")
         themed(self)
         if large:
@@ -395,6 +401,22 @@ class GameScreen(widgets.VBox):
     def closing(self) -> None:
         """Free what the screen holds (figures, clocks) before it is replaced."""
 
+    def show_click_targets(
+        self, figure: Any, ax: Any, points: Mapping[str, Sequence[float]]
+    ) -> None:
+        """For browser tests (``GEOTEACH_TEST_HOOKS=1``): where ``points`` (map coordinates) are
+        on the canvas, in CSS pixels from its top left, so a test clicks like a person."""
+        if not TEST_HOOKS:
+            return
+        ax.apply_aspect()
+        ratio = float(getattr(figure.canvas, "device_pixel_ratio", 1.0) or 1.0)
+        height = float(figure.bbox.height)
+        where = {}
+        for name, (x, y) in points.items():
+            px, py = ax.transData.transform((x, y))
+            where[name] = [round(float(px) / ratio, 1), round((height - float(py)) / ratio, 1)]
+        self.click_targets.value = json.dumps(where)
+
     # ----- what the shell does ---------------------------------------------------------------
     def start(self) -> None:
         """First drawing, then the computer players who act before any person."""
@@ -415,7 +437,7 @@ class GameScreen(widgets.VBox):
     def act(self, action: Action) -> None:
         """A person's move: put the verdict away, apply, show what it led to, let bots play."""
         if self.feedback.is_open:
-            self.feedback.close_quietly()
+            self.feedback.put_away()
             self.paused(False)
         self.game.apply(action)
         self.after(action, by_human=True)
@@ -435,7 +457,7 @@ class GameScreen(widgets.VBox):
         self.game.apply(action)
         line = self.describe(action)
         if line:
-            self.play_log.add(line)
+            self.computer_log.add(line)
         self.after(action, by_human=False)
         if redraw:
             self.refresh()
@@ -460,19 +482,21 @@ class GameScreen(widgets.VBox):
             self.bot_task = loop.create_task(self._bots_slowly())
 
     async def _bots_slowly(self) -> None:
-        self.play_log.busy(True)
+        self.computer_log.busy(True)
         try:
             while self.bot_seat() is not None:
-                waited = 0.0
-                while waited < self.bot_delay and not self.play_log.skipping:
-                    await asyncio.sleep(0.05)
-                    waited += 0.05
                 while self.feedback.is_open:
                     await asyncio.sleep(0.1)
+                waited = 0.0
+                while waited < self.bot_delay and not self.computer_log.skipping:
+                    await asyncio.sleep(0.05)
+                    waited += 0.05
+                if self.feedback.is_open:
+                    continue  # a verdict came up during the pause: it is read first
                 if not safe(self.bot_move, show=self.messages)():
                     break
         finally:
-            self.play_log.busy(False)
+            self.computer_log.busy(False)
             self.bot_task = None
 
     def show_verdict(self, headline: str, **details: Any) -> None:

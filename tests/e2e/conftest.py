@@ -107,6 +107,8 @@ def _env(tmp: Path) -> dict[str, str]:
             "JUPYTER_CONFIG_DIR": str(tmp / "jupyter-config"),
             "JUPYTER_RUNTIME_DIR": str(tmp / "jupyter-runtime"),
             "MPLBACKEND": "module://ipympl.backend_nbagg",
+            # The apps publish where their canvas targets are, so tests click like a person.
+            "GEOTEACH_TEST_HOOKS": "1",
         }
     )
     return env

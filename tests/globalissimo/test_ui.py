@@ -1,4 +1,4 @@
-"""The widget, driven from Python: buttons call the engine, the screen shows the new state."""
+"""The Globalissimo screen, driven from Python: buttons call the engine, the screen shows it."""
 
 from __future__ import annotations
 
@@ -11,7 +11,8 @@ import geoteach.ui.globalissimo as gui
 from geoteach.games.globalissimo import HURDLE, Globalissimo
 from geoteach.games.table import Table
 from geoteach.ui import safe
-from geoteach.ui.globalissimo import GlobalissimoUI, category_html, play
+from geoteach.ui.apps import StudentApp, spec_for
+from geoteach.ui.globalissimo import GlobalissimoScreen, category_html, play
 from tests.globalissimo.conftest import ATLAS, stack
 
 
@@ -38,85 +39,130 @@ def test_a_full_game_against_three_bots_from_start_to_finish():
             ui.rank_buttons[0].click()
         clicks += 1
     assert len(game.history) == 10 and clicks >= 10
-    assert "The game is over" in ui.messages.text
-    assert "Game over" in ui.status.value
+    assert "The game is over" in ui.feedback.text and "won" not in ui.feedback.text
+    assert "The game is over" in ui.banner.value
     assert ui.controls.children == ()
+    # The leaderboard is sorted by place: the winner's row comes first.
+    first_row = ui.leaders.value.split("<tbody>")[1].split("</tr>")[0]
+    assert game.table.name_of(game.winners()[0]) in first_row
 
 
-def test_rank_buttons_place_the_number_and_the_cards_show_the_chip():
-    game = Globalissimo(Table.of("Ana", "Ben"), seed=1, atlas=ATLAS)
-    stack(game, ["FRA", "JPN"], "tourists")
-    ui = GlobalissimoUI(game, bot_delay=0)
+def _two_player(
+    top: list[str] = (), points: tuple[int, int] = (0, 0), **options
+) -> GlobalissimoScreen:
+    game = Globalissimo(Table.of("Ana", "Ben"), seed=1, atlas=ATLAS, **options)
+    game.scoreboard.counters["points"] = list(points)
+    stack(game, ["FRA", "JPN"], "tourists", top=list(top))
+    return GlobalissimoScreen(game, bot_delay=0)
+
+
+def test_rank_buttons_place_the_number_and_the_round_result_stays_until_continue():
+    ui = _two_player()
+    game = ui.game
     assert "Tourists from abroad" in ui.category.value and "invented for tests" in ui.category.value
-    assert "Ana</b> ranks a country" in ui.status.value
+    assert "Ana" in ui.banner.value and "pick a country" in ui.banner.value
     ui.country_pick.value = "JPN"
     ui.rank_buttons[1].click()
     assert game.round["guesses"] == [{"player": 0, "country": "JPN", "rank": 2}]
     assert "● 2" in ui.cards.value
     assert [v for _, v in ui.country_pick.options] == ["FRA"]
-    assert "Ben</b> ranks a country" in ui.status.value
-    ui.rank_buttons[0].click()  # Ben: France 1
-    # Round over: the reveal and the learn panel show round 1.
-    assert "Round 1: the true order" in ui.reveal_text.value
-    assert "France" in ui.learn_text.value and "800 visitors" in ui.learn_text.value
+    assert "Ben" in ui.banner.value
+    ui.rank_buttons[0].click()  # Ben: France 1; the cards are turned over
+    assert ui.feedback.is_open and "Round 1: the true order" in ui.feedback.text
+    body = ui.feedback.body.value
+    assert "Ana put 2 on Japan: it is number 2, +3." in body
+    assert ui.result in ui.board.children  # the true order and the learn map, in place of cards
+    assert "invented for tests" in ui.learn_text.value
     assert ui.reveal_chart.value[:4] == b"\x89PNG" and ui.learn_map.value[:4] == b"\x89PNG"
-    assert "Round 1 is over. Ana +3, Ben +3." in [m for _, m in ui.messages.messages]
+    ui.feedback.continue_button.click()
+    assert not ui.feedback.is_open and ui.cards in ui.board.children
 
 
-def test_hurdle_a_by_number_and_by_click_and_b_by_typing():
-    game = Globalissimo(Table.of("Ana", "Ben"), seed=1, atlas=ATLAS)
-    game.scoreboard.counters["points"] = [3, 0]
-    stack(game, ["FRA", "JPN"], "tourists", top=["HUN", "LBY", "BOL"])
-    ui = GlobalissimoUI(game, bot_delay=0)
+def test_hurdle_a_by_number_then_by_click_and_b_by_typing_with_verdicts():
+    ui = _two_player(["HUN", "LBY", "BOL"], points=(3, 0))
+    game = ui.game
     ui.country_pick.value = "FRA"
     ui.rank_buttons[0].click()
     ui.rank_buttons[0].click()
-    assert game.phase == HURDLE
-    assert "Point out Hungary on the world map" in ui.hurdle_prompt.value
-    assert ui.hurdle_map in ui.hurdle_box.children
+    assert game.phase == HURDLE and game.to_act() == [0]
+    assert "Hurdle A" in ui.step.value and "Hungary" in ui.step.value
     ui.answer_text.value = "49"
     ui.answer_button.click()
-    said = [m for _, m in ui.messages.messages]
-    assert said == [
-        "Ana: Not quite — Hungary is number 54 on the map.",
-        "Round 1 is over. Ana +3, Ben +2.",
-    ]
+    # The verdict: big, with the right answer, where it is and one fact, until Continue.
+    assert ui.feedback.is_open and ui.feedback.text == "Not quite."
+    body = ui.feedback.body.value
+    assert "Hungary is number 54 on the map." in body and "Where:" in body
+    assert "Did you know?" in body and "Budapest" in body
     assert game.scores() == [3, 2]
+    ui.feedback.continue_button.click()
     # Next round: Ana again faces hurdle A, now by a click on the map.
     stack(game, ["FRA", "JPN"], "tourists", top=["LBY", "BOL"])
     game.scoreboard.counters["points"][1] = 0  # Ben stays short of the hurdle
-    ui.redraw()
+    ui.refresh()
     ui.country_pick.value = "JPN"
     ui.rank_buttons[0].click()  # Ben (flag holder) ranks Japan 1: one off, 2 points
     ui.country_pick.value = "FRA"
     ui.rank_buttons[0].click()  # Ana: France 1, 3 points
     assert game.to_act() == [0] and game.phase == HURDLE
     ui.click_country("LBY")
-    assert "Ana: Right! Libya is number 70 on the map." in [m for _, m in ui.messages.messages]
-    assert "Name the capital of Bolivia" in ui.hurdle_prompt.value
-    ui.answer_text.value = "la paz"
+    assert ui.feedback.text == "Right! Libya is number 70."
+    assert "Name the capital of <b>Bolivia</b>" in ui.step.value
+    ui.answer_text.value = "Cochabamba"
     ui.answer_button.click()
-    assert game.scores()[0] == 6 and game.scoreboard.get(0, "hurdles") == 2
+    assert ui.feedback.text == "Not quite."
+    assert "The capital of Bolivia: Sucre or La Paz" in ui.feedback.body.value
+    assert "Cochabamba" in ui.feedback.body.value
 
 
-def test_honor_mode_show_then_mark():
-    game = Globalissimo(Table.of("Ana", "Ben"), seed=1, atlas=ATLAS, honor=True)
-    game.scoreboard.counters["points"] = [3, 0]
-    stack(game, ["FRA", "JPN"], "tourists", top=["HUN"])
-    ui = GlobalissimoUI(game, bot_delay=0)
+def test_a_verdict_holds_the_computers_until_continue_and_skip_plays_them_at_once():
+    async def main() -> None:
+        game = Globalissimo(Table.of("Ana", "R1", "R2", bots={"R1": "easy", "R2": "easy"}), seed=3)
+        ui = GlobalissimoScreen(game, bot_delay=0.01)
+        ui.rank_buttons[0].click()
+        assert game.to_act() == [1] and ui.bot_task is not None
+        assert "is thinking" in ui.step.value
+        for _ in range(200):  # the computers finish round 1; then its result is shown
+            if ui.feedback.is_open:
+                break
+            await asyncio.sleep(0.02)
+        # Round 1 is over: its result waits for Continue, and so do the computers.
+        assert ui.feedback.is_open and "Round 1" in ui.feedback.text
+        moves = len(game.log)
+        ui.run_bots()
+        await asyncio.sleep(0.3)
+        assert len(game.log) == moves, "a computer moved while the verdict was open"
+        ui.bot_delay = 30.0  # slow: only Skip makes them play now
+        ui.feedback.continue_button.click()
+        await asyncio.sleep(0.2)
+        assert len(game.log) == moves
+        ui.computer_log.skip_button.click()
+        await ui.bot_task
+        assert game.to_act() == [0] and len(game.log) > moves
+        assert len(ui.computer_log.lines) >= 3
+
+    asyncio.run(main())
+
+
+def test_honor_mode_shows_every_accepted_answer_then_mark():
+    ui = _two_player(["BOL"], points=(3, 0), honor=True)
+    game = ui.game
+    game.hurdles[0]["kind"] = "B"
+    ui.refresh()
     ui.country_pick.value = "FRA"
     ui.rank_buttons[0].click()
     ui.rank_buttons[0].click()
-    assert ui.answer_row.children == (ui.show_button,)
+    ui.feedback.continue_button.click()
+    assert ui.show_button in ui.controls.children
     ui.show_button.click()
-    assert "Answer: <b>54</b>" in ui.answer_row.children[0].value
+    assert "Accept: <b>Sucre or La Paz</b>" in ui.honor_answer.value
     ui.right_button.click()
     assert game.hurdles[0]["taken_by"] == 0
+    assert ui.feedback.text == "Right! Sucre or La Paz."
 
 
 def test_an_illegal_click_is_explained_and_changes_nothing():
-    game = Globalissimo(Table.of("Ana", "Ben"), seed=1, atlas=ATLAS)
-    ui = GlobalissimoUI(game, bot_delay=0)
+    ui = _two_player()
+    game = ui.game
     before = game.to_json()
     ui.answer_text.value = "Paris"
     ui.answer_button.click()  # no hurdle now
@@ -130,6 +176,36 @@ def test_category_card_shows_unit_year_and_source():
     assert "people per km²" in text and "2020" in text and "invented for tests" in text
 
 
+def test_the_set_up_screen_starts_the_game_and_new_game_comes_back():
+    app = StudentApp(spec_for("globalissimo"), seed=5)
+    assert app.setup_screen in app.children
+    app.setup.rows[1].name.value = "Robbie"
+    app.option_boxes["rounds"][1].value = 3
+    app.option_boxes["bot_delay"][1].value = 3  # "instant"
+    app.setup.start.click()
+    screen = app.screen
+    assert isinstance(screen, GlobalissimoScreen) and screen in app.children
+    assert screen.game.rounds == 3 and screen.game.seed == 5
+    assert screen.game.table.seats[1].name == "Robbie" and screen.game.table.seats[1].is_bot
+    assert "Your turn" in screen.banner.value  # "You" start: the words say so
+    screen.new_game_button.click()
+    assert app.screen is None and app.setup_screen in app.children
+    assert screen not in app.children
+    assert app.setup.rows[1].name.value == "Robbie" and app.option_boxes["rounds"][1].value == 3
+
+
+def test_large_text_enlarges_the_map_too():
+    ui = _two_player(["HUN"], points=(3, 0))
+    ui.country_pick.value = "FRA"
+    ui.rank_buttons[0].click()
+    ui.rank_buttons[0].click()
+    ui.feedback.continue_button.click()
+    width = ui._numbered.figure.get_figwidth()
+    ui.large_toggle.value = True
+    assert "gt-large" in ui._dom_classes
+    assert ui._numbered.figure.get_figwidth() > width * 1.3
+
+
 def test_benchmark_redraw_after_a_move(benchmark):
     """The steady redraw (pictures that did not change are kept), and the last redraw after a
     real move in fresh games (the bots' moves, a new round's cards and maps, the track)."""
@@ -137,7 +213,7 @@ def test_benchmark_redraw_after_a_move(benchmark):
         ["Ana", "R1", "R2", "R3"], {"R1": "hard", "R2": "medium", "R3": "easy"}, seed=5, bot_delay=0
     )
     ui.rank_buttons[0].click()
-    benchmark(ui.redraw)
+    benchmark(ui.refresh)
     assert ui.redraw_seconds > 0
     if benchmark.disabled:
         return
@@ -147,13 +223,13 @@ def test_benchmark_redraw_after_a_move(benchmark):
         if game_ui.game.phase == HURDLE:
             continue
         times = []
-        redraw = game_ui.redraw
+        refresh = game_ui.refresh
 
-        def timed_redraw(redraw=redraw, times=times, ui=game_ui):
-            redraw()
+        def timed_refresh(refresh=refresh, times=times, ui=game_ui):
+            refresh()
             times.append(ui.redraw_seconds)
 
-        game_ui.redraw = timed_redraw
+        game_ui.refresh = timed_refresh
         game_ui.rank_buttons[0].click()  # Ana's move, the bots' moves, a round's end
         last.append(times[-1])
         slowest.append(max(times))
@@ -161,19 +237,6 @@ def test_benchmark_redraw_after_a_move(benchmark):
     benchmark.extra_info["slowest_redraw_in_a_move_ms"] = round(
         statistics.median(slowest) * 1000, 1
     )
-
-
-def _hurdle_a_for_ana(top: list[str]) -> GlobalissimoUI:
-    """Ana (3 points ahead) ranks France exactly, runs to the first hurdle and faces map card 1."""
-    game = Globalissimo(Table.of("Ana", "Ben"), seed=1, atlas=ATLAS)
-    game.scoreboard.counters["points"] = [3, 0]
-    stack(game, ["FRA", "JPN"], "tourists", top=top)
-    ui = GlobalissimoUI(game, bot_delay=0)
-    ui.country_pick.value = "FRA"
-    ui.rank_buttons[0].click()
-    ui.rank_buttons[0].click()
-    assert game.phase == HURDLE and game.facing()["kind"] == "A"
-    return ui
 
 
 ANSWER_RGBA = (0.0, 158 / 255, 115 / 255, 1.0)
@@ -191,85 +254,43 @@ def _pixels_of(png: bytes, colour: str) -> int:
     return int(np.all(np.abs(rgb - want) <= 2, axis=2).sum())
 
 
-def test_after_hurdle_a_the_map_shows_the_country_and_its_number():
-    ui = _hurdle_a_for_ana(["HUN"])
-    assert ui.map_answer_box.children == ()
+def test_after_hurdle_a_the_map_shows_the_country_and_the_wrong_pick():
+    ui = _two_player(["HUN"], points=(3, 0))
+    ui.country_pick.value = "FRA"
+    ui.rank_buttons[0].click()
+    ui.rank_buttons[0].click()
+    ui.feedback.continue_button.click()
     ui.click_country("LBY")  # wrong: Libya is 70, the card is Hungary (54)
-    assert ui.map_answer_box.children == (ui.map_answer_text, ui.map_answer, ui.next_button)
-    text = ui.map_answer_text.value
-    assert "✘ Wrong" in text and "<b>Hungary</b> is number <b>54</b>" in text
-    assert "number 70 (Libya)" in text
-    # The picture shows Hungary in green and the wrong pick in orange; the map is reset after.
-    assert _pixels_of(ui.map_answer.value, gui.ANSWER_COLOUR) > 100
-    assert _pixels_of(ui.map_answer.value, gui.WRONG_PICK_COLOUR) > 100
-    numbered = ui._numbered_map()
-    assert ANSWER_RGBA not in numbered.colours().values()
-    assert len(numbered.ax.texts) == 0 and len(numbered._outlines.get_paths()) == 0
-    ui.next_button.click()
-    assert ui.map_answer_box.children == ()
-
-
-def test_a_right_map_answer_says_so_in_words_and_the_next_move_puts_the_map_away():
-    ui = _hurdle_a_for_ana(["HUN", "BOL"])
-    ui.answer_text.value = "54"
-    ui.answer_button.click()
-    assert "✔ Right" in ui.map_answer_text.value
-    assert "Orange" not in ui.map_answer_text.value  # no wrong pick to show
-    assert _pixels_of(ui.map_answer.value, gui.WRONG_PICK_COLOUR) == 0
-    assert "Name the capital of Bolivia" in ui.hurdle_prompt.value  # Ana runs on to hurdle B
-    ui.answer_text.value = "Sucre"
-    ui.answer_button.click()
-    assert ui.map_answer_box.children == ()
+    assert "Libya (orange on the map)" in ui.feedback.body.value
+    assert "Hungary</b> is number 54" in ui.map_caption.value
+    assert _pixels_of(ui.map_picture.value, gui.ANSWER_COLOUR) > 100
+    assert _pixels_of(ui.map_picture.value, gui.WRONG_PICK_COLOUR) > 100
 
 
 def test_cards_use_svg_flags_not_emoji():
-    game = Globalissimo(Table.of("Ana", "Ben"), seed=1, atlas=ATLAS)
-    stack(game, ["FRA", "JPN"], "tourists")
-    ui = GlobalissimoUI(game, bot_delay=0)
+    ui = _two_player()
     assert ui.cards.value.count("data:image/svg+xml;base64,") == 2
     assert 'alt="Flag of France"' in ui.cards.value
     # Regional indicator letters (emoji flags) show as two plain letters on Windows.
     assert not any(0x1F1E6 <= ord(ch) <= 0x1F1FF for ch in ui.cards.value)
+    assert "🏁" not in ui.banner.value and "checkered flag" in ui.banner.value
 
 
 def test_controls_have_text_labels_and_css_classes_for_browser_tests():
-    ui = _hurdle_a_for_ana(["HUN"])
+    ui = _two_player()
     assert all("gt-rank" in b._dom_classes and b.description for b in ui.rank_buttons)
-    assert "gt-answer" in ui.answer_text._dom_classes and ui.answer_text.description
+    assert "gt-answer" in ui.answer_text._dom_classes and ui.answer_text.placeholder
     assert "gt-submit" in ui.answer_button._dom_classes and ui.answer_button.description
-    assert "gt-next" in ui.next_button._dom_classes and ui.next_button.description
     assert ui.right_button.description.startswith("✔") and ui.wrong_button.description[0] == "✘"
-    assert ui.country_pick.description
 
 
-def test_bots_play_at_once_without_an_event_loop_and_never_sleep(monkeypatch):
-    def no_sleep(_seconds):
-        raise AssertionError("a bot move blocked the notebook")
-
-    monkeypatch.setattr(gui.time, "sleep", no_sleep)
+def test_bots_play_at_once_without_an_event_loop():
     ui = play(["Ana", "R1", "R2"], {"R1": "hard", "R2": "easy"}, seed=3, bot_delay=5)
     ui.rank_buttons[0].click()
     assert ui.game.to_act() == [0] and ui.bot_task is None
     # Round 1 is over and both computers have ranked in round 2 (the flag moved to R1).
     assert ui.game.round["number"] == 2
     assert [g["player"] for g in ui.game.round["guesses"]] == [1, 2]
-
-
-def test_in_a_running_kernel_loop_bots_move_later_and_the_click_returns_at_once():
-    async def main() -> None:
-        ui = play(["Ana", "R1", "R2"], {"R1": "hard", "R2": "easy"}, seed=3, bot_delay=0.01)
-        game = ui.game
-        assert game.to_act() == [0] and ui.bot_task is None
-        ui.rank_buttons[0].click()
-        # The click came back before any computer moved: they play from a task.
-        assert game.to_act() == [1] and ui.bot_task is not None
-        assert "is thinking" in ui.controls.children[0].value
-        await ui.bot_task
-        assert game.to_act() == [0] and ui.bot_task is None
-        assert game.round["number"] == 2
-        assert [g["player"] for g in game.round["guesses"]] == [1, 2]
-
-    asyncio.run(main())
 
 
 def _card_maps(cards_html: str) -> list[bytes]:
@@ -286,7 +307,7 @@ def _card_maps(cards_html: str) -> list[bytes]:
 def test_each_card_shows_its_own_map_with_its_country_highlighted():
     game = Globalissimo(Table.of("Ana", "Ben"), seed=1, atlas=ATLAS)
     stack(game, ["FRA", "JPN"], "tourists")
-    ui = GlobalissimoUI(game, bot_delay=0)
+    ui = GlobalissimoScreen(game, bot_delay=0)
     assert 'alt="Where France is"' in ui.cards.value and 'alt="Where Japan is"' in ui.cards.value
     france, japan = _card_maps(ui.cards.value)
     assert france[:4] == b"\x89PNG" and france != japan
@@ -302,10 +323,11 @@ def test_each_card_shows_its_own_map_with_its_country_highlighted():
 def test_the_same_country_gives_the_same_cached_picture_in_a_later_round():
     game = Globalissimo(Table.of("Ana", "Ben"), seed=1, atlas=ATLAS)
     stack(game, ["FRA", "JPN"], "tourists")
-    ui = GlobalissimoUI(game, bot_delay=0)
+    ui = GlobalissimoScreen(game, bot_delay=0)
     first = ui.locator_png("FRA")
     ui.rank_buttons[0].click()
     ui.rank_buttons[0].click()
+    ui.feedback.continue_button.click()
     stack(game, ["HUN", "FRA"], "tourists")
     ui.redraw()
     hungary, france = _card_maps(ui.cards.value)
@@ -324,7 +346,7 @@ def test_a_tiny_country_gets_a_ring_so_it_can_be_seen():
         return int(np.any(rgb[0] != rgb[1], axis=2).sum())
 
     game = Globalissimo(Table.of("Ana", "Ben"), seed=1, atlas=ATLAS)
-    ui = GlobalissimoUI(game, bot_delay=0)
+    ui = GlobalissimoScreen(game, bot_delay=0)
     locator = ui._locator
     assert "VAT" in locator.tiny and "RUS" not in locator.tiny
     ringed = ui.locator_png("VAT")
@@ -338,11 +360,11 @@ def test_a_tiny_country_gets_a_ring_so_it_can_be_seen():
 
 def test_a_country_missing_from_the_world_map_has_a_card_without_a_map():
     assert gui.locator_img_html(None, "Atlantis") == ""
-    ui = GlobalissimoUI(Globalissimo(Table.of("Ana", "Ben"), seed=1, atlas=ATLAS), bot_delay=0)
+    ui = GlobalissimoScreen(Globalissimo(Table.of("Ana", "Ben"), seed=1, atlas=ATLAS), bot_delay=0)
     assert ui.locator_png("XXX") is None
 
 
-def _six_card_round() -> tuple[GlobalissimoUI, dict]:
+def _six_card_round() -> tuple[GlobalissimoScreen, dict]:
     ui = play(
         ["Ana", "R1", "R2", "R3", "R4", "R5"],
         {f"R{i}": "easy" for i in range(1, 6)},

@@ -331,7 +331,7 @@ def test_an_all_computer_table_plays_itself_to_the_end(questions) -> None:
     app.start()
     assert app.game.is_terminal()
     assert "win the game" in app.step.value or "wins the game" in app.step.value
-    lines = app.play_log.lines
+    lines = app.computer_log.lines
     assert lines and all(line.endswith((".", "!", "”")) for line in lines)
     assert not any(c in line for line in lines for c in "{}[]<>")
 
@@ -340,7 +340,7 @@ def test_the_log_says_what_the_computer_did_in_sentences(questions) -> None:
     app = against_a_robot(questions)
     to_a_question(app)
     answer(app, right=False)
-    lines = app.play_log.lines
+    lines = app.computer_log.lines
     assert re.fullmatch(r"Robot rolls a [1-6]\.", lines[0])
     moved = next(line for line in lines if line.startswith("Robot moves to"))
     assert "“" in moved and "?”" in moved  # the question it was asked, in its words
@@ -433,7 +433,7 @@ def test_computers_wait_while_a_verdict_is_open_and_go_on_after_continue(questio
             if app.game.to_act() == [0]:
                 break
         assert len(app.game.log) > moves and app.game.to_act() == [0]
-        assert app.play_log.lines and app.play_log.layout.display == ""
+        assert app.computer_log.lines and app.computer_log.layout.display == ""
 
     asyncio.run(scenario())
 
@@ -445,15 +445,15 @@ def test_skip_plays_the_computers_at_once(questions) -> None:
         answer(app, right=False)
         app.feedback.continue_button.click()
         await asyncio.sleep(0.2)
-        assert app.play_log.skip_button.layout.display == ""  # Skip is offered while they play
+        assert app.computer_log.skip_button.layout.display == ""  # Skip is offered while they play
         assert app.game.to_act() == [1]  # a minute per computer move ...
-        app.play_log.skip_button.click()
+        app.computer_log.skip_button.click()
         for _ in range(100):
             await asyncio.sleep(0.05)
             if app.game.to_act() == [0]:
                 break
         assert app.game.to_act() == [0]  # ... but Skip plays them now
-        assert app.play_log.skip_button.layout.display == "none"
+        assert app.computer_log.skip_button.layout.display == "none"
 
     asyncio.run(scenario())
 
@@ -477,7 +477,7 @@ def test_setup_start_plays_and_new_game_comes_back_with_the_same_choices() -> No
     assert game.to_act() == [0]  # the computers played at once up to "You"
     assert buttons(screen.controls)  # the step to take is on screen
     screen.new_game_button.click()
-    assert student.screen is None and student.children == (student.style, student.setup_screen)
+    assert student.screen is None and student.children == (student.css, student.setup_screen)
     assert screen.comm is None  # the old game is closed, not just hidden
     assert student.option_boxes["mode"][1].value == box.value  # the same choices
     student.setup.start.click()

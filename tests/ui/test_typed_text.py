@@ -31,7 +31,7 @@ from geoteach.games.table import Seat, Table
 from geoteach.ui import safe
 from geoteach.ui.geotriple import GeoTripleApp
 from geoteach.ui.global_pursuit import GlobalPursuitTable
-from geoteach.ui.globalissimo import GlobalissimoUI
+from geoteach.ui.globalissimo import GlobalissimoScreen
 from geoteach.ui.globe_works import GlobeWorksUI
 from geoteach.ui.pursuit import PursuitApp
 
@@ -105,7 +105,7 @@ def act_without_player(ui: Any, action: dict[str, Any]) -> None:
 
 GAMES: dict[str, tuple[Callable[[Table], Any], Callable[[], Any], int, Callable]] = {
     "globalissimo": (
-        lambda t: GlobalissimoUI(Globalissimo(t, seed=3, rounds=3), bot_delay=0),
+        lambda t: GlobalissimoScreen(Globalissimo(t, seed=3, rounds=3), bot_delay=0),
         lambda: GlobalissimoBot("hard", seed=1),
         4,
         act_full,

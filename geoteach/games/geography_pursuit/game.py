@@ -40,9 +40,9 @@ import marshal
 from collections import Counter
 from typing import Any, ClassVar
 
-from geoteach.games import dice
+from geoteach.games import dice, fields
 from geoteach.games.answer_facts import card_answer, typed_or_marked
-from geoteach.games.base import Action, Game, IllegalAction
+from geoteach.games.base import Action, Game, IllegalAction, detached, listed
 from geoteach.games.deck import Deck
 from geoteach.games.geography_pursuit.board import CATEGORIES, HUB, SPACES, destinations
 from geoteach.quiz.question import Question, check_cards
@@ -187,7 +187,7 @@ class GeographyPursuit(Game):
         if player is None:
             acting = self.to_act()
             player = acting[0] if acting else None
-        if player is None or player not in self.to_act():
+        if not fields.whole(player, self.to_act()):
             return []
         phase = self.phase
         if phase == "roll":
@@ -201,22 +201,27 @@ class GeographyPursuit(Game):
             return [{"player": player, "type": "answer", "mark": m} for m in ("right", "wrong")]
         return []
 
+    move_fields: ClassVar[dict[str, tuple[str, ...]]] = {
+        "roll": (),
+        "move": ("to",),
+        "choose": ("category",),
+        "vote": ("category",),
+        "answer": ("mark", "text", "seconds"),
+    }
+
     def _check(self, action: Action) -> None:
         if action["type"] != "answer" or self.phase != "question":
-            if action not in self.legal_actions(action["player"]):
+            # Exactly a listed move, field types included: a category of 1.0 is no category.
+            if not listed(action, self.legal_actions(action["player"])):
                 raise IllegalAction(self._why_not(action))
             return
-        extra = set(action) - {"player", "type", "mark", "text", "seconds"}
-        if extra:
-            raise IllegalAction(f"An answer cannot carry {', '.join(sorted(extra))}.")
         if ("mark" in action) == ("text" in action):
             raise IllegalAction("Give either a typed answer or a mark (right or wrong), not both.")
-        if "mark" in action and action["mark"] not in ("right", "wrong"):
+        if "mark" in action and not fields.word(action["mark"], ("right", "wrong")):
             raise IllegalAction("An answer is marked 'right' or 'wrong'.")
-        if "text" in action and not isinstance(action["text"], str):
+        if "text" in action and not fields.word(action["text"]):
             raise IllegalAction("A typed answer must be text.")
-        seconds = action.get("seconds")
-        if seconds is not None and not (isinstance(seconds, int | float) and seconds >= 0):
+        if "seconds" in action and not fields.seconds(action["seconds"]):
             raise IllegalAction("The time taken must be a number of seconds, 0 or more.")
 
     def _why_not(self, action: Action) -> str:
@@ -449,30 +454,32 @@ class GeographyPursuit(Game):
             }
             if player is not None and player != s["player"]:
                 question["answer"] = card["answer"]
-        return {
-            "phase": s["phase"],
-            "player": s["player"],
-            "to_act": self.to_act(),
-            "roll": s["roll"],
-            "destinations": self.legal_destinations(),
-            "positions": list(s["positions"]),
-            "wedges": [list(w) for w in s["wedges"]],
-            "categories": list(self.categories),
-            "question": question,
-            "votes": list(s["votes"]) if s["phase"] == "vote" else [],
-            "record": [[list(r) for r in rec] for rec in s["record"]],
-            "must_leave": list(s["must_leave"]),
-            "turns": list(s["turns"]),
-            "turn": s["turn"],
-            "winners": list(s["winners"]),
-            "tie_chance": list(s["tie_chance"]),
-            "last": dict(s["last"]) if s["last"] else None,
-            "news": list(s["news"]),
-            "house_rules": {
-                k: self.options[k]
-                for k in ("precision", "time_limit", "reveal_answer", "consultation")
-            },
-        }
+        return detached(
+            {
+                "phase": s["phase"],
+                "player": s["player"],
+                "to_act": self.to_act(),
+                "roll": s["roll"],
+                "destinations": self.legal_destinations(),
+                "positions": list(s["positions"]),
+                "wedges": [list(w) for w in s["wedges"]],
+                "categories": list(self.categories),
+                "question": question,
+                "votes": list(s["votes"]) if s["phase"] == "vote" else [],
+                "record": [[list(r) for r in rec] for rec in s["record"]],
+                "must_leave": list(s["must_leave"]),
+                "turns": list(s["turns"]),
+                "turn": s["turn"],
+                "winners": list(s["winners"]),
+                "tie_chance": list(s["tie_chance"]),
+                "last": dict(s["last"]) if s["last"] else None,
+                "news": list(s["news"]),
+                "house_rules": {
+                    k: self.options[k]
+                    for k in ("precision", "time_limit", "reveal_answer", "consultation")
+                },
+            }
+        )
 
     def _get_state(self) -> dict[str, Any]:
         return self.state

@@ -19,6 +19,8 @@ from geoteach.games.geotriple.cards import PlungeCard
 Cards = Mapping[str, PlungeCard]
 YES, NO = "yes", "no"
 NONE = "none"
+#: Other ways to say yes, no and none; they count only where no answer is spelled that way.
+ALIASES = {"y": YES, "true": YES, "n": NO, "false": NO, "no one": NONE, "nobody": NONE}
 
 
 @dataclass(frozen=True)
@@ -285,12 +287,13 @@ def true_answers(challenge: Challenge, card: PlungeCard, cards: Cards) -> list[s
 def matching_answer(challenge: Challenge, card: PlungeCard, cards: Cards, typed: str) -> str | None:
     """The true answer a typed clue means, or None when the clue is not true of ``card``."""
     wanted = normalise(typed)
-    aliases = {"y": YES, "true": YES, "n": NO, "false": NO, "no one": NONE, "nobody": NONE}
-    wanted = aliases.get(wanted, wanted)
-    for answer in true_answers(challenge, card, cards):
+    answers = true_answers(challenge, card, cards)
+    # The answer itself first: the letter "N" is a letter, not a short "no".
+    for answer in answers:
         if normalise(answer) == wanted:
             return answer
-    return None
+    alias = ALIASES.get(wanted)
+    return alias if alias in answers else None
 
 
 def choices(challenge: Challenge, cards: Cards) -> list[str]:

@@ -11,7 +11,9 @@ House rules where the rulebook is silent:
 * Clues: when the card holder is a computer, or a computer is guessing, the engine answers the
   GeoChallenge card itself (always true; where several answers are true, e.g. "name one
   neighbour", it picks one at random). When two people play, the holder chooses or types the
-  clue (``typed_clues`` option) and the engine checks it is true before passing it on.
+  clue (``typed_clues`` option) and the engine checks it is true before passing it on. A typed
+  clue is compared with the true answers first, so the letter "N" or "Y" is a letter; "y", "n",
+  "true", "false" and "nobody" stand for yes, no and none only where no answer is spelled so.
 * Stage 1 counts a miss of all 3 guesses as 4, so "fewer guesses" and "neither guessed right"
   (a tie) both follow.
 * Cards: every round starts with all 50 GeoPlunge cards shuffled (and the GeoChallenge deck
@@ -35,8 +37,9 @@ from typing import Any, ClassVar
 
 import pandas as pd
 
+from geoteach.games import fields
 from geoteach.games.answer_facts import answer_fact
-from geoteach.games.base import Action, Game, IllegalAction
+from geoteach.games.base import Action, Game, IllegalAction, detached
 from geoteach.games.deck import Deck
 from geoteach.games.geotriple import borders, tricks
 from geoteach.games.geotriple.cards import CATEGORIES, PlungeCard, neighbour_map, plunge_cards
@@ -306,7 +309,7 @@ class GeoTriple(Game):
             if not acting:
                 return []
             player = acting[0]
-        if self.is_terminal() or player not in self.to_act():
+        if self.is_terminal() or not fields.whole(player, self.to_act()):
             return []
         phase = self.phase
         if phase == "guess":
@@ -351,6 +354,18 @@ class GeoTriple(Game):
             return [{"player": player, "type": "follow", "card": card} for card in hand]
         return [{"player": player, "type": "next_round"}]
 
+    move_fields: ClassVar[dict[str, tuple[str, ...]]] = {
+        "clue": ("answer",),
+        "guess": ("state",),
+        "geoplunge": ("groups",),
+        "give_up": (),
+        "discard": ("cards",),
+        "announce": ("geoplunging",),
+        "lead": ("category", "card"),
+        "follow": ("card",),
+        "next_round": (),
+    }
+
     def _check(self, action: Action) -> None:
         kind, player, phase = action["type"], action["player"], self.phase
         expected = {
@@ -369,35 +384,29 @@ class GeoTriple(Game):
             self._check_clue(player, action.get("answer"))
         elif kind == "guess":
             state = action.get("state")
-            if state not in self.cards:
-                raise IllegalAction(f"{state!r} is not a state card: use a code such as 'TX'.")
+            if not fields.word(state, self.cards):
+                raise IllegalAction("That is not a state card: use a code such as 'TX'.")
             if state in self.s["stage1"]["guesses"][player]:
                 raise IllegalAction(f"You already guessed {self.names[state]}: try another.")
         elif kind == "geoplunge":
             self._check_claim(player, action.get("groups"))
         elif kind == "discard":
-            cards = action.get("cards")
             hand = self.s["stage3"]["hands"][player]
-            if (
-                not isinstance(cards, list | tuple)
-                or len(cards) != tricks.DISCARDS
-                or len(set(cards)) != tricks.DISCARDS
-                or any(c not in hand for c in cards)
-            ):
+            if not fields.words(action.get("cards"), hand, tricks.DISCARDS):
                 raise IllegalAction("Pick 2 different cards from your hand to put away.")
         elif kind == "announce":
             if not isinstance(action.get("geoplunging"), bool):
                 raise IllegalAction("Say whether you are GeoPlunging: True or False.")
         elif kind in ("lead", "follow"):
-            if action.get("card") not in self.s["stage3"]["hands"][player]:
+            if not fields.word(action.get("card"), self.s["stage3"]["hands"][player]):
                 raise IllegalAction("Play a card from your own hand.")
-            if kind == "lead" and action.get("category") not in CATEGORIES:
+            if kind == "lead" and not fields.word(action.get("category"), CATEGORIES):
                 raise IllegalAction("Before you lead, say Size, Statehood or Population.")
 
     def _check_clue(self, player: int, answer: Any) -> None:
         cid = self.s["stage1"]["challenge"]
         card = self.cards[self.s["secret"][player]]
-        if not isinstance(answer, str) or not answer.strip():
+        if not fields.typed(answer):
             raise IllegalAction("Give your clue as a word or a number.")
         if matching_answer(self.challenges[cid], card, self.cards, answer) is None:
             raise IllegalAction(
@@ -414,10 +423,10 @@ class GeoTriple(Game):
         if not ok:
             raise IllegalAction("A GeoPlunge is two groups of 3 cards.")
         cards = [c for g in groups for c in g]
+        if not all(fields.word(c, hand) for c in cards):
+            raise IllegalAction("Use only cards from your own hand.")
         if len(set(cards)) != 6:
             raise IllegalAction("Use 6 different cards: no card can be in both groups.")
-        if any(c not in hand for c in cards):
-            raise IllegalAction("Use only cards from your own hand.")
 
     def _apply(self, action: Action) -> None:
         kind, player = action["type"], action["player"]
@@ -595,8 +604,8 @@ class GeoTriple(Game):
             "scores": self.scores(),
             "target": self.target,
             # Finished stages are public: both Stage 1 cards and both Stage 2 hands.
-            "results": json.loads(json.dumps(self.s["results"])),
-            "history": [dict(h) for h in self.s["history"]],
+            "results": self.s["results"],
+            "history": self.s["history"],
         }
         if self.phase == "guess":
             s1 = self.s["stage1"]
@@ -648,7 +657,7 @@ class GeoTriple(Game):
                 "tricks": [dict(t) for t in s3["tricks"]],
                 "won": [sum(t["winner"] == seat for t in s3["tricks"]) for seat in (0, 1)],
             }
-        return view
+        return detached(view)
 
     def _get_state(self) -> dict[str, Any]:
         return {

@@ -45,9 +45,9 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from geoteach.games import dice
+from geoteach.games import dice, fields
 from geoteach.games.answer_facts import answer_fact, card_answer, typed_or_marked
-from geoteach.games.base import Action, Game, IllegalAction
+from geoteach.games.base import Action, Game, IllegalAction, detached
 from geoteach.games.deck import Deck
 from geoteach.games.global_pursuit.layout import (
     SET_NAMES,
@@ -276,7 +276,7 @@ class GlobalPursuit(Game):
         if player is None:
             acting = self.to_act()
             player = acting[0] if acting else None
-        if player is None or self.is_terminal() or player not in self.to_act():
+        if self.is_terminal() or not fields.whole(player, self.to_act()):
             return []
         phase = self.phase
         p = {"player": player}
@@ -311,6 +311,21 @@ class GlobalPursuit(Game):
         return []
 
     # ----- checking moves ---------------------------------------------------------------
+    move_fields: ClassVar[dict[str, tuple[str, ...]]] = {
+        "place": ("card", "at", "card_edge", "seconds"),
+        "pass": ("seconds",),
+        "time_up": ("seconds",),
+        "challenge": ("seconds",),
+        "accept": ("seconds",),
+        "roll": ("seconds",),
+        "level": ("level", "seconds"),
+        "answer": ("mark", "text", "seconds"),
+        "wild": ("level", "seconds"),
+        "no_wild": ("seconds",),
+        "return": ("card", "seconds"),
+    }
+    _all_map_cards: ClassVar[frozenset[str]] = frozenset(all_cards())
+
     def _check(self, action: Action) -> None:
         kind, phase, seat = action["type"], self.phase, action["player"]
         expected = {
@@ -324,53 +339,56 @@ class GlobalPursuit(Game):
         }[phase]
         if kind not in expected:
             raise IllegalAction(f"Now is the time to {_TASKS[phase]}, not to {kind}.")
-        seconds = action.get("seconds")
-        if seconds is not None and (
-            isinstance(seconds, bool) or not isinstance(seconds, int | float) or seconds < 0
-        ):
+        if "seconds" in action and not fields.seconds(action["seconds"]):
             raise IllegalAction("The time taken must be a number of seconds, 0 or more.")
         if kind == "time_up" and not self.options.get("time_limit"):
             raise IllegalAction("This game has no time limit.")
+        self._check_kinds(action)
         if self._late(action):
             return  # a late move only ends the turn: nothing else to check
         if kind == "place":
             self._check_place(action)
-        elif kind == "level":
-            if self.level_of(seat) is not None:
-                raise IllegalAction("In this game each player keeps the same level.")
-            if action.get("level") not in (1, 2, 3):
-                raise IllegalAction("Choose level 1, 2 or 3.")
+        elif kind == "level" and self.level_of(seat) is not None:
+            raise IllegalAction("In this game each player keeps the same level.")
         elif kind == "wild":
             fixed = self.level_of(seat)
-            if action.get("level") not in ((1, 2, 3) if fixed is None else (fixed,)):
+            if fixed is not None and action["level"] != fixed:
+                raise IllegalAction(f"Your level is {fixed}.")
+        elif kind == "return" and action["card"] not in self.state["hands"][seat]:
+            raise IllegalAction("Give back one of the cards in your hand.")
+
+    def _check_kinds(self, action: Action) -> None:
+        """Each field is of the right kind (a late move too: it goes into the log)."""
+        kind = action["type"]
+        if kind == "place":
+            if not fields.word(action.get("card"), self._all_map_cards):
+                raise IllegalAction("Play one of the map cards in your hand.")
+            at = action.get("at")
+            if not isinstance(at, list) or len(at) != 2 or not all(map(fields.whole, at)):
                 raise IllegalAction(
-                    "Choose level 1, 2 or 3." if fixed is None else f"Your level is {fixed}."
+                    "Say which card on the table and which of its edges: at=[card, edge]."
                 )
+            if not fields.whole(action.get("card_edge"), range(5)):
+                raise IllegalAction("Turn the card so one of its five edges (0 to 4) touches.")
+        elif kind in ("level", "wild") and not fields.whole(action.get("level"), (1, 2, 3)):
+            raise IllegalAction("Choose level 1, 2 or 3.")
         elif kind == "answer":
             if ("mark" in action) == ("text" in action):
                 raise IllegalAction("Give a typed answer or a mark (right or wrong), not both.")
-            if "mark" in action and action["mark"] not in ("right", "wrong"):
+            if "mark" in action and not fields.word(action["mark"], ("right", "wrong")):
                 raise IllegalAction("An answer is marked 'right' or 'wrong'.")
-            if "text" in action and not isinstance(action["text"], str):
+            if "text" in action and not fields.word(action["text"]):
                 raise IllegalAction("A typed answer must be text.")
-        elif kind == "return" and action.get("card") not in self.state["hands"][seat]:
+        elif kind == "return" and not fields.word(action.get("card"), self._all_map_cards):
             raise IllegalAction("Give back one of the cards in your hand.")
 
     def _check_place(self, action: Action) -> None:
         seat = action["player"]
-        card = action.get("card")
-        if card not in self.state["hands"][seat]:
+        if action["card"] not in self.state["hands"][seat]:
             raise IllegalAction("Play one of the map cards in your hand.")
-        at = action.get("at")
-        if not isinstance(at, list) or len(at) != 2 or any(type(v) is not int for v in at):
-            raise IllegalAction(
-                "Say which card on the table and which of its edges: at=[card, edge]."
-            )
-        index, edge = at
+        index, edge = action["at"]
         if not 0 <= index < len(self.layout) or edge not in range(5):
             raise IllegalAction("There is no such edge on the table.")
-        if action.get("card_edge") not in range(5) or type(action.get("card_edge")) is not int:
-            raise IllegalAction("Turn the card so one of its five edges (0 to 4) touches.")
         if (index, edge) not in set(self.layout.open_edges()):
             raise IllegalAction("That edge already has a card against it.")
         slot = self.layout.slot(index, edge)
@@ -833,31 +851,33 @@ class GlobalPursuit(Game):
         pending = None
         if s["pending"] is not None:
             pending = {k: s["pending"][k] for k in ("card", "at", "card_edge", "accepted")}
-        return {
-            "player": player,
-            "phase": self.phase,
-            "turn_of": self.player,
-            "to_act": self.to_act(),
-            "round": dict(s["round"]),
-            "maps": self.options["maps"],
-            "honor": self.options["honor"],
-            "matching_only": self.options["matching_only"],
-            "table": [dict(c) for c in self.layout.cards],
-            "bounds": self.layout.bounds,
-            "open_edges": [list(e) for e in self.layout.open_edges()],
-            "hand": list(s["hands"][player]) if player is not None else [],
-            "hand_sizes": [len(h) for h in s["hands"]],
-            "draw_pile": len(self.deck),
-            "pending": pending,
-            "trivia": trivia,
-            "fixed_level": None if player is None else self.level_of(player),
-            "scores": self.scores(),
-            "tokens": [bank_tokens(p) for p in self.scores()],
-            "last": s["last"],
-            "news": list(s["news"]),
-            "ended": s["ended"],
-            "winners": self.winners(),
-        }
+        return detached(
+            {
+                "player": player,
+                "phase": self.phase,
+                "turn_of": self.player,
+                "to_act": self.to_act(),
+                "round": dict(s["round"]),
+                "maps": self.options["maps"],
+                "honor": self.options["honor"],
+                "matching_only": self.options["matching_only"],
+                "table": [dict(c) for c in self.layout.cards],
+                "bounds": self.layout.bounds,
+                "open_edges": [list(e) for e in self.layout.open_edges()],
+                "hand": list(s["hands"][player]) if player is not None else [],
+                "hand_sizes": [len(h) for h in s["hands"]],
+                "draw_pile": len(self.deck),
+                "pending": pending,
+                "trivia": trivia,
+                "fixed_level": None if player is None else self.level_of(player),
+                "scores": self.scores(),
+                "tokens": [bank_tokens(p) for p in self.scores()],
+                "last": s["last"],
+                "news": list(s["news"]),
+                "ended": s["ended"],
+                "winners": self.winners(),
+            }
+        )
 
     # ----- saving -------------------------------------------------------------------------
     def _get_state(self) -> dict[str, Any]:

@@ -25,10 +25,13 @@ House rules (where the rulebook is silent, decided here):
 * **Hurdle cards.** Each question is about the top country card; a card that cannot be asked
   (no number on the map for A, no capital for B) goes under the deck and the next one is used.
   The question card is discarded, right or wrong.
-* **Hurdle answers.** A: the map number (typed, e.g. "54") or a click on the map (the country's
-  iso3 code). B: the official capital or the seat of government; case, accents and a small typo
-  are forgiven, another place's name is not (``geoteach.quiz.answers``). In honor mode the
-  teacher marks the spoken answer "right" or "wrong" instead.
+* **Hurdle answers.** A: the map number (typed, e.g. "54", with the digits 0-9) or a click on
+  the map (the country's iso3 code). Anything else ("5²", "⑤", "5.0", a name, a number too long
+  for the map) is refused with "Type the country's number on the map, for example 54." and can
+  be typed again; a number that no country has is a wrong answer. B: the official capital or
+  the seat of government; case, accents and a small typo are forgiven, another place's name is
+  not (``geoteach.quiz.answers``). In honor mode the teacher marks the spoken answer "right" or
+  "wrong" instead.
 * **Points** are the runner's space: points lost at a hurdle are lost for good. The winner has
   the most points; then the most hurdles; a tie in both is shared.
 """

@@ -8,8 +8,9 @@ from __future__ import annotations
 import marshal
 from typing import Any, ClassVar
 
+from geoteach.games import fields
 from geoteach.games.answer_facts import answer_fact
-from geoteach.games.base import Action, Game, IllegalAction
+from geoteach.games.base import Action, Game, IllegalAction, detached
 from geoteach.games.deck import Deck
 from geoteach.games.globalissimo.atlas import Atlas
 from geoteach.games.globalissimo.ranking import score_rank_guess, true_places
@@ -22,6 +23,11 @@ from geoteach.quiz.question import Question
 RANKING = "ranking"
 HURDLE = "hurdle"
 GAME_OVER = "game over"
+
+#: What a hurdle A answer must look like, said to the player who typed something else.
+TYPE_A_NUMBER = "Type the country's number on the map, for example 54."
+#: Digits of the longest map number read from typed text (the map has a few hundred).
+MAX_MAP_DIGITS = 4
 
 #: What each hurdle asks, in the words the card shows.
 HURDLE_TASKS = {
@@ -147,7 +153,7 @@ class Globalissimo(Game):
         """
         if player is None:
             player = self.current_player()
-        if self.is_terminal() or player not in self.to_act():
+        if self.is_terminal() or not fields.whole(player, self.to_act()):
             return []
         if self._phase == RANKING:
             n = len(self.round["countries"])
@@ -171,6 +177,12 @@ class Globalissimo(Game):
         return next(h for h in self.hurdles if h["space"] == space and h["taken_by"] is None)
 
     # ----- checking moves ------------------------------------------------------------
+    move_fields: ClassVar[dict[str, tuple[str, ...]]] = {
+        "rank": ("country", "rank"),
+        "answer": ("answer",),
+        "mark": ("verdict",),
+    }
+
     def _check(self, action: Action) -> None:
         kind = action["type"]
         if kind == "rank":
@@ -178,12 +190,12 @@ class Globalissimo(Game):
                 raise IllegalAction("Ranking is over for this round.")
             country, rank = action.get("country"), action.get("rank")
             n = len(self.round["countries"])
-            if country not in self.round["countries"]:
+            if not fields.word(country, self.round["countries"]):
                 raise IllegalAction("Pick one of the country cards on the table.")
             if country in self.picked():
                 name = self.atlas.names[country]
                 raise IllegalAction(f"{name} already has a number on it: pick another country.")
-            if isinstance(rank, bool) or not isinstance(rank, int) or not 1 <= rank <= n:
+            if not fields.whole(rank, range(1, n + 1)):
                 raise IllegalAction(f"Give the country a number from 1 to {n}.")
         elif kind == "answer":
             if self._phase != HURDLE:
@@ -191,18 +203,38 @@ class Globalissimo(Game):
             if self.honor:
                 raise IllegalAction("The teacher marks this answer right or wrong.")
             answer = action.get("answer")
-            if answer is None or isinstance(answer, bool) or not str(answer).strip():
-                what = "a number" if self.facing()["kind"] == "A" else "the capital"
-                raise IllegalAction(f"Type {what} first.")
+            if self.facing()["kind"] == "A":
+                self.map_pick(answer)
+            elif not fields.typed(answer):
+                raise IllegalAction("Type the capital first.")
         elif kind == "mark":
             if self._phase != HURDLE:
                 raise IllegalAction("There is no hurdle to mark now.")
             if not self.honor:
                 raise IllegalAction("The answer is checked by the computer in this game.")
-            if action.get("verdict") not in ("right", "wrong"):
+            if not fields.word(action.get("verdict"), ("right", "wrong")):
                 raise IllegalAction("Mark the answer 'right' or 'wrong'.")
-        else:
-            raise IllegalAction(f"Globalissimo has no move called {kind!r}.")
+
+    def map_pick(self, answer: Any) -> str | None:
+        """The country a hurdle A answer points at: its map number (typed, or a whole number)
+        or its code (a click on the map); None for a number no country has (a wrong answer).
+
+        Raises ``IllegalAction`` for anything that is not a number, so "5²", "⑤", "5.0" or a
+        country's name can be typed again.
+        """
+        if answer is None or (type(answer) is str and not answer.strip()):
+            raise IllegalAction("Type a number first.")
+        given = answer.strip() if type(answer) is str else answer
+        if type(given) is str and given.upper() in self.atlas.names:
+            return given.upper()
+        # Only the digits 0-9: str.isdigit() also takes "²" and "⑤", which int() refuses.
+        if type(given) is str and given.isascii() and given.isdigit():
+            if len(given) > MAX_MAP_DIGITS:
+                raise IllegalAction(f"That number is far too long. {TYPE_A_NUMBER}")
+            given = int(given)
+        if not fields.whole(given):
+            raise IllegalAction(TYPE_A_NUMBER)
+        return self.atlas.by_number.get(given)
 
     # ----- carrying out moves ----------------------------------------------------------
     def _apply(self, action: Action) -> None:
@@ -288,11 +320,8 @@ class Globalissimo(Game):
             return self.atlas.checker.typed(question, str(action["answer"]))
         card = self.hurdle_card
         name, number = self.atlas.names[card], self.atlas.map_numbers[card]
+        picked = self.map_pick(action["answer"])
         given = str(action["answer"]).strip()
-        if given.isdigit():
-            picked = self.atlas.by_number.get(int(given))
-        else:
-            picked = given.upper() if given.upper() in self.atlas.names else None
         right = picked == card
         if right:
             message = f"Right! {name} is number {number} on the map."
@@ -492,23 +521,25 @@ class Globalissimo(Game):
                 "task": HURDLE_TASKS[facing["kind"]].format(name=name),
                 "remaining": self.scoring["remaining"],
             }
-        return {
-            "player": player,
-            "phase": self._phase,
-            "rounds": self.rounds,
-            "round": current,
-            "to_act": self.to_act(),
-            "n_ranks": len(rnd["countries"]),
-            "remaining_countries": self.remaining_countries() if self._phase == RANKING else [],
-            "positions": self.scoreboard.column("points"),
-            "hurdles_taken": self.scoreboard.column("hurdles"),
-            "track": [dict(h) for h in self.hurdles],
-            "track_length": track_length(self.rounds),
-            "hurdle": hurdle,
-            "honor": self.honor,
-            "last_round": self.history[-1] if self.history else None,
-            "winners": self.winners(),
-        }
+        return detached(
+            {
+                "player": player,
+                "phase": self._phase,
+                "rounds": self.rounds,
+                "round": current,
+                "to_act": self.to_act(),
+                "n_ranks": len(rnd["countries"]),
+                "remaining_countries": self.remaining_countries() if self._phase == RANKING else [],
+                "positions": self.scoreboard.column("points"),
+                "hurdles_taken": self.scoreboard.column("hurdles"),
+                "track": [dict(h) for h in self.hurdles],
+                "track_length": track_length(self.rounds),
+                "hurdle": hurdle,
+                "honor": self.honor,
+                "last_round": self.history[-1] if self.history else None,
+                "winners": self.winners(),
+            }
+        )
 
     # ----- saving ---------------------------------------------------------------------
     def _get_state(self) -> dict[str, Any]:

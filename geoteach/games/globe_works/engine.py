@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from geoteach.games.base import Action, Game, IllegalAction
+from geoteach.games import fields
+from geoteach.games.base import Action, Game, IllegalAction, detached
 from geoteach.games.deck import Deck
 from geoteach.games.globe_works.cards import ICON_WORDS, ICONS, Card, cards, deck
 from geoteach.games.globe_works.networks import (
@@ -33,6 +34,7 @@ TURNS_BEFORE_DEALS = 6
 TURNS_AFTER_CALL = 3
 #: House rule: if nobody calls, the dealer calls the end once everyone has had this many turns.
 DEFAULT_MAX_TURNS = 20
+NOT_IN_HAND = "That card is not in your hand."
 
 
 class GlobeWorks(Game):
@@ -150,7 +152,7 @@ class GlobeWorks(Game):
         """The reason ``player`` cannot play ``card`` now (None: it can be played)."""
         info = self.cards.get(card)
         if info is None or card not in self.hands[player]:
-            return "That card is not in your hand."
+            return NOT_IN_HAND
         if info.is_linking:
             return None
         if info.region not in self.open_colours():
@@ -193,7 +195,7 @@ class GlobeWorks(Game):
         ``None``: the other player chooses what to give); ``check`` is the authority."""
         if player is None:
             player = self.current_player()  # type: ignore[assignment]
-        if self.is_terminal() or player not in self.to_act():
+        if self.is_terminal() or not fields.whole(player, self.to_act()):
             return []
         p = player
         if self._phase == DEALS:
@@ -258,6 +260,20 @@ class GlobeWorks(Game):
         )
 
     # ----- checking moves -------------------------------------------------------------------
+    move_fields: ClassVar[dict[str, tuple[str, ...]]] = {
+        "call_end": (),
+        "play": ("card",),
+        "draw": ("source",),
+        "discard": ("card",),
+        "take_back": ("card",),
+        "pass": (),
+        "no_deal": (),
+        "propose_trade": ("to", "give", "take"),
+        "propose_partnership": ("to", "icon"),
+        "accept": ("card",),
+        "decline": (),
+    }
+
     def _check(self, action: Action) -> None:
         kind = action["type"]
         p = action["player"]
@@ -278,37 +294,33 @@ class GlobeWorks(Game):
         elif kind == "play":
             if self.step != "start":
                 raise IllegalAction("You drew a card: now discard one.")
-            reason = self.why_not_playable(p, str(action["card"]))
+            card = action.get("card")
+            reason = self.why_not_playable(p, card) if fields.word(card) else NOT_IN_HAND
             if reason:
                 raise IllegalAction(reason)
         elif kind == "draw":
             if self.step != "start":
                 raise IllegalAction("You have already drawn a card this turn.")
-            if action.get("source") not in ("draw", "discard"):
+            if not fields.word(action.get("source"), ("draw", "discard")):
                 raise IllegalAction("Draw from the 'draw' pile or the 'discard' pile.")
             if not self.can_draw(action["source"]):
                 raise IllegalAction(f"The {action['source']} pile is empty.")
         elif kind == "discard":
             if self.step != "drawn":
                 raise IllegalAction("Discard after drawing a card.")
-            if action.get("card") not in self.hands[p]:
-                raise IllegalAction("That card is not in your hand.")
+            if not fields.word(action.get("card"), self.hands[p]):
+                raise IllegalAction(NOT_IN_HAND)
         elif kind == "take_back":
             if self.step != "drawn":
                 raise IllegalAction("Take back a token after drawing: that card is your discard.")
             if not self.can_take_back():
                 raise IllegalAction("In the last round tokens stay once the draw pile is empty.")
-            if action.get("card") not in self.played[p]:
+            if not fields.word(action.get("card"), self.played[p]):
                 raise IllegalAction("You have no token on that city.")
-        elif kind == "pass":
-            if (
-                self.playable(p)
-                or self.step != "start"
-                or any(map(self.can_draw, ("draw", "discard")))
-            ):
-                raise IllegalAction("You can still play or draw a card.")
-        else:
-            raise IllegalAction(f"Globe Works has no move called {kind!r}.")
+        elif kind == "pass" and (
+            self.playable(p) or self.step != "start" or any(map(self.can_draw, ("draw", "discard")))
+        ):
+            raise IllegalAction("You can still play or draw a card.")
 
     def _check_deal(self, action: Action) -> None:
         kind, p = action["type"], action["player"]
@@ -321,6 +333,8 @@ class GlobeWorks(Game):
         if kind in ("accept", "decline"):
             if prop is None or prop["to"] != p:
                 raise IllegalAction("Nobody is waiting for your answer.")
+            if "card" in action and not fields.word(action["card"]):
+                raise IllegalAction("Say which card you give in return.")
             if kind == "accept" and prop["kind"] == "trade":
                 card = action.get("card") if prop["take"] is None else prop["take"]
                 if card is None:
@@ -338,21 +352,21 @@ class GlobeWorks(Game):
         if kind == "no_deal":
             return
         other = action.get("to")
-        if type(other) is not int or other not in self.window["eligible"] or other == p:
+        if not fields.whole(other, self.window["eligible"]) or other == p:
             raise IllegalAction("Make the offer to another player who is not taking this turn.")
         if kind == "propose_partnership":
             self._check_partnership(p, other, action.get("icon"))
             return
         give, take = action.get("give"), action.get("take")
-        if give not in self.hands[p] and give not in self.played[p]:
+        if not fields.word(give, self.hands[p]) and not fields.word(give, self.played[p]):
             raise IllegalAction("Offer one of your own cards.")
-        if take is not None and take not in self.played[other]:
+        if take is not None and not fields.word(take, self.played[other]):
             raise IllegalAction("Ask for a card the other player has played, or let them choose.")
         if take is not None:
             self._check_trade(p, other, give, take)
 
     def _check_partnership(self, a: int, b: int, icon: Any) -> None:
-        if icon not in ICONS:
+        if not fields.word(icon, ICONS):
             raise IllegalAction(f"A partnership is for one icon: {', '.join(ICONS)}.")
         for seat in (a, b):
             if self.partner(seat, icon) is not None:
@@ -578,38 +592,40 @@ class GlobeWorks(Game):
         """The table as ``player`` sees it: their own hand, everyone's cards down, pile sizes."""
         n = len(self.table.seats)
         win = self.window
-        return {
-            "player": player,
-            "phase": self._phase,
-            "round": self.round_no,
-            "rounds": self.rounds,
-            "final_round": self.final_round,
-            "dealer": self.dealer,
-            "current": self.current,
-            "step": self.step,
-            "to_act": self.to_act(),
-            "hand": list(self.hands[player]) if player is not None else [],
-            "hand_sizes": [len(h) for h in self.hands],
-            "played": [list(x) for x in self.played],
-            "tokens_left": [self.tokens_left(q) for q in range(n)],
-            "north": list(self.north),
-            "open_colours": sorted(self.open_colours()),
-            "draw_pile": len(self.pile.cards),
-            "discard_top": self.pile.discards[-1] if self.pile.discards else None,
-            "discard_pile": len(self.pile.discards),
-            "turns": list(self.turns),
-            "deals_allowed": self.deals_allowed(),
-            "called_by": self.called_by,
-            "after_call": list(self.after_call),
-            "partnerships": [dict(d) for d in self.partnerships],
-            "proposal": dict(win["proposal"]) if win and win["proposal"] else None,
-            "deal_parties": list(win["eligible"]) if win else [],
-            "totals": list(self.totals),
-            "round_scores": self.round_scores(),
-            "networks": [self.networks_of(q) for q in range(n)],
-            "history": self.history,
-            "winners": self.winners(),
-        }
+        return detached(
+            {
+                "player": player,
+                "phase": self._phase,
+                "round": self.round_no,
+                "rounds": self.rounds,
+                "final_round": self.final_round,
+                "dealer": self.dealer,
+                "current": self.current,
+                "step": self.step,
+                "to_act": self.to_act(),
+                "hand": list(self.hands[player]) if player is not None else [],
+                "hand_sizes": [len(h) for h in self.hands],
+                "played": [list(x) for x in self.played],
+                "tokens_left": [self.tokens_left(q) for q in range(n)],
+                "north": list(self.north),
+                "open_colours": sorted(self.open_colours()),
+                "draw_pile": len(self.pile.cards),
+                "discard_top": self.pile.discards[-1] if self.pile.discards else None,
+                "discard_pile": len(self.pile.discards),
+                "turns": list(self.turns),
+                "deals_allowed": self.deals_allowed(),
+                "called_by": self.called_by,
+                "after_call": list(self.after_call),
+                "partnerships": [dict(d) for d in self.partnerships],
+                "proposal": dict(win["proposal"]) if win and win["proposal"] else None,
+                "deal_parties": list(win["eligible"]) if win else [],
+                "totals": list(self.totals),
+                "round_scores": self.round_scores(),
+                "networks": [self.networks_of(q) for q in range(n)],
+                "history": self.history,
+                "winners": self.winners(),
+            }
+        )
 
     # ----- saving -------------------------------------------------------------------------------
     def _get_state(self) -> dict[str, Any]:

@@ -1,0 +1,235 @@
+"""Driving a student app in Voilà at 1366×768, as a student would: only clicks, on the screen.
+
+Each game has a module in this folder (``tests/e2e/apps/<key>.py``) with a function
+``play_round(app: AppPage) -> None`` that plays one full round from the game screen (the set-up
+screen and Start are done before it is called) by clicking buttons and the map canvas only.
+``tests/e2e/test_student_apps.py`` finds these modules, opens each app, presses Start, calls
+``play_round`` and checks the page after each step:
+
+* no error output, no "Something went wrong", no Python traceback;
+* nothing wider than the window (no sideways scrolling);
+* the current step's controls and an open verdict card lie inside the first screen (768 px);
+* a screenshot of every step under ``test-artifacts/app-<key>-NN-<step>.png``.
+
+Timings (page open → set-up screen, Start → playable, click → first visible change) are kept in
+``test-artifacts/app-timings.json`` for the browser benchmark.
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from tests.e2e import pages
+from tests.e2e.conftest import ARTIFACTS, Server
+
+VIEWPORT = {"width": 1366, "height": 768}
+
+#: Installed in the page: the time of the first change to the app after a click.
+WATCH_JS = """() => {
+  window.__gtChanged = null;
+  const root = document.querySelector('.gt-app') || document.body;
+  const obs = new MutationObserver(() => {
+    if (window.__gtChanged === null) { window.__gtChanged = performance.now(); obs.disconnect(); }
+  });
+  obs.observe(root, {subtree: true, childList: true, attributes: true, characterData: true});
+  window.__gtObserver = obs;
+  return performance.now();
+}"""
+
+#: A cheap fingerprint of what the board's canvases show (a canvas redraw is no DOM change).
+CANVAS_SIGNATURE_JS = """() => {
+  let sum = 0;
+  for (const c of document.querySelectorAll('.gt-board canvas')) {
+    if (!c.width || !c.height) continue;
+    const data = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+    for (let i = 0; i < data.length; i += 397) sum = (sum * 31 + data[i]) % 1000000007;
+  }
+  return sum;
+}"""
+
+#: Elements whose right edge leaves the window, as "tag.class (right edge)".
+TOO_WIDE_JS = """() => {
+  const w = window.innerWidth, out = [];
+  for (const el of document.querySelectorAll('.gt-app *')) {
+    const r = el.getBoundingClientRect();
+    const shown = r.width > 0 && r.height > 0 && getComputedStyle(el).position !== 'fixed';
+    if (shown && r.right > w + 1) {
+      const name = el.tagName.toLowerCase() + '.' + [...el.classList].join('.');
+      out.push(name + ' ' + Math.round(r.right));
+    }
+  }
+  return out.slice(0, 8);
+}"""
+
+#: The bottom edge (page coordinates) of the visible elements matching a selector.
+BOTTOM_JS = """(sel) => [...document.querySelectorAll(sel)]
+  .filter(el => el.offsetParent !== null)
+  .map(el => { const r = el.getBoundingClientRect(); return r.bottom + window.scrollY; })"""
+
+
+@dataclass
+class AppPage:
+    """One app open in the browser, with its name, step counter and click timings."""
+
+    page: Any
+    key: str
+    step: int = 0
+    clicks: list[float] = field(default_factory=list)
+
+    # ----- looking ------------------------------------------------------------------------
+    def text(self) -> str:
+        return pages.widget_text(self.page)
+
+    def banner(self) -> str:
+        return self.page.locator(".gt-banner").first.inner_text()
+
+    def feedback(self) -> str:
+        box = self.page.locator(".gt-feedback:visible")
+        return box.first.inner_text() if box.count() else ""
+
+    def check(self, name: str) -> None:
+        """The page is sound (see the module docstring); then a screenshot of this step."""
+        self.step += 1
+        page = self.page
+        page.evaluate("() => window.scrollTo(0, 0)")
+        body = page.inner_text("body")
+        try:
+            assert "Traceback" not in body, body[-1500:]
+            assert not pages.ui_errors(page), pages.ui_errors(page)
+            errors = page.locator(".jp-OutputArea-output[data-mime-type*='error']")
+            assert errors.count() == 0, errors.first.inner_text()
+            wide = page.evaluate(TOO_WIDE_JS)
+            assert not wide, f"wider than the window: {wide}"
+            scroll_width = page.evaluate("() => document.documentElement.scrollWidth")
+            assert scroll_width <= VIEWPORT["width"] + 1, f"page is {scroll_width} px wide"
+            for selector in (".gt-controls", ".gt-feedback", ".gt-banner", ".gt-leaders"):
+                bottoms = page.evaluate(BOTTOM_JS, selector)
+                for bottom in bottoms:
+                    assert bottom <= VIEWPORT["height"] + 1, (
+                        f"{selector} ends at {bottom:.0f} px: below the first screen"
+                    )
+        finally:
+            page.screenshot(path=str(ARTIFACTS / f"app-{self.key}-{self.step:02d}-{name}.png"))
+
+    # ----- acting -------------------------------------------------------------------------
+    def _timed(self, click: Any, timeout: float = 20.0) -> float:
+        """Click, then wait for the first visible change: a DOM change or a redrawn canvas."""
+        canvas_before = self.page.evaluate(CANVAS_SIGNATURE_JS)
+        started = self.page.evaluate(WATCH_JS)
+        click()
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            changed = self.page.evaluate("() => window.__gtChanged")
+            if changed is None and self.page.evaluate(CANVAS_SIGNATURE_JS) != canvas_before:
+                changed = self.page.evaluate("() => performance.now()")
+            if changed is not None:
+                seconds = (changed - started) / 1000.0
+                self.clicks.append(seconds)
+                return seconds
+            time.sleep(0.01)
+        raise AssertionError("nothing on the page changed after the click")
+
+    def click(self, selector_or_text: str, nth: int = 0, timeout: float = 60.0) -> float:
+        """Click a visible button (CSS selector, or its label) once it is there and enabled."""
+        page = self.page
+        deadline = time.monotonic() + timeout
+        locator = None
+        while time.monotonic() < deadline:
+            if selector_or_text.startswith((".", "#", "button")):
+                candidates = page.locator(f"{selector_or_text}:visible")
+            else:
+                candidates = page.locator(
+                    "button.jupyter-button:visible", has_text=selector_or_text
+                )
+            if candidates.count() > nth and candidates.nth(nth).is_enabled():
+                locator = candidates.nth(nth)
+                break
+            time.sleep(0.2)
+        assert locator is not None, f"no enabled button {selector_or_text!r} on the page"
+        return self._timed(locator.click)
+
+    def wait_for(self, selector_or_text: str, timeout: float = 90.0) -> None:
+        """Wait until a button (selector or label) or a text is on the page."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if selector_or_text.startswith((".", "#")):
+                if self.page.locator(f"{selector_or_text}:visible").count():
+                    return
+            elif selector_or_text in self.text():
+                return
+            time.sleep(0.25)
+        raise AssertionError(f"{selector_or_text!r} did not appear")
+
+    def targets(self) -> dict[str, list[float]]:
+        """Where the game says its clickable things are on the canvas (CSS px)."""
+        raw = self.page.locator(".gt-click-targets").first.text_content() or "{}"
+        return json.loads(raw) if raw.strip() else {}
+
+    def click_canvas(self, target: str, timeout: float = 60.0) -> float:
+        """Click the board's canvas where the game put ``target`` (see ``targets``)."""
+        deadline = time.monotonic() + timeout
+        where = None
+        while time.monotonic() < deadline:
+            where = self.targets().get(target)
+            if where is not None:
+                break
+            time.sleep(0.25)
+        assert where is not None, f"the game names no click target {target!r}: {self.targets()}"
+        canvas = self.page.locator(".gt-board .jupyter-matplotlib-canvas-div canvas").last
+        box = canvas.bounding_box()
+        assert box is not None, "the map canvas is not on the page"
+        return self._timed(lambda: self.page.mouse.click(box["x"] + where[0], box["y"] + where[1]))
+
+    def choose(self, selector: str, label: str) -> None:
+        """Pick ``label`` in the drop-down inside ``selector`` (a set-up choice)."""
+        self.page.locator(f"{selector} select").first.select_option(label=label)
+
+    def type_into(self, selector: str, text: str) -> None:
+        box = self.page.locator(f"{selector}:visible input").first
+        box.fill(text)
+
+
+def open_app(browser: Any, voila: Server, key: str, query: str = "") -> AppPage:
+    """Open ``notebooks/play/<key>.ipynb`` in Voilà at 1366×768 and wait for the set-up screen.
+
+    ``query`` is added to the address (``seed=46`` deals a known game, as a teacher's link can).
+    """
+    page = browser.new_page()
+    page.set_viewport_size(VIEWPORT)
+    start = time.monotonic()
+    extra = f"&{query}" if query else ""
+    page.goto(
+        f"{voila.url}/voila/render/play/{key}.ipynb?token={voila.token}{extra}",
+        wait_until="commit",
+        timeout=180_000,
+    )
+    page.wait_for_selector(".gt-setup .gt-start", timeout=180_000)
+    record(f"{key} page open → set-up screen", time.monotonic() - start)
+    return AppPage(page, key)
+
+
+def start_game(app: AppPage) -> None:
+    """Press Start and wait until the game screen shows whose turn it is."""
+    start = time.monotonic()
+    app.page.locator(".gt-start").first.click()
+    app.page.wait_for_selector(".gt-app .gt-banner .gt-turn", timeout=120_000)
+    record(f"{app.key} Start → playable", time.monotonic() - start)
+
+
+def record(name: str, seconds: float) -> None:
+    """Keep a timing in test-artifacts/app-timings.json (lists, for percentiles)."""
+    path = ARTIFACTS / "app-timings.json"
+    data = json.loads(path.read_text()) if path.exists() else {}
+    data.setdefault(name, []).append(round(seconds, 4))
+    path.write_text(json.dumps(data, indent=2, sort_keys=True))
+
+
+def percentiles(values: list[float]) -> tuple[float, float]:
+    """p50 and p95 of ``values`` (seconds)."""
+    ordered = sorted(values)
+    p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+    return statistics.median(ordered), p95

@@ -1,0 +1,59 @@
+"""Every student app in Voilà at 1366×768: set-up screen, Start, one full round by clicks only.
+
+The per-game play-throughs live in ``tests/e2e/apps/<key>.py`` (see ``tests/e2e/apps/harness``).
+The last test prints the browser benchmark: page → set-up screen, Start → playable, and click →
+first visible change (p50 and p95) per game.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from pathlib import Path
+
+import pytest
+
+import tests.e2e.apps as apps
+from tests.e2e.apps import harness
+from tests.e2e.conftest import ARTIFACTS
+
+PLAY = Path(__file__).parents[2] / "notebooks" / "play"
+DRIVERS = sorted(m.name for m in pkgutil.iter_modules(apps.__path__) if m.name != "harness")
+
+
+def test_every_app_has_a_browser_play_through() -> None:
+    assert sorted(p.stem for p in PLAY.glob("*.ipynb")) == DRIVERS
+
+
+@pytest.mark.parametrize("key", DRIVERS)
+def test_app_plays_a_round_by_clicks(browser, voila, key: str) -> None:
+    driver = importlib.import_module(f"tests.e2e.apps.{key}")
+    app = harness.open_app(browser, voila, key, getattr(driver, "QUERY", ""))
+    try:
+        app.check("setup")
+        getattr(driver, "set_up", lambda _app: None)(app)
+        harness.start_game(app)
+        app.check("start")
+        driver.play_round(app)
+        app.check("end")
+    finally:
+        for seconds in app.clicks:
+            harness.record(f"{key} click → first change", seconds)
+        app.page.close()
+
+
+def test_print_the_app_timings() -> None:
+    """The browser benchmark's table (run after the play-throughs)."""
+    path = ARTIFACTS / "app-timings.json"
+    if not path.exists():
+        pytest.skip("no app was timed in this run")
+    import json
+
+    data = json.loads(path.read_text())
+    lines = [f"{'measure':48} {'n':>3} {'p50 s':>7} {'p95 s':>7}"]
+    for name, values in sorted(data.items()):
+        p50, p95 = harness.percentiles(values)
+        lines.append(f"{name:48} {len(values):3d} {p50:7.3f} {p95:7.3f}")
+    table = "\n".join(lines)
+    (ARTIFACTS / "app-timings.txt").write_text(table + "\n")
+    print("\n" + table)
