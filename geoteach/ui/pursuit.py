@@ -469,7 +469,12 @@ class PursuitApp(GameScreen):
         if not humans:
             die = die_html(view["roll"], 56) + " " if view["roll"] else ""
             tie = f"<p>{html_text(self._tie_words())}</p>" if view["winners"] else ""
-            return [self._step(f"<p>{die}{seat_badge(table, seat)} is playing…</p>{tie}")]
+            doing = (
+                "plays next, once the result has been read (Continue)"
+                if self.feedback.is_open
+                else "is playing…"
+            )
+            return [self._step(f"<p>{die}{seat_badge(table, seat)} {doing}</p>{tie}")]
         if phase == "roll":
             return [self._step(self._roll_words(view)), self.roll_button]
         if phase == "move":

@@ -424,6 +424,7 @@ def test_computers_wait_while_a_verdict_is_open_and_go_on_after_continue(questio
         answer(app, right=False)
         assert app.feedback.is_open and app.game.to_act() == [1]
         assert "press Continue" in app.banner.value and "Robot" in app.banner.value
+        assert "plays next, once the result has been read" in app.step.value
         moves = len(app.game.log)
         await asyncio.sleep(0.6)  # twelve computer paces
         assert len(app.game.log) == moves and app.feedback.is_open
