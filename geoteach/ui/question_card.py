@@ -51,7 +51,8 @@ def also_right(question: Question) -> str:
     parts = []
     others = [a for a in dict.fromkeys(question.aliases) if a != question.answer]
     if others:
-        parts.append(f"Also right: {', '.join(others)}.")
+        listed = ", ".join(others)
+        parts.append(f"Also right: {listed}{'' if listed.endswith('.') else '.'}")
     if question.kind == "number" and question.tolerance:
         target = parse_number(question.answer)
         if target is not None:
@@ -231,7 +232,7 @@ class QuestionCard(widgets.VBox):
         also = also_right(self.question)
         self.reveal_text.value = (
             f"<p><b>Answer:</b> {html_text(self.question.answer)}"
-            f"{' ' + html_text(also) if also else ''}</p><p>Did the player get it right?</p>"
+            f"{'. ' + html_text(also) if also else ''}</p><p>Did the player get it right?</p>"
         )
         self.reveal_button.disabled = True
         self.right_button.disabled = self.wrong_button.disabled = False
