@@ -41,6 +41,7 @@ from geoteach.escape import html_text, plot_text
 from geoteach.games.base import Action
 from geoteach.games.globalissimo import HURDLE, Globalissimo
 from geoteach.games.table import Table
+from geoteach.quiz.answers import said_answers
 from geoteach.quiz.flags import flag_img_html
 from geoteach.render import palettes
 from geoteach.render.mapview import MapView, NotOnMapError, new_figure, to_png
@@ -720,7 +721,7 @@ class GlobalissimoUI(widgets.VBox):
             question = self.game.hurdle_question()
             if self._answer_shown:
                 rows = [
-                    widgets.HTML(f"Answer: <b>{html_text(question.answer)}</b>"),
+                    widgets.HTML(f"Answer: <b>{html_text(said_answers(question))}</b>"),
                     self.right_button,
                     self.wrong_button,
                 ]

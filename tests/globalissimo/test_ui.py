@@ -99,19 +99,41 @@ def test_hurdle_a_by_number_and_by_click_and_b_by_typing():
     assert game.scores()[0] == 6 and game.scoreboard.get(0, "hurdles") == 2
 
 
-def test_honor_mode_show_then_mark():
+def honor_hurdle(points: int, card: str, a_taken: bool = False) -> GlobalissimoUI:
+    """Honor mode; Ana ranks France 1 (3 points) from ``points`` and meets a hurdle on
+    ``card``. With ``a_taken`` the first hurdle (A) is gone, so she runs on to hurdle B."""
     game = Globalissimo(Table.of("Ana", "Ben"), seed=1, atlas=ATLAS, honor=True)
-    game.scoreboard.counters["points"] = [3, 0]
-    stack(game, ["FRA", "JPN"], "tourists", top=["HUN"])
+    if a_taken:
+        game.hurdles[0]["taken_by"] = 1
+    game.scoreboard.counters["points"] = [points, 0]
+    stack(game, ["FRA", "JPN"], "tourists", top=[card])
     ui = GlobalissimoUI(game, bot_delay=0)
     ui.country_pick.value = "FRA"
     ui.rank_buttons[0].click()
     ui.rank_buttons[0].click()
+    return ui
+
+
+def test_honor_mode_show_then_mark():
+    ui = honor_hurdle(3, "HUN")
+    game = ui.game
     assert ui.answer_row.children == (ui.show_button,)
     ui.show_button.click()
     assert "Answer: <b>54</b>" in ui.answer_row.children[0].value
     ui.right_button.click()
     assert game.hurdles[0]["taken_by"] == 0
+
+
+def test_honor_mode_shows_every_capital_that_counts():
+    """ "Hurdle B: name the capital. This can either be the official capital or the city with
+    the seat of government." The teacher marking a spoken answer sees both: Sucre or La Paz."""
+    ui = honor_hurdle(4, "BOL", a_taken=True)
+    game = ui.game
+    assert "Name the capital of Bolivia" in ui.hurdle_prompt.value
+    ui.show_button.click()
+    assert "Answer: <b>Sucre or La Paz</b>" in ui.answer_row.children[0].value
+    ui.right_button.click()
+    assert game.scoreboard.get(0, "hurdles") == 1
 
 
 def test_an_illegal_click_is_explained_and_changes_nothing():
