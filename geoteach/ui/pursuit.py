@@ -30,7 +30,7 @@ from geoteach.escape import html_text
 from geoteach.games.geography_pursuit.board import SPACES
 from geoteach.games.geography_pursuit.game import GeographyPursuit
 from geoteach.games.scoreboard import Scoreboard
-from geoteach.quiz.answers import AnswerChecker, Mode, Verdict, normalize
+from geoteach.quiz.answers import AnswerChecker, Mode, Verdict, said_answers
 from geoteach.quiz.question import Question
 from geoteach.render.board import BoardView
 from geoteach.ui.countdown import Countdown
@@ -45,10 +45,7 @@ class StrictChecker(AnswerChecker):
     """The "strict" house rule on the card: the answer or an alias, no typos."""
 
     def typed(self, question: Question, given: str) -> Verdict:
-        if question.kind == "number":
-            return super().typed(question, given)
-        right = normalize(given) in {normalize(a) for a in question.accepted}
-        return self.honor(question, right)
+        return self.exact(question, given)
 
 
 def describe_space(space_id: str, categories: list[str]) -> str:
@@ -206,8 +203,8 @@ class PursuitApp(widgets.VBox):
         )
         last = self.game.state["last"]
         said = TIME_UP
-        if last.get("answer"):
-            said += f" The answer is {last['answer']}."
+        if last.get("answer") and self.card.question is not None:
+            said += f" The answer is {said_answers(self.card.question)}."
         self.messages.error(said)
         self.card.verdict = None  # the card was never answered: put it away
         self._asked_id = None

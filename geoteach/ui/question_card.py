@@ -16,7 +16,14 @@ from random import Random
 import ipywidgets as widgets
 
 from geoteach.escape import html_text
-from geoteach.quiz.answers import MODES, AnswerChecker, Mode, Verdict, shuffled_choices
+from geoteach.quiz.answers import (
+    MODES,
+    AnswerChecker,
+    Mode,
+    Verdict,
+    said_answers,
+    shuffled_choices,
+)
 from geoteach.quiz.flags import flag_img_html
 from geoteach.quiz.question import LEVELS, Question
 from geoteach.ui.messages import MessageLine
@@ -191,11 +198,11 @@ class QuestionCard(widgets.VBox):
         return self._finish(self.checker.check(self.question, given, self.asked_mode))
 
     def reveal(self) -> None:
-        """Honor mode: show the answer so the teacher or players can mark it."""
+        """Honor mode: show every answer that counts, so the teacher or players can mark it."""
         if self.question is None:
             return
         self.reveal_text.value = (
-            f"<p><b>Answer:</b> {html_text(self.question.answer)}</p>"
+            f"<p><b>Answer:</b> {html_text(said_answers(self.question))}</p>"
             "<p>Did the player get it right?</p>"
         )
         self.reveal_button.disabled = True

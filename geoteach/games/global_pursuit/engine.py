@@ -59,7 +59,7 @@ from geoteach.games.global_pursuit.layout import (
     upright_turn,
 )
 from geoteach.games.scoreboard import Scoreboard
-from geoteach.quiz.answers import check_answer
+from geoteach.quiz.answers import check_answer, said_answers
 from geoteach.quiz.question import Question
 
 MATCH = "match"
@@ -134,6 +134,10 @@ class GlobalPursuit(Game):
     min_seats: ClassVar[int] = 1
     max_seats: ClassVar[int] = 6
     first_player_rule: ClassVar[str] = "highest_roll"
+    first_player_note: ClassVar[str] = (
+        "Each player rolls the dodecahedron die when the game begins; the highest number starts "
+        "and ties roll again."
+    )
     die_sides: ClassVar[int] = 12
 
     # ----- preparation -----------------------------------------------------------------
@@ -571,11 +575,13 @@ class GlobalPursuit(Game):
                 self._continue_turn()
             else:
                 self._add(player, -1, "missed WILD CARD question (1 token)")
-                self._news(f"{name} misses the flag ({question.answer}) and gives back 1 token.")
+                self._news(
+                    f"{name} misses the flag ({said_answers(question)}) and gives back 1 token."
+                )
                 self._end_turn()
             return
         if not correct:
-            self._news(f"{name}: not this time. The answer is {question.answer}.")
+            self._news(f"{name}: not this time. The answer is {said_answers(question)}.")
             self._end_turn()
             return
         points = trivia_points(level_points, trivia["symbol"], trivia["die"])
