@@ -39,6 +39,7 @@ from geoteach.escape import html_text, plot_text
 from geoteach.games.base import Action, IllegalAction
 from geoteach.games.globalissimo import HURDLE, Globalissimo
 from geoteach.games.table import Table
+from geoteach.quiz.answers import said_answers
 from geoteach.quiz.facts import country_fact
 from geoteach.quiz.flags import flag_img_html
 from geoteach.render import palettes
