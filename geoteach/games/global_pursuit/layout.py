@@ -25,8 +25,8 @@ Rules (from "Matching MAP CARDS"; house rules where the rulebook is silent):
 * With four maps, a card may touch only cards of its own set.
 * Overlapping another card is impossible, and so is a card that would fall off a bounded table
   (``bounds``): those placements are refused, they are not mismatches.
-* Coordinates are compared with a tolerance of ``TOLERANCE`` card edges; overlaps thinner than
-  ``TOLERANCE`` in area are rounding, not overlaps.
+* Coordinates are compared with a tolerance of ``TOLERANCE`` card edges; overlaps less deep
+  than ``TOLERANCE`` are rounding, not overlaps.
 """
 
 from __future__ import annotations
@@ -160,6 +160,23 @@ def edge_contacts(a: np.ndarray, b: np.ndarray) -> list[tuple[int, int, float]]:
     shared = np.minimum(np.maximum(t1, t2), length) - np.maximum(np.minimum(t1, t2), 0.0)
     hits = np.argwhere(on_line & (shared > TOLERANCE))
     return [(int(i), int(j), float(shared[i, j])) for i, j in hits]
+
+
+def overlap(a: np.ndarray, b: np.ndarray) -> bool:
+    """Whether two cards (5 x 2 corners each) overlap by more than a line: on every edge
+    direction of either card, their shadows overlap by more than ``TOLERANCE`` (two convex
+    shapes are apart exactly when one of these directions separates them)."""
+    for shape in (a, b):
+        along = np.roll(shape, -1, axis=0) - shape
+        normals = np.column_stack([-along[:, 1], along[:, 0]])
+        normals /= np.linalg.norm(normals, axis=1, keepdims=True)
+        pa, pb = a @ normals.T, b @ normals.T
+        depth = np.minimum(pa.max(axis=0), pb.max(axis=0)) - np.maximum(
+            pa.min(axis=0), pb.min(axis=0)
+        )
+        if np.any(depth <= TOLERANCE):
+            return False
+    return True
 
 
 @dataclass(frozen=True)
@@ -297,14 +314,13 @@ class Layout:
         turn0 = (anchor["turn"] + 5 + 2 * edge) % 10
         if self.at(x, y) is not None:
             return Slot(x, y, turn0, (), (), "There is already a card there.")
-        contacts, partial, overlaps = self._touching(np.array(corners(x, y, turn0)), x, y)
+        card = np.array(corners(x, y, turn0))
+        contacts, partial, overlaps = self._touching(card, x, y)
         problem = "That card would lie on top of another card." if overlaps else ""
         if not problem and self.bounds is not None:
             xmin, ymin, xmax, ymax = self.bounds
-            box = shapely.box(
-                xmin - TOLERANCE, ymin - TOLERANCE, xmax + TOLERANCE, ymax + TOLERANCE
-            )
-            if not box.contains(shapely.Polygon(corners(x, y, turn0))):
+            low, high = card.min(axis=0), card.max(axis=0)
+            if min(low[0] - xmin, low[1] - ymin, xmax - high[0], ymax - high[1]) < -TOLERANCE:
                 problem = "That card would fall off the edge of the table."
         return Slot(x, y, turn0, contacts, partial, problem)
 
@@ -315,22 +331,16 @@ class Layout:
         edges, and whether it would overlap a card (``skip``: the card itself, if laid)."""
         contacts: list[Contact] = []
         partial: list[Contact] = []
-        polygon = shapely.Polygon(card)
         near = np.flatnonzero(
             np.hypot(*(self._centres - [x, y]).T) < 2.0 * CIRCUMRADIUS + TOLERANCE
         )
         for other in (int(i) for i in near):
             if other == skip:
                 continue
-            touching = edge_contacts(card, self._corners[other])
-            whole = [Contact(k, other, e) for k, e, length in touching if length > 1 - TOLERANCE]
-            part = [Contact(k, other, e) for k, e, length in touching if length <= 1 - TOLERANCE]
-            # Two cards joined along a whole edge lie on either side of it; any others may not
-            # share more than a line.
-            if not whole and polygon.intersection(self._polygons[other]).area > TOLERANCE:
+            if overlap(card, self._corners[other]):
                 return tuple(contacts), tuple(partial), True
-            contacts += whole
-            partial += part
+            for k, e, length in edge_contacts(card, self._corners[other]):
+                (contacts if length > 1 - TOLERANCE else partial).append(Contact(k, other, e))
         return tuple(contacts), tuple(partial), False
 
     def judge(
@@ -345,13 +355,19 @@ class Layout:
 
         return self._verdict(card, turned(slot.contacts), turned(slot.partial), own_set_only)
 
-    def judge_laid(self, index: int, own_set_only: bool = False) -> Judgement:
-        """Does the card ``index``, where it lies, match every card it touches?"""
+    def touching_laid(self, index: int) -> tuple[tuple[Contact, ...], tuple[Contact, ...]]:
+        """The edges the card ``index`` touches where it lies: whole ones and parts of edges
+        (its own edge numbers in ``slot_edge``)."""
         card = self.cards[index]
         contacts, partial, _ = self._touching(
             self._corners[index], card["x"], card["y"], skip=index
         )
-        return self._verdict(card["card"], list(contacts), list(partial), own_set_only)
+        return contacts, partial
+
+    def judge_laid(self, index: int, own_set_only: bool = False) -> Judgement:
+        """Does the card ``index``, where it lies, match every card it touches?"""
+        contacts, partial = self.touching_laid(index)
+        return self._verdict(self.cards[index]["card"], list(contacts), list(partial), own_set_only)
 
     def _verdict(
         self, card: str, contacts: list[Contact], partial: list[Contact], own_set_only: bool
@@ -402,6 +418,19 @@ class Layout:
     def free_slots(self) -> list[tuple[int, int]]:
         """Open edges where a card would fit (not on another card, not off the table)."""
         return [(i, e) for i, e in self.open_edges() if self.slot(i, e).fits]
+
+    def free_places(self) -> list[tuple[tuple[int, int], Slot]]:
+        """Each place where a card would fit, once, with the first open edge that faces it:
+        ``(index, edge)`` and its slot. Two open edges facing one place (a notch between two
+        cards) allow the same five ways to lay a card there."""
+        seen: set[tuple[float, float]] = set()
+        places = []
+        for index, edge in self.open_edges():
+            slot = self.slot(index, edge)
+            if slot.fits and _key(slot.x, slot.y) not in seen:
+                seen.add(_key(slot.x, slot.y))
+                places.append(((index, edge), slot))
+        return places
 
 
 def lay_out_set(set_name: str) -> Layout:
