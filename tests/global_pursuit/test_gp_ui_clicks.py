@@ -204,7 +204,12 @@ def test_the_numbers_of_the_places_never_overlap_and_the_table_fits():
     units_per_px = (x1 - x0) / picture.figure.bbox.width
     for a, b in itertools.combinations(picture.badges, 2):
         assert np.hypot(a[0] - b[0], a[1] - b[1]) >= 2 * BADGE_PX * units_per_px
-    everything = np.vstack([*(layout._corners), *(np.array(m.corners) for m in marks)])
+    everything = np.vstack(
+        [
+            *(corners(c["x"], c["y"], c["turn"]) for c in layout.cards),
+            *(np.array(m.corners) for m in marks),
+        ]
+    )
     assert everything[:, 0].min() > x0 and everything[:, 0].max() < x1
     assert everything[:, 1].min() > y0 and everything[:, 1].max() < y1
     # Zoomed to fit: the table fills the width or the height (less a card's margin).

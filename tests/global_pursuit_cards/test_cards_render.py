@@ -6,7 +6,6 @@ import pytest
 import shapely
 from matplotlib.figure import Figure
 
-from geoteach.games.global_pursuit import cardsets
 from geoteach.games.global_pursuit import dodecahedron as d
 from geoteach.render import globe_cards
 from geoteach.render.mapview import new_figure, to_png
@@ -66,17 +65,3 @@ def test_pdfs(tmp_path):
 def test_all_48_cards_pdf(tmp_path):
     path = globe_cards.cards_pdf(str(tmp_path / "cards.pdf"))
     assert Path(path).read_bytes()[:4] == b"%PDF"
-
-
-def test_bench_one_card_tile(benchmark):
-    cardsets.card_layers("People and Places", 5)
-    benchmark(lambda: to_png(globe_cards.card_tile("People and Places", 5, rotation=3)))
-
-
-def test_bench_all_48_tiles(benchmark):
-    def all_cards():
-        for s in cardsets.SETS:
-            for f in d.FACES:
-                globe_cards.card_tile(s, f)
-
-    benchmark.pedantic(all_cards, rounds=1, iterations=1)

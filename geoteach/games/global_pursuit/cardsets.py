@@ -3,7 +3,9 @@
 Four sets of twelve cards, each from real, committed data (see data/SOURCES.md, "Global Pursuit
 cards"). ``card_layers(set_name, face)`` returns the shapes, lines, points and labels of one card
 in card coordinates (edge length 1, rotation 0, see ``dodecahedron``), already clipped to the
-pentagon; ``geoteach.render.globe_cards`` only draws them.
+pentagon. It takes seconds per card, so it runs at build time: ``scripts/build_globe_cards.py``
+stores every card's layers in data/globe_cards.npz, and the game, the printed cards and the nets
+draw from that file (``geoteach.data.globe_cards``, ``geoteach.render.globe_cards``).
 
 How clipping stays exact: source data (lon/lat) is first cut to a lon/lat region a little larger
 than the face (so the gnomonic projection is only used well inside its hemisphere), densified to

@@ -143,40 +143,46 @@ def _key(x: float, y: float) -> tuple[float, float]:
     return (round(x, _KEY_DIGITS) + 0.0, round(y, _KEY_DIGITS) + 0.0)
 
 
-def edge_contacts(a: np.ndarray, b: np.ndarray) -> list[tuple[int, int, float]]:
-    """Edges of two cards (5 x 2 corners each, counter-clockwise) that lie along each other:
-    ``(edge of a, edge of b, length they share)``, for every pair sharing more than a point."""
-    pa, qa = a[:, None, :], np.roll(a, -1, axis=0)[:, None, :]
-    pb, qb = b[None, :, :], np.roll(b, -1, axis=0)[None, :, :]
+def _unit_normals(shapes: np.ndarray) -> np.ndarray:
+    """A unit vector across each edge of each card (corners on the last-but-one axis)."""
+    along = np.roll(shapes, -1, axis=-2) - shapes
+    normals = np.stack([-along[..., 1], along[..., 0]], axis=-1)
+    return normals / np.linalg.norm(normals, axis=-1, keepdims=True)
+
+
+def overlapping(card: np.ndarray, others: np.ndarray) -> np.ndarray:
+    """For each of ``others`` (n x 5 x 2 corners), whether it and ``card`` (5 x 2) overlap by
+    more than a line: on every edge direction of either card, their shadows overlap by more
+    than ``TOLERANCE`` (two convex shapes are apart exactly when one such direction separates
+    them)."""
+    theirs = _unit_normals(others)
+    axes = np.concatenate([np.broadcast_to(_unit_normals(card), theirs.shape), theirs], axis=1)
+    mine = np.einsum("kj,naj->nka", card, axes)
+    seen = np.einsum("nkj,naj->nka", others, axes)
+    depth = np.minimum(mine.max(axis=1), seen.max(axis=1)) - np.maximum(
+        mine.min(axis=1), seen.min(axis=1)
+    )
+    return (depth > TOLERANCE).all(axis=1)
+
+
+def edge_contacts(card: np.ndarray, others: np.ndarray) -> list[tuple[int, int, int, float]]:
+    """Edges of ``card`` (5 x 2 corners, counter-clockwise) that lie along edges of ``others``
+    (n x 5 x 2): ``(which other, edge of card, edge of other, length they share)`` for every
+    pair that shares more than a point."""
+    pa, qa = card[None, :, None, :], np.roll(card, -1, axis=0)[None, :, None, :]
+    pb, qb = others[:, None, :, :], np.roll(others, -1, axis=1)[:, None, :, :]
     along = qa - pa
     length = np.linalg.norm(along, axis=-1)
     along = along / length[..., None]
     normal = np.stack([-along[..., 1], along[..., 0]], axis=-1)
-    # Both ends of b's edge on the line of a's edge, and their stretches overlapping.
+    # Both ends of the other edge on the line of the card's edge, and their stretches overlapping.
     on_line = (np.abs(((pb - pa) * normal).sum(-1)) < TOLERANCE) & (
         np.abs(((qb - pa) * normal).sum(-1)) < TOLERANCE
     )
     t1, t2 = ((pb - pa) * along).sum(-1), ((qb - pa) * along).sum(-1)
     shared = np.minimum(np.maximum(t1, t2), length) - np.maximum(np.minimum(t1, t2), 0.0)
     hits = np.argwhere(on_line & (shared > TOLERANCE))
-    return [(int(i), int(j), float(shared[i, j])) for i, j in hits]
-
-
-def overlap(a: np.ndarray, b: np.ndarray) -> bool:
-    """Whether two cards (5 x 2 corners each) overlap by more than a line: on every edge
-    direction of either card, their shadows overlap by more than ``TOLERANCE`` (two convex
-    shapes are apart exactly when one of these directions separates them)."""
-    for shape in (a, b):
-        along = np.roll(shape, -1, axis=0) - shape
-        normals = np.column_stack([-along[:, 1], along[:, 0]])
-        normals /= np.linalg.norm(normals, axis=1, keepdims=True)
-        pa, pb = a @ normals.T, b @ normals.T
-        depth = np.minimum(pa.max(axis=0), pb.max(axis=0)) - np.maximum(
-            pa.min(axis=0), pb.min(axis=0)
-        )
-        if np.any(depth <= TOLERANCE):
-            return False
-    return True
+    return [(int(n), int(i), int(j), float(shared[n, i, j])) for n, i, j in hits]
 
 
 @dataclass(frozen=True)
@@ -232,7 +238,7 @@ class Layout:
 
     def __post_init__(self) -> None:
         self._index: dict[tuple[float, float], int] = {}
-        self._corners: list[np.ndarray] = []
+        self._corners = np.zeros((0, 5, 2))
         self._polygons: list[shapely.Polygon] = []
         self._centres = np.zeros((0, 2))
         self._faces: list[tuple[str, int]] = []
@@ -241,8 +247,9 @@ class Layout:
 
     def _remember(self, card: dict[str, Any]) -> None:
         self._index[_key(card["x"], card["y"])] = len(self._polygons)
-        self._corners.append(np.array(corners(card["x"], card["y"], card["turn"])))
-        self._polygons.append(shapely.Polygon(self._corners[-1]))
+        shape = np.array(corners(card["x"], card["y"], card["turn"]))
+        self._corners = np.concatenate([self._corners, shape[None]])
+        self._polygons.append(shapely.Polygon(shape))
         self._centres = np.vstack([self._centres, [card["x"], card["y"]]])
         self._faces.append(parse_card(card["card"]))
 
@@ -274,7 +281,7 @@ class Layout:
         """Take the last card back (a mismatch caught by a challenge)."""
         entry = self.cards.pop()
         del self._index[_key(entry["x"], entry["y"])]
-        self._corners.pop()
+        self._corners = self._corners[:-1]
         self._polygons.pop()
         self._faces.pop()
         self._centres = self._centres[:-1]
@@ -334,13 +341,15 @@ class Layout:
         near = np.flatnonzero(
             np.hypot(*(self._centres - [x, y]).T) < 2.0 * CIRCUMRADIUS + TOLERANCE
         )
-        for other in (int(i) for i in near):
-            if other == skip:
-                continue
-            if overlap(card, self._corners[other]):
-                return tuple(contacts), tuple(partial), True
-            for k, e, length in edge_contacts(card, self._corners[other]):
-                (contacts if length > 1 - TOLERANCE else partial).append(Contact(k, other, e))
+        near = near[near != skip] if skip is not None else near
+        if not len(near):
+            return (), (), False
+        others = self._corners[near]
+        if overlapping(card, others).any():
+            return (), (), True
+        for n, k, e, length in edge_contacts(card, others):
+            touched = Contact(k, int(near[n]), e)
+            (contacts if length > 1 - TOLERANCE else partial).append(touched)
         return tuple(contacts), tuple(partial), False
 
     def judge(
