@@ -625,8 +625,9 @@ class TablePicture:
         self.figure = figure if figure is not None else new_figure(size, dpi=dpi)
         self.figure.clear()
         self.figure.patch.set_facecolor(TABLE)
-        self.cards_artist = PastedImage()
+        self.cards_artist = PastedImage(self)
         self.figure.add_artist(self.cards_artist)
+        self._shown: tuple[list[dict[str, Any]], dict[str, Any] | None, Any] = ([], None, None)
         # Everything but the cards is drawn above them, in a clear axes kept between draws.
         self.ax = self.figure.add_axes((0, 0, 1, 1), zorder=2)
         self.ax.axis("off")
@@ -665,10 +666,16 @@ class TablePicture:
             self._turned.move_to_end(key)
         return picture
 
+    def _scale(self) -> float:
+        """Pixels per card edge: the figure's width over the view's (the figure may have been
+        redrawn larger since, on a screen of higher pixel density)."""
+        return self._size_px()[0] / (self.view[1] - self.view[0])
+
     def _paste(self, image: Image.Image, card: dict[str, Any], alpha: float = 1.0) -> None:
         x0, _, _, y1 = self.view
-        scale = self.card_px / (2 * LIMIT)
-        picture = self._turned_picture(card["card"], int(card["turn"]), self.card_px)
+        scale = self._scale()
+        px = max(2, round(2 * LIMIT * scale))
+        picture = self._turned_picture(card["card"], int(card["turn"]), px)
         if alpha < 1.0:
             picture = picture.copy()
             picture.putalpha(picture.getchannel("A").point(lambda a: int(a * alpha)))
@@ -683,15 +690,16 @@ class TablePicture:
         pasted; otherwise every card is pasted again."""
         size = self._size_px()
         x0, _, _, y1 = self.view
+        scale = self._scale()
         lying = tuple((c["card"], c["x"], c["y"], c["turn"]) for c in cards)
         kept = self._pasted
         image, start = Image.new("RGBA", size, (0, 0, 0, 0)), 0
         if kept is not None:
-            (card_px, kept_size, (kx0, ky1)), kept_lying, kept_image = kept
-            if (card_px, kept_size) == (self.card_px, size) and lying[: len(kept_lying)] == (
+            (kept_scale, kept_size, (kx0, ky1)), kept_lying, kept_image = kept
+            if (kept_scale, kept_size) == (scale, size) and lying[: len(kept_lying)] == (
                 kept_lying
             ):
-                units_per_px = 2 * LIMIT / card_px
+                units_per_px = 1.0 / scale
                 shift = (round((kx0 - x0) / units_per_px), round((y1 - ky1) / units_per_px))
                 if shift == (0, 0):
                     image = kept_image.copy()
@@ -702,8 +710,17 @@ class TablePicture:
             self._paste(image, card)
             if progress is not None:
                 progress(i + 1, len(cards))
-        self._pasted = ((self.card_px, size, (x0, y1)), lying, image)
+        self._pasted = ((scale, size, (x0, y1)), lying, image)
         return image
+
+    def _picture(self) -> np.ndarray:
+        """The cards (and the ghost) pasted for the figure's present size."""
+        cards, ghost, progress = self._shown
+        image = self._cards_image(cards, progress)
+        if ghost is not None:
+            image = image.copy()
+            self._paste(image, ghost, GHOST_ALPHA)
+        return np.asarray(image)
 
     # ----- drawing -------------------------------------------------------------------------
     def draw(
@@ -747,11 +764,8 @@ class TablePicture:
                 )
             )
         if self.maps:
-            image = self._cards_image(cards, progress)
-            if ghost is not None:
-                image = image.copy()
-                self._paste(image, ghost, GHOST_ALPHA)
-            self.cards_artist.rgba = np.asarray(image)
+            self._shown = (list(cards), ghost, progress)
+            self.cards_artist.rgba = self._picture()
         else:
             self.cards_artist.rgba = None
             self._plain_cards(ax, cards, shapes, ghost, progress)
@@ -865,20 +879,24 @@ class TablePicture:
 
 
 class PastedImage(Artist):
-    """An RGBA picture exactly the size of the figure, put on it pixel for pixel.
+    """The table's pasted cards, put on the figure pixel for pixel.
 
     What ``figimage`` would do, without resampling a picture that needs none (that took a
-    fifth of a table's redraw).
+    fifth of a table's redraw). When the canvas has grown since (ipympl doubles a figure's
+    pixels on a high-density screen), the cards are pasted again for the new size.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, table: TablePicture) -> None:
         super().__init__()
+        self.table = table
         self.rgba: np.ndarray | None = None
         self.set_zorder(1)
 
     def draw(self, renderer: Any) -> None:
         if self.rgba is None or not self.get_visible():
             return
+        if self.rgba.shape[:2] != (int(renderer.height), int(renderer.width)):
+            self.rgba = self.table._picture()
         gc = renderer.new_gc()
         renderer.draw_image(gc, 0, 0, self.rgba[::-1])
         gc.restore()

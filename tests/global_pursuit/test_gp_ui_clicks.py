@@ -239,10 +239,11 @@ def test_the_verdict_the_answer_and_the_fact_stay_until_continue():
     game, ui = to_ana_s_question("typed")
     ui.choose_level.click()
     question = game.current_question()
-    ui.card.answer_box.value = "Atlantis"
     moves = len(game.log)
-    # The robot has not moved: its turn waits until the class has read the answer.
-    assert game.log[-1]["type"] == "answer" and len(game.log) == moves
+    ui.card.answer_box.value = "Atlantis"  # wrong: the turn passes to the robot ...
+    # ... which has not moved: its turn waits until the class has read the answer.
+    assert len(game.log) == moves + 1 and game.log[-1]["type"] == "answer"
+    assert game.player == 1 and game.phase == "match"
     assert displayed(ui, ui.card) and displayed(ui, ui.continue_button)
     assert f"the answer is {question.answer}".lower() in ui.card.feedback.value.lower()
     if question.explanation:
