@@ -186,7 +186,7 @@ def draw_card(
     if caption:
         _card_text(
             ax,
-            (0.0, -0.55),
+            (0.0, -0.49 if edge_numbers else -0.55),  # clear of the bottom edge's number
             f"{art.set_name}  ·  card {art.face + 1}",
             4.2 * text_scale,
             transform,
