@@ -116,6 +116,17 @@ def live_figure(size: tuple[float, float], dpi: float = 100.0) -> Figure:
     return fig
 
 
+@cache
+def can_click() -> bool:
+    """Whether live canvases can be made here (ipympl is installed with geoteach; without it
+    the table and the hand are pictures and the buttons play)."""
+    try:
+        import ipympl.backend_nbagg  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
 def table_figure(
     cards: list[dict[str, Any]],
     places: bool = True,
@@ -273,7 +284,8 @@ class GlobalPursuitTable(widgets.VBox):
     ) -> None:
         self.game = game
         self.maps = maps
-        self.clickable = clickable
+        self.clickable = clickable and can_click()
+        clickable = self.clickable
         self.challenge_seconds = challenge_seconds
         self.answer_mode = answer_mode
         if bots is None:

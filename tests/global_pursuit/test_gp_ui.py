@@ -339,3 +339,19 @@ def test_without_a_time_limit_there_is_no_clock():
     passed = next(a for a in reversed(game.log) if a["player"] == 0)
     assert passed == {"player": 0, "type": "pass"}
     assert not safe.ERRORS
+
+
+def test_without_live_canvases_the_table_and_hand_are_pictures_and_the_buttons_play():
+    safe.clear()
+    game = GlobalPursuit(Table.of("Ana", "Robot", bots={"Robot": "hard"}), seed=5)
+    ui = GlobalPursuitTable(game, maps=False, challenge_seconds=None, clickable=False)
+    assert game.player == 0 and game.phase == "match"
+    assert bytes(ui.picture.value).startswith(b"\x89PNG")
+    assert all(bytes(c.picture.value).startswith(b"\x89PNG") for c in ui.hand_cards.children)
+    move = GlobalPursuitBot("hard", seed=0).choose(game, 0)
+    ui.hand.value = move["card"]
+    ui.edge.value = tuple(move["at"])
+    ui.turn.value = move["card_edge"]
+    ui.lay.click()
+    assert move["card"] in game.table_cards()
+    assert not safe.ERRORS
