@@ -22,6 +22,7 @@ so it runs without the pinned source packages.
 
 from __future__ import annotations
 
+import hashlib
 import io
 import json
 import sys
@@ -226,13 +227,18 @@ def _path(runs: list[np.ndarray], closed: bool) -> tuple[np.ndarray, np.ndarray]
     return np.vstack(xy), np.concatenate(codes)
 
 
+def _sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
 def _r(value: float) -> float:
     return round(float(value), 4) + 0.0
 
 
 def card_art() -> None:
-    """Every card's layers, simplified and quantised, in one deterministic .npz."""
-    from geoteach.data.globe_cards import FILE
+    """Every card's layers, simplified and quantised, in one deterministic .npz (with the
+    checksums of the files it was made from, so a stale file is noticed at once)."""
+    from geoteach.data.globe_cards import CARD_INPUTS, FILE
 
     xy: list[np.ndarray] = []
     codes: list[np.ndarray] = []
@@ -278,7 +284,8 @@ def card_art() -> None:
                     "legend": [list(row) for row in layers.legend],
                 }
             )
-    meta = json.dumps({"cards": cards}, ensure_ascii=False, separators=(",", ":"))
+    inputs = {name: _sha256(DATA / name) for name in CARD_INPUTS}
+    meta = json.dumps({"cards": cards, "inputs": inputs}, ensure_ascii=False, separators=(",", ":"))
     vertices = np.vstack(xy)
     steps = np.diff(vertices, axis=0, prepend=np.zeros((1, 2), dtype=vertices.dtype))
     if np.abs(steps).max() > np.iinfo(np.int16).max:

@@ -15,7 +15,8 @@ File layout (a NumPy .npz, written with fixed dates so a rebuild gives the same 
   colour, ``corners``, whether it shows the ``relief`` image, ``areas`` ``[start, stop,
   facecolour, edgecolour, width]`` and ``lines`` ``[start, stop, colour, width, dash]`` (vertex
   ranges of ``xy``), ``points`` ``[x, y, marker, colour, size, edgecolour]``, ``labels``
-  ``[x, y, text, size, colour, style]`` and ``legend`` rows ``[label, marker, colour, dash]``.
+  ``[x, y, text, size, colour, style]`` and ``legend`` rows ``[label, marker, colour, dash]``;
+  and ``inputs``: the SHA-256 of each file of ``CARD_INPUTS`` it was made from.
 """
 
 from __future__ import annotations
@@ -30,6 +31,17 @@ import numpy as np
 from geoteach.data._paths import data_path
 
 FILE = "globe_cards.npz"
+#: The committed files the card drawings are made from (their SHA-256 is kept in the file).
+CARD_INPUTS = (
+    "world_50m.geojson",
+    "countries.csv",
+    "globe_cities.csv",
+    "globe_continents.csv",
+    "globe_features.csv",
+    "globe_lakes.geojson",
+    "explorer_routes.csv",
+    "country_products.csv",
+)
 #: The Planet Earth relief: 12 tiles of Natural Earth I colours, one per card, in a 4 x 3 mosaic.
 RELIEF_FILE = "globe_relief.png"
 #: Half-width of the square (card units) that a card's relief tile covers.
@@ -71,6 +83,12 @@ def _box() -> tuple[np.ndarray, np.ndarray, dict[tuple[str, int], dict[str, Any]
         codes = archive["codes"]
         meta = json.loads(archive["meta"].tobytes().decode("utf-8"))
     return xy, codes, {(c["set"].lower(), int(c["face"])): c for c in meta["cards"]}
+
+
+def made_from() -> dict[str, str]:
+    """SHA-256 of each committed file the card drawings were made from, when they were made."""
+    with np.load(data_path(FILE), allow_pickle=False) as archive:
+        return dict(json.loads(archive["meta"].tobytes().decode("utf-8"))["inputs"])
 
 
 def card_sets() -> tuple[str, ...]:

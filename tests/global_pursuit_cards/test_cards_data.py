@@ -59,6 +59,21 @@ def _signed_area(ring: np.ndarray) -> float:
     return float(np.dot(x, np.roll(y, -1)) - np.dot(np.roll(x, -1), y)) / 2.0
 
 
+def test_the_drawings_are_made_from_the_committed_files():
+    """A source file changed since (a merge, a rebuilt world table) makes the cards stale."""
+    made = shipped.made_from()
+    assert sorted(made) == sorted(shipped.CARD_INPUTS)
+    stale = [
+        name
+        for name, digest in made.items()
+        if hashlib.sha256((ROOT / "data" / name).read_bytes()).hexdigest() != digest
+    ]
+    assert not stale, (
+        f"data/{shipped.FILE} was drawn from older versions of {', '.join(stale)}: "
+        "run python scripts/build_globe_cards.py cards and commit the new file"
+    )
+
+
 def test_an_unknown_card_is_named_in_the_error():
     with pytest.raises(shipped.UnknownCardError, match="Planet Earth"):
         shipped.card_art("Planet Mars", 3)

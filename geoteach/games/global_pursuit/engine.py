@@ -441,7 +441,7 @@ class GlobalPursuit(Game):
             "why": list(judgement.wrong),
             "accepted": [],
         }
-        self._news(f"{self._who()} lays {card_name(action['card'])}.")
+        self._news(f"{self._who()} lays {self._card_name(action['card'])}.")
         if self.options["honor"] and len(self.table.seats) > 1:
             self.state["phase"] = CHALLENGE
         else:
@@ -676,7 +676,7 @@ class GlobalPursuit(Game):
         for entry in old:
             card = self._draw_of_set(parse_card(entry["card"])[0] if four else None)
             self.layout.put(card, entry["x"], entry["y"], upright_turn(parse_card(card)[1]))
-        names = ", ".join(card_name(c["card"]) for c in self.layout.cards)
+        names = ", ".join(self._card_name(c["card"]) for c in self.layout.cards)
         self._news(f"Nobody could match: new beginning card(s): {names}.")
 
     def _room_left(self) -> bool:
@@ -701,6 +701,11 @@ class GlobalPursuit(Game):
 
     def _who(self) -> str:
         return self.table.name_of(self.player)
+
+    @staticmethod
+    def _card_name(card: str) -> str:
+        """A map card as people read it: "Planet Earth card 8" (numbered 1-12, as printed)."""
+        return card_name(card)
 
     def _news(self, line: str) -> None:
         self.state["news"] = [*self.state["news"], line][-_NEWS_KEPT:]
