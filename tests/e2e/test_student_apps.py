@@ -42,6 +42,29 @@ def test_app_plays_a_round_by_clicks(browser, voila, key: str) -> None:
         app.page.close()
 
 
+def test_the_lesson_report_shows_what_the_students_answered(browser, voila) -> None:
+    """The apps above kept their answers (GEOTEACH_LESSON_RECORD); the teacher's report,
+    opened afterwards, lists the student's answers."""
+    if not (voila.root / "records" / "class.sqlite").exists():
+        pytest.skip("no app was played in this run")
+    page = browser.new_page()
+    page.set_viewport_size(harness.VIEWPORT)
+    try:
+        page.goto(
+            f"{voila.url}/voila/render/20_lesson_report.ipynb?token={voila.token}",
+            wait_until="commit",
+            timeout=180_000,
+        )
+        page.wait_for_selector(".jupyter-widgets", timeout=180_000)
+        page.wait_for_load_state("load", timeout=180_000)
+        body = page.inner_text("body")
+        assert "Traceback" not in body, body[-1500:]
+        assert "You" in body and "demo lesson" not in body.lower(), body[:2000]
+    finally:
+        page.screenshot(path=str(ARTIFACTS / "app-lesson-report.png"), full_page=True)
+        page.close()
+
+
 def test_print_the_app_timings() -> None:
     """The browser benchmark's table (run after the play-throughs)."""
     path = ARTIFACTS / "app-timings.json"
