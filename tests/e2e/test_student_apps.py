@@ -36,6 +36,11 @@ def test_app_plays_a_round_by_clicks(browser, voila, key: str) -> None:
         app.check("start")
         driver.play_round(app)
         app.check("end")
+        # The same screen on a projector: 1920×1080 in large-text mode.
+        app.page.set_viewport_size({"width": 1920, "height": 1080})
+        app.click(".gt-large-toggle")
+        app.page.wait_for_timeout(1500)
+        app.check("projector-large-text")
     finally:
         for seconds in app.clicks:
             harness.record(f"{key} click → first change", seconds)
