@@ -46,9 +46,7 @@ class Discussion:
     def _ipython_display_(self) -> None:
         from IPython.display import HTML, Image, display
 
-        display(
-            HTML(f"<h4>{html_text(self.question)}</h4><p><b>{html_text(self.answer)}</b></p>")
-        )
+        display(HTML(f"<h4>{html_text(self.question)}</h4><p><b>{html_text(self.answer)}</b></p>"))
         for table in self.tables:
             display(table)
         display(Image(self.png()))

@@ -147,6 +147,7 @@ def median_age(top: int = 5) -> Discussion:
 
 # --------------------------------------------------------------------------- handouts
 
+
 #: The band colour of each category on a printed card: the board's colours, in board order.
 def _category_colours(categories: Sequence[str]) -> dict[str, str]:
     from geoteach.render.board import CATEGORY_COLOURS

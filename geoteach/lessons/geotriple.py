@@ -92,7 +92,9 @@ def most_neighbours(top: int = 8) -> Discussion:
     )
     view = us_map(count, title="Number of neighbouring states")
     return Discussion(
-        question="Which states border the most others? Why do western states have fewer neighbours?",
+        question=(
+            "Which states border the most others? Why do western states have fewer neighbours?"
+        ),
         answer=answer,
         tables=(table, regions),
         figure=view.figure,

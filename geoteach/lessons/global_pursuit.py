@@ -7,6 +7,7 @@ nets are ``geoteach.render.globe_cards``'s (see ``geoteach.lessons.handouts``).
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 import numpy as np
@@ -64,7 +65,9 @@ def explorer_distances(top: int = 5) -> Discussion:
     routes = geoteach.data.explorer_routes()
     colours = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9"]
     for k, row in table.head(top).iterrows():
-        stops = routes[(routes["explorer"] == row["explorer"]) & (routes["journey"] == row["journey"])]
+        stops = routes[
+            (routes["explorer"] == row["explorer"]) & (routes["journey"] == row["journey"])
+        ]
         colour = colours[k % len(colours)]
         xs, ys = _project(view, *_great_circles(stops["lon"], stops["lat"]))
         view.ax.plot(xs, ys, "-", color=colour, lw=1.4, zorder=7,
@@ -88,7 +91,7 @@ def _great_circles(lons: Any, lats: Any) -> tuple[np.ndarray, np.ndarray]:
     crosses the 180° meridian so no line runs across the whole map."""
     points = list(zip(np.asarray(lons, float), np.asarray(lats, float), strict=True))
     path = points[:1]
-    for (lon1, lat1), (lon2, lat2) in zip(points, points[1:], strict=False):
+    for (lon1, lat1), (lon2, lat2) in itertools.pairwise(points):
         path += [*GEOD.npts(lon1, lat1, lon2, lat2, 24), (lon2, lat2)]
     xy = np.array(path, dtype=float)
     jumps = np.nonzero(np.abs(np.diff(xy[:, 0])) > 180)[0] + 1

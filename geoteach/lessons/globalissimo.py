@@ -12,7 +12,6 @@ from pathlib import Path
 
 import numpy as np
 import pandas as pd
-from matplotlib.backends.backend_pdf import PdfPages
 from matplotlib.figure import Figure
 
 from geoteach.escape import plot_text
@@ -69,9 +68,7 @@ def _source(*categories: str) -> str:
     return "; ".join(parts)
 
 
-def rank_shifts(
-    first: str = "population", second: str = "area_km2", top: int = 4
-) -> Discussion:
+def rank_shifts(first: str = "population", second: str = "area_km2", top: int = 4) -> Discussion:
     """Which countries move furthest between two rankings (population and area by default)?
 
     The table lists the ``top`` countries that move furthest each way, with their population
@@ -329,7 +326,9 @@ def _map_key_page(paper: Paper, playable: pd.DataFrame) -> Figure:
     fig.text(0.06, 0.955, "Answer key: the map's numbers", fontsize=TITLE_PT, weight="bold")
     fig.text(0.06, 0.93, "For the teacher: keep this page away from the players.", fontsize=BODY_PT)
     rows = playable.sort_values("map_number")
-    entries = [f"{int(n)}  {name}" for n, name in zip(rows["map_number"], rows["name"], strict=True)]
+    entries = [
+        f"{int(n)}  {name}" for n, name in zip(rows["map_number"], rows["name"], strict=True)
+    ]
     columns = 4
     per_column = int(np.ceil(len(entries) / columns))
     for k in range(columns):

@@ -12,9 +12,9 @@ from pathlib import Path
 
 import numpy as np
 import pandas as pd
+import shapely
 from matplotlib.figure import Figure
 from pyproj import Geod
-import shapely
 from shapely.geometry import Point
 
 from geoteach.escape import plot_text
