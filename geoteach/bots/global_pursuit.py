@@ -22,9 +22,8 @@ from typing import Any
 
 from geoteach.bots.base import Bot, chance_to_know, play_bots
 from geoteach.games.base import Action, Game
-from geoteach.games.global_pursuit.dodecahedron import neighbour
 from geoteach.games.global_pursuit.engine import trivia_points
-from geoteach.games.global_pursuit.layout import Layout, across, parse_card
+from geoteach.games.global_pursuit.layout import Layout, parse_card
 from geoteach.games.table import Seat, Table
 
 #: Chance of noticing each correct place for a card in hand.
@@ -133,28 +132,7 @@ class GlobalPursuitBot(Bot):
 
 def matches_where_it_lies(layout: Layout, index: int, own_set_only: bool = False) -> bool:
     """Whether the card ``index`` on the table matches every edge it touches."""
-    card = layout.cards[index]
-    set_name, face = parse_card(card["card"])
-    polygon = layout.polygon(index)
-    joined = set()
-    for k in range(5):
-        other = layout.at(*across(card["x"], card["y"], card["turn"], k))
-        if other is None:
-            continue
-        diff = card["turn"] - layout.cards[other]["turn"]
-        if diff % 2 == 0:
-            return False
-        joined.add(other)
-        if neighbour(face, k) != (layout.face(other), (k + (diff + 5) // 2) % 5):
-            return False
-        if own_set_only and layout.set_of(other) != set_name:
-            return False
-    for other in range(len(layout)):
-        if other == index or other in joined:
-            continue
-        if polygon.boundary.intersection(layout.polygon(other).boundary).length > 1e-6:
-            return False
-    return True
+    return layout.judge_laid(index, own_set_only).correct
 
 
 def make_bot(level: str, seed: int | None = None) -> GlobalPursuitBot:

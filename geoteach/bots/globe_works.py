@@ -13,6 +13,12 @@ hopes less; hard also offers trades for cities it is missing and keeps its token
 it lays down a city off its goal icon only while it keeps ``TOKEN_RESERVE`` tokens beyond
 one per goal city in hand. (Medium spends tokens on off-goal cities freely and is often out of
 tokens when its goal cities open; that reserve is what makes hard the stronger player.)
+
+A bot uses only what its seat may know: its own hand, the cards down, the top of the discard
+pile and the pile sizes. It calls the end of a round (at the start of its turn) when it leads
+by the scores of the cards down plus the pairs in its own hand; the others' hands are secret.
+A city it gets in a trade goes under its token, or into its hand when that is worth more or
+it has no token free.
 """
 
 from __future__ import annotations
@@ -23,7 +29,7 @@ from typing import Any
 from geoteach.bots.base import Bot, play_bots
 from geoteach.games.base import Action
 from geoteach.games.globe_works.cards import ICONS
-from geoteach.games.globe_works.engine import DEALS, TURNS_BEFORE_DEALS, GlobeWorks
+from geoteach.games.globe_works.engine import DEALS, HAND, MAP, TURNS_BEFORE_DEALS, GlobeWorks
 from geoteach.games.globe_works.networks import SCORE_TABLE, network_score, unplayed_pairs
 from geoteach.games.table import Table
 
@@ -158,11 +164,15 @@ class GlobeWorksBot(Bot):
         return game.tokens_left(player) - 1 < len(goal_in_hand) + TOKEN_RESERVE
 
     def _should_call(self, game: GlobeWorks, player: int) -> bool:
+        """Call when leading, by what this seat may see: everyone's cards down and the pairs
+        in its own hand (the others' hands are secret)."""
         if not game.may_call_end(player):
             return False
-        live = game.live_scores()
+        view = game.view(player)
+        live = [t + r for t, r in zip(view["totals"], view["round_scores"], strict=True)]
+        live[player] += len(view["my_pairs"]) * SCORE_TABLE[2]
         leads = live[player] >= max(live)
-        return leads and live[player] > 0 and min(game.turns) >= CALL_AFTER[self.level]
+        return leads and live[player] > 0 and min(view["turns"]) >= CALL_AFTER[self.level]
 
     def _discard(
         self, game: GlobeWorks, player: int, hand: list[str], played: list[str], goal: str
@@ -213,21 +223,26 @@ class GlobeWorksBot(Bot):
         hand, played = list(game.hands[player]), list(game.played[player])
         now = self.value(game, player, hand, played, game.north, goal)
         give_in = prop["give"]
+        on_map = give_in in game.played[prop["from"]]
         choices = [prop["take"]] if prop["take"] is not None else sorted(set(hand) | set(played))
-        best, best_after = None, now
+        best, best_after = decline, now
         for mine in choices:
-            new_hand, new_played = list(hand), list(played)
-            (new_played if mine in new_played else new_hand).remove(mine)
-            if give_in in game.played[prop["from"]]:
-                new_played.append(give_in)
-            else:
-                new_hand.append(give_in)
-            after = self.value(game, player, new_hand, new_played, game.north, goal)
-            if after > best_after:
-                best, best_after = mine, after
-        if best is None:
-            return decline
-        return accept if prop["take"] is not None else {**accept, "card": best}
+            # A city from the map may come under this bot's token or into its hand.
+            for into in (MAP, HAND) if on_map else (MAP,):
+                answer = dict(accept)
+                if prop["take"] is None:
+                    answer["card"] = mine
+                if into == HAND:
+                    answer["into"] = HAND
+                if not game.is_legal(answer):
+                    continue
+                new_hand, new_played = list(hand), list(played)
+                (new_played if mine in new_played else new_hand).remove(mine)
+                (new_played if on_map and into == MAP else new_hand).append(give_in)
+                after = self.value(game, player, new_hand, new_played, game.north, goal)
+                if after > best_after:
+                    best, best_after = answer, after
+        return best
 
     def _offer(self, game: GlobeWorks, player: int) -> Action | None:
         goal = self.goal_icon(game, player)
@@ -263,8 +278,10 @@ class GlobeWorksBot(Bot):
                         "give": self.rng.choice(spare),
                         "take": card,
                     }
-                    if game.is_legal(action):
-                        return action
+                    # On the map under its token if it can; else into its hand, to play later.
+                    for option in (action, {**action, "into": HAND}):
+                        if game.is_legal(option):
+                            return option
         return None
 
 

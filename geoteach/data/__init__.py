@@ -21,6 +21,8 @@ _EXPORTS = {
     "globe_features": "geoteach.data.curated",
     "globe_cities": "geoteach.data.curated",
     "globe_continents": "geoteach.data.curated",
+    "card_art": "geoteach.data.globe_cards",
+    "relief_tile": "geoteach.data.globe_cards",
     "data_dir": "geoteach.data._paths",
 }
 

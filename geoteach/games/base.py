@@ -78,10 +78,14 @@ class Game(ABC):
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 6
     #: How the rulebook picks who starts, read by the table-setup widget: "highest_roll"
-    #: (Trivial Pursuit, Global Pursuit), "dealer" (a rotating dealer: GeoTriple, Globe Works)
-    #: or "checkered_flag" (Globalissimo's starting-player marker, passed on each round).
-    #: ``Table.first`` is then the winner of the roll, the first dealer or the flag holder.
+    #: (Trivial Pursuit, Global Pursuit: the game rolls when it begins), "dealer" (the setup
+    #: picks the first dealer; the deal rotates: GeoTriple, Globe Works) or "checkered_flag"
+    #: (the setup picks Globalissimo's starting player, who holds the marker; it passes on each
+    #: round). ``Table.first`` is the first dealer or the flag holder; a rolling game ignores it.
     first_player_rule: ClassVar[str] = "highest_roll"
+    #: What the setup screen says about who starts, in the game's words ("": the screen's
+    #: general words for ``first_player_rule``).
+    first_player_note: ClassVar[str] = ""
     #: Sides of the die rolled for who starts: 6, or 12 for Global Pursuit's dodecahedron.
     die_sides: ClassVar[int] = 6
     #: Each move type and the fields it may carry besides "player" and "type". When set,

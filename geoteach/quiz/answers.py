@@ -11,8 +11,10 @@ players (Trivial Pursuit, Notes on play):
   ("Niger", "Austria", "Guinea", "Dominica") than to the answer, it is wrong, even when it is
   only a letter or two away. Ties go to the player ("Nigera" for Nigeria is right).
 * Numbers are right within the card's ``tolerance``; "1,234", "1 234" and "1.2 thousand" read.
-* The canonical answer is always shown back, right or wrong, with the card's explanation
-  (Global Pursuit's "information in parentheses"), so the class hears it either way.
+* The answer is always shown back, right or wrong, with the card's explanation (Global
+  Pursuit's "information in parentheses"), so the class hears it either way. It is shown with
+  every answer that counts ("Sucre or La Paz", ``said_answers``), so a player who gave the
+  other one, or a teacher marking a spoken answer in honor mode, sees that it is right too.
 """
 
 from __future__ import annotations
@@ -72,6 +74,53 @@ def normalize(text: str) -> str:
     if len(words) > 1 and words[0] == "the":
         words = words[1:]
     return " ".join(words)
+
+
+def spoken_list(words: Sequence[str], last: str = "or") -> str:
+    """Words as a person lists them: "A", "A or B", "A, B or C" (``last="and"``: "A, B and C")."""
+    items = [str(w) for w in words]
+    if len(items) <= 1:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} {last} {items[-1]}"
+
+
+def said_answers(question: Question) -> str:
+    """Every answer that counts as right, as said out loud: "Sucre or La Paz", "Amsterdam or
+    The Hague", "Hungary, Slovakia or Slovenia". Shown wherever an answer is revealed, so a
+    right answer is never marked wrong.
+
+    Each place is said once: spellings a typed answer is forgiven anyway ("Bogota") and a
+    country's other names ("Upper Peru", "Plurinational State of Bolivia") fold into the first
+    name listed, as one answer is enough to recognise them by."""
+    same_place = country_names()
+    said: dict[str, str] = {}
+    for answer in question.accepted:
+        key = normalize(answer)
+        said.setdefault(same_place.get(key, key), answer)
+    return spoken_list(list(said.values()))
+
+
+@cache
+def country_names() -> dict[str, str]:
+    """Every normalized name and alias of a country -> its iso3 code (empty without data)."""
+    try:
+        from geoteach.data.world import countries as country_table
+
+        table = country_table()
+        names = {
+            normalize(name): str(iso3)
+            for iso3, row in table.iterrows()
+            for name in (row["name"], *(row["aliases"] or ()))
+            if isinstance(name, str)
+        }
+    except (ImportError, AttributeError, FileNotFoundError, KeyError, TypeError) as error:
+        warnings.warn(
+            f"geoteach could not read its country table ({error}); a country's other names are "
+            "listed with it when an answer is shown.",
+            stacklevel=2,
+        )
+        return {}
+    return names
 
 
 def parse_number(text: str) -> float | None:
@@ -163,6 +212,15 @@ class AnswerChecker:
         note = f" (It is spelled {question.answer}.)"
         return _right(question, given, "typed", note)
 
+    def exact(self, question: Question, given: str) -> Verdict:
+        """Judge a typed answer strictly: the answer or an alias, no typo forgiven (only case,
+        accents and punctuation, as ``normalize`` reads them)."""
+        if question.kind == "number":
+            return self.typed(question, given)
+        if normalize(given) in {normalize(a) for a in question.accepted}:
+            return _right(question, given, "typed")
+        return _wrong(question, given, "typed")
+
     def choice(self, question: Question, picked: str) -> Verdict:
         """Judge a multiple-choice pick: only the card's answer (or an alias) is right."""
         picked_norm = normalize(picked)
@@ -205,7 +263,7 @@ def _right(question: Question, given: str | None, mode: Mode, note: str = "") ->
     return Verdict(
         correct=True,
         canonical=question.answer,
-        message=f"Right! The answer is {question.answer}.{note}",
+        message=f"Right! The answer is {said_answers(question)}.{note}",
         given=given,
         explanation=question.explanation,
         mode=mode,
@@ -215,7 +273,7 @@ def _right(question: Question, given: str | None, mode: Mode, note: str = "") ->
 def _wrong(
     question: Question, given: str | None, mode: Mode, other_place: str | None = None
 ) -> Verdict:
-    message = f"Not quite — the answer is {question.answer}."
+    message = f"Not quite — the answer is {said_answers(question)}."
     if other_place and given:
         message += f" {given.strip()} is a different place."
     return Verdict(
@@ -236,6 +294,11 @@ def _default_checker() -> AnswerChecker:
 def check_answer(question: Question, given: str | bool, mode: Mode = "typed") -> Verdict:
     """Judge one answer with the default checker (all places in ``geoteach.data``)."""
     return _default_checker().check(question, given, mode)
+
+
+def exact_answer(question: Question, given: str) -> Verdict:
+    """Judge a typed answer strictly (see ``AnswerChecker.exact``)."""
+    return _default_checker().exact(question, given)
 
 
 def shuffled_choices(

@@ -58,7 +58,7 @@ from typing import Any
 
 import pandas as pd
 
-from geoteach.quiz.answers import normalize
+from geoteach.quiz.answers import normalize, spoken_list
 from geoteach.quiz.decks import Deck
 from geoteach.quiz.question import Question
 from geoteach.quiz.worldbank import Statistic
@@ -194,7 +194,7 @@ def _fmt(value: float) -> str:
 
 
 def _and(words: list[str]) -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    return spoken_list(words, "and")
 
 
 def _aliases(*groups: Iterable[str]) -> tuple[str, ...]:

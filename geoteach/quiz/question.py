@@ -153,11 +153,6 @@ class Question:
         """The canonical answer first, then every alias."""
         return (self.answer, *self.aliases)
 
-    @property
-    def accepted_text(self) -> str:
-        """Every accepted answer as a person says it: "Sucre or La Paz", "A, B or C"."""
-        return or_list(self.accepted)
-
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON-able data (lists, not tuples), for saved games."""
         data = asdict(self)
@@ -208,15 +203,3 @@ def check_cards(cards: Iterable[Any], game: str) -> None:
             f"{game} cannot start: {len(problems)} question(s) could not be asked. Fix their "
             "deck and start again.\n" + "\n".join(shown)
         )
-
-
-def or_list(words: Iterable[str]) -> str:
-    """ "A", "A or B", "A, B or C": each word once (case ignored), in the order given."""
-    seen: list[str] = []
-    for word in words:
-        word = str(word).strip()
-        if word and word.casefold() not in {w.casefold() for w in seen}:
-            seen.append(word)
-    if len(seen) <= 1:
-        return "".join(seen)
-    return f"{', '.join(seen[:-1])} or {seen[-1]}"

@@ -23,6 +23,7 @@ from geoteach.bots.base import Bot, bots_for
 from geoteach.bots.geotriple import GeoTripleBot, race_time_of
 from geoteach.escape import html_text
 from geoteach.games.geotriple import GeoTriple
+from geoteach.games.geotriple.borders import BORDER_RULE
 from geoteach.games.geotriple.cards import CATEGORIES
 from geoteach.games.geotriple.challenges import possible_states
 from geoteach.games.geotriple.game import LOCKOUT_SECONDS
@@ -512,7 +513,8 @@ class GeoTripleApp(widgets.VBox):
         parts = [
             widgets.HTML(
                 "<p>Find two groups of 3 cards: in each group one state must border the other "
-                "two. Click the map or the cards; the first 3 you pick are group 1.</p>"
+                "two. Click the map or the cards; the first 3 you pick are group 1.<br>"
+                f"<small>{html_text(BORDER_RULE)}</small></p>"
             ),
             widgets.GridBox(
                 toggles, layout=widgets.Layout(grid_template_columns="repeat(3, 155px)")

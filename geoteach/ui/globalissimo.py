@@ -39,9 +39,9 @@ from geoteach.escape import html_text, plot_text
 from geoteach.games.base import Action, IllegalAction
 from geoteach.games.globalissimo import HURDLE, Globalissimo
 from geoteach.games.table import Table
+from geoteach.quiz.answers import said_answers
 from geoteach.quiz.facts import country_fact
 from geoteach.quiz.flags import flag_img_html
-from geoteach.quiz.question import or_list
 from geoteach.render import palettes
 from geoteach.render.mapview import MapView, NotOnMapError, new_figure, to_png
 from geoteach.render.zoom import STEP, MapZoom
@@ -543,7 +543,7 @@ class GlobalissimoScreen(GameScreen):
                 f"Hurdle A: {does_text(self.table, seat, 'points', 'point')} to {said} for "
                 f"{name}: {mark} (number {self.atlas.map_numbers[card]})."
             )
-        answer = or_list((self.atlas.capitals[card], *self.atlas.capital_aliases[card]))
+        answer = said_answers(self.game.question_at_hurdle("B", card))
         return (
             f"Hurdle B: {does_text(self.table, seat, 'says', 'say')} “{attempt['answer']}” for "
             f"the capital of {name}: {mark} ({answer})."
@@ -568,7 +568,7 @@ class GlobalissimoScreen(GameScreen):
                 )
             where = f"{name} is in {region}: green on the map."
         else:
-            accepted = or_list((self.atlas.capitals[card], *self.atlas.capital_aliases[card]))
+            accepted = said_answers(self.game.question_at_hurdle("B", card))
             headline = f"Right! {accepted}." if right else "Not quite."
             answer = "" if right else f"The capital of {name}: {accepted}"
             if not right and attempt["answer"] not in ("right", "wrong"):
@@ -785,7 +785,7 @@ class GlobalissimoScreen(GameScreen):
             if self._answer_shown:
                 question = self.game.hurdle_question()
                 self.honor_answer.value = (
-                    f"<p>Accept: <b>{html_text(question.accepted_text)}</b></p>"
+                    f"<p>Accept: <b>{html_text(said_answers(question))}</b></p>"
                 )
                 return [
                     self.step,

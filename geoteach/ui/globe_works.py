@@ -20,7 +20,7 @@ from geoteach.bots.base import bots_for
 from geoteach.bots.globe_works import make_bot
 from geoteach.escape import html_text
 from geoteach.games.base import Action
-from geoteach.games.globe_works import DEALS, SCORE_TABLE, GlobeWorks
+from geoteach.games.globe_works import DEALS, HAND, MAP, SCORE_TABLE, GlobeWorks
 from geoteach.games.globe_works.cards import ICON_SYMBOLS, ICON_WORDS, ICONS, cards
 from geoteach.games.globe_works.regions import regions
 from geoteach.render.clicks import is_pick
@@ -105,7 +105,11 @@ class GlobeWorksUI(widgets.VBox):
         self.discard_button = widgets.Button(description="Discard this card")
         self.mine = widgets.Dropdown(options=[], description="Your cities:")
         self.take_back_button = widgets.Button(description="Take back token (discard it)")
-        self.call_button = widgets.Button(description="Call the end of the round")
+        self.call_button = widgets.Button(
+            description="Call the end of the round",
+            tooltip="Any time after everyone has had 6 turns: you take one last turn, "
+            "the others 3 more",
+        )
         self.pass_button = widgets.Button(description="Pass")
         self.partner_pick = widgets.Dropdown(options=[], description="With:")
         self.icon_pick = widgets.Dropdown(
@@ -114,11 +118,27 @@ class GlobeWorksUI(widgets.VBox):
         self.partner_button = widgets.Button(description="Offer a partnership")
         self.give_pick = widgets.Dropdown(options=[], description="Give:")
         self.take_pick = widgets.Dropdown(options=[], description="For:")
+        self.into_pick = widgets.Dropdown(
+            options=[
+                ("move the token (mine goes on it)", MAP),
+                ("take the card back into my hand", HAND),
+            ],
+            value=MAP,
+            description="Their city:",
+            tooltip="A city they have played: keep it on the map, or take it into your hand",
+        )
         self.trade_button = widgets.Button(description="Offer a trade")
         self.no_deal_button = widgets.Button(description="No deal this turn")
         self.accept_button = widgets.Button(description="Accept", button_style="success")
+        self.accept_hand_button = widgets.Button(
+            description="Accept, into my hand",
+            button_style="success",
+            tooltip="Take the city off the map into your hand (no token needed)",
+        )
         self.decline_button = widgets.Button(description="Decline", button_style="warning")
         self.scores = widgets.HTML()
+        self.round_end = widgets.HTML()
+        self._rounds_seen = len(game.history)
         self.table_html = widgets.HTML(scoring_table_html())
         self.key = widgets.HTML(regions_key_html())
         self.turn_box = widgets.HBox()
@@ -136,16 +156,10 @@ class GlobeWorksUI(widgets.VBox):
                     "propose_partnership", to=self.partner_pick.value, icon=self.icon_pick.value
                 )
             ),
-            self.trade_button: lambda: self.act(
-                self._me(
-                    "propose_trade",
-                    to=self.partner_pick.value,
-                    give=self.give_pick.value,
-                    take=self.take_pick.value,
-                )
-            ),
+            self.trade_button: self.offer_trade,
             self.no_deal_button: lambda: self.act(self._me("no_deal")),
             self.accept_button: self.accept,
+            self.accept_hand_button: lambda: self.accept(into=HAND),
             self.decline_button: lambda: self.act(self._me("decline")),
         }
         for button, handler in buttons.items():
@@ -160,6 +174,7 @@ class GlobeWorksUI(widgets.VBox):
                 self.turn_box,
                 self.deal_box,
                 self.messages,
+                self.round_end,
                 widgets.HTML("<b>Scoring</b>"),
                 self.table_html,
                 self.scores,
@@ -197,21 +212,55 @@ class GlobeWorksUI(widgets.VBox):
         self.hand.value = pick
         self.messages.info(f"You picked {card_label(pick)}.")
 
-    def accept(self) -> None:
+    def offer_trade(self) -> None:
+        """Offer the picked cards; a named city of theirs comes on the map or into the hand."""
+        take = self.take_pick.value
+        into = {"into": HAND} if take is not None and self.into_pick.value == HAND else {}
+        self.act(
+            self._me(
+                "propose_trade",
+                to=self.partner_pick.value,
+                give=self.give_pick.value,
+                take=take,
+                **into,
+            )
+        )
+
+    def accept(self, into: str = MAP) -> None:
+        """Accept the offer; a city from the map comes under your token, or into your hand."""
         prop = self.game.view(self.student)["proposal"]
-        extra = (
+        extra: dict[str, Any] = (
             {"card": self.hand.value}
             if prop and prop.get("take") is None and prop["kind"] == "trade"
             else {}
         )
+        if into == HAND:
+            extra["into"] = HAND
         self.act(self._me("accept", **extra))
 
     def act(self, action: Action) -> None:
         """Apply the student's move, let the computers play, redraw."""
         self.game.apply(action)
         self.messages.success(self._describe(action))
+        self._announce_round_end()
         self.run_bots()
         self.redraw()
+
+    def _announce_round_end(self) -> None:
+        """Once a round is scored, say so, with the -20 of each pair left in a hand."""
+        history = self.game.history
+        if len(history) == self._rounds_seen:
+            return
+        self._rounds_seen = len(history)
+        record = history[-1]
+        self.round_end.value = round_end_html(record, self.game.table.seats)
+        kept = [
+            f"{self.game.table.name_of(q)} {pen:g}"
+            for q, pen in enumerate(record["pair_penalties"])
+            if pen
+        ]
+        pairs = f" Pairs left in hand: {', '.join(kept)}." if kept else " No pairs left in hand."
+        self.messages.info(f"Round {record['round']} is over.{pairs}")
 
     def run_bots(self) -> None:
         """Computer players move until the student is to act or the game is over."""
@@ -223,6 +272,7 @@ class GlobeWorksUI(widgets.VBox):
             self.game.apply(action)
             if action["type"] not in ("no_deal", "draw"):
                 self.messages.info(self._describe(action))
+            self._announce_round_end()
             if self.bot_delay:
                 time.sleep(self.bot_delay)
 
@@ -278,10 +328,13 @@ class GlobeWorksUI(widgets.VBox):
         self.turn_box.children = tuple(shown)
         deal: list[widgets.Widget] = []
         if "accept" in legal or "decline" in legal:
-            deal = [
-                widgets.HTML(self._proposal_html(view)),
-                widgets.HBox([self.accept_button, self.decline_button]),
-            ]
+            answers = [self.accept_button, self.decline_button]
+            if any(a.get("into") == HAND for a in game.legal_actions(me)):
+                answers.insert(1, self.accept_hand_button)
+                self.accept_button.description = "Accept, my token on it"
+            else:
+                self.accept_button.description = "Accept"
+            deal = [widgets.HTML(self._proposal_html(view)), widgets.HBox(answers)]
         elif "no_deal" in legal:
             others = [q for q in view["deal_parties"] if q != me]
             self.partner_pick.options = [(game.table.name_of(q), q) for q in others]
@@ -290,7 +343,7 @@ class GlobeWorksUI(widgets.VBox):
             deal = [
                 widgets.HTML("<b>Deals</b>: offer one trade or partnership, or say no deal."),
                 widgets.HBox([self.partner_pick, self.icon_pick, self.partner_button]),
-                widgets.HBox([self.give_pick, self.take_pick, self.trade_button]),
+                widgets.HBox([self.give_pick, self.take_pick, self.into_pick, self.trade_button]),
                 self.no_deal_button,
             ]
         self.deal_box.children = tuple(deal)
@@ -312,7 +365,12 @@ class GlobeWorksUI(widgets.VBox):
         want = (
             card_label(prop["take"]) if prop["take"] else "a card you choose (pick it in your hand)"
         )
-        return f"{who} offers {html_text(card_label(prop['give']))} for {html_text(want)}."
+        offer = f"{who} offers {html_text(card_label(prop['give']))} for {html_text(want)}."
+        if prop["give"] in view["played"][prop["from"]]:
+            offer += (
+                " That city is on the map: put your token on it, or take the card into your hand."
+            )
+        return offer
 
     def close(self) -> None:
         """Close the widgets and, with ``interactive=True``, free the map's figure."""
@@ -340,6 +398,7 @@ class GlobeWorksUI(widgets.VBox):
         )
 
     def _scores_html(self, view: dict[str, Any]) -> str:
+        """Scores from what the student may see: everyone's cards down, their own pairs."""
         rows = []
         for q, seat in enumerate(self.game.table.seats):
             live = view["totals"][q] + (0 if self.game.is_terminal() else view["round_scores"][q])
@@ -354,12 +413,40 @@ class GlobeWorksUI(widgets.VBox):
                 f"<td>{view['round_scores'][q]:g}</td><td><b>{live:g}</b></td>"
                 f"<td>{view['tokens_left'][q]}</td><td>{nets}</td></tr>"
             )
+        mine = ""
+        if view["my_pairs"] and not self.game.is_terminal():
+            said = "; ".join(" + ".join(card_label(c) for c in pair) for pair in view["my_pairs"])
+            penalty = len(view["my_pairs"]) * SCORE_TABLE[2]
+            mine = (
+                f"<p>Pairs in your hand: {html_text(said)}. If the round ended now they would "
+                f"cost you {penalty:g}.</p>"
+            )
         return (
-            "<table class='gt-table'><tr><th>Player</th><th>Past rounds</th><th>This round</th>"
+            "<table class='gt-table'><tr><th>Player</th><th>Past rounds</th>"
+            "<th>This round (cards down)</th>"
             "<th>Live score</th><th>Tokens left</th><th>Networks (cards)</th></tr>"
             + "".join(rows)
-            + "</table>"
+            + "</table><p><small>Pairs left in a hand count only when the round ends: hands "
+            "are secret until then.</small></p>" + mine
         )
+
+
+def round_end_html(record: dict[str, Any], seats: list[Any]) -> str:
+    """A finished round's scores: cards down, then the -20 of every pair left in a hand."""
+    rows = []
+    for q, seat in enumerate(seats):
+        pairs = record["pairs"][q]
+        said = "; ".join(" + ".join(card_label(c) for c in pair) for pair in pairs)
+        kept = f"{len(pairs)} × -20 = {record['pair_penalties'][q]:g} ({said})" if pairs else "none"
+        rows.append(
+            f"<tr><td>{html_text(seat.name)}</td><td>{record['cards_down'][q]:g}</td>"
+            f"<td>{html_text(kept)}</td><td><b>{record['scores'][q]:g}</b></td></tr>"
+        )
+    return (
+        f"<b>Round {record['round']} is over.</b> Pairs left in a hand are shown and scored now."
+        "<table class='gt-table'><tr><th>Player</th><th>Cards down</th>"
+        "<th>Pairs left in hand</th><th>Round score</th></tr>" + "".join(rows) + "</table>"
+    )
 
 
 def play(

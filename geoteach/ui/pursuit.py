@@ -37,13 +37,13 @@ from geoteach.games.geography_pursuit.board import CATEGORIES, SPACES
 from geoteach.games.geography_pursuit.game import GeographyPursuit
 from geoteach.games.geography_pursuit.questions import default_questions
 from geoteach.games.table import Table
-from geoteach.quiz.answers import AnswerChecker, Mode, Verdict, normalize
+from geoteach.quiz.answers import AnswerChecker, Mode, Verdict, said_answers
 from geoteach.quiz.places import place_kind, question_places
 from geoteach.quiz.question import LEVELS, Question
 from geoteach.render.board import CATEGORY_COLOURS, BoardView, short_names, space_xy
 from geoteach.ui.apps import TIME_LIMITS, AppSpec, Option, speed_option
 from geoteach.ui.countdown import Countdown
-from geoteach.ui.question_card import QuestionCard, accepted_text, also_right
+from geoteach.ui.question_card import QuestionCard
 from geoteach.ui.safe import safe
 from geoteach.ui.shell import GameScreen, Standing
 from geoteach.ui.theme import does, does_text, is_you, seat_badge
@@ -53,10 +53,7 @@ class StrictChecker(AnswerChecker):
     """The "strict" house rule on the card: the answer or an alias, no typos."""
 
     def typed(self, question: Question, given: str) -> Verdict:
-        if question.kind == "number":
-            return super().typed(question, given)
-        right = normalize(given) in {normalize(a) for a in question.accepted}
-        return self.honor(question, right)
+        return self.exact(question, given)
 
 
 def describe_space(space_id: str, categories: Sequence[str]) -> str:
@@ -654,8 +651,7 @@ class PursuitApp(GameScreen):
         lines = [f"{asked.prompt}{given}"]
         answer = where = fact = ""
         if last["answer"] is not None:
-            answer, also = answer_lines(asked)
-            lines.append(also)
+            answer = f"The answer: {said_answers(asked)}"
             if asked.explanation:
                 lines.append(asked.explanation)
             countries, states = card_places(asked)
@@ -709,20 +705,6 @@ class PursuitApp(GameScreen):
             f"<p style='font-size:1.3em'><b>{self._winners_html()} the game</b> with all six "
             "wedges and the final question.</p><p>Press <b>New game</b> to play again.</p>"
         )
-
-
-#: Longest "A or B or C" shown big on a verdict; more forms go on a smaller line.
-ANSWER_BIG_CHARS = 40
-
-
-def answer_lines(question: Question) -> tuple[str, str]:
-    """The right answer for the verdict: every accepted form big when they are short
-    ("Sucre or La Paz"), else the answer big and the other accepted forms on a second line;
-    a number with the range that counts."""
-    every = accepted_text(question)
-    if len(every) <= ANSWER_BIG_CHARS and not question.tolerance:
-        return f"The answer: {every}", ""
-    return f"The answer: {question.answer}", also_right(question)
 
 
 def history_html(news: Sequence[str]) -> str:

@@ -21,7 +21,7 @@ from geoteach.quiz.answers import (
     AnswerChecker,
     Mode,
     Verdict,
-    parse_number,
+    said_answers,
     shuffled_choices,
 )
 from geoteach.quiz.flags import flag_img_html
@@ -31,34 +31,6 @@ from geoteach.ui.safe import safe
 
 RIGHT_MARK = "✓"
 WRONG_MARK = "✗"
-
-
-def _number_text(value: float) -> str:
-    return f"{value:,.0f}" if abs(value) >= 100 or float(value).is_integer() else f"{value:g}"
-
-
-def accepted_text(question: Question) -> str:
-    """Every answer that counts, in words: "Sucre or La Paz"."""
-    return " or ".join(dict.fromkeys(question.accepted))
-
-
-def also_right(question: Question) -> str:
-    """What else counts besides the answer: "Also right: Kiev." and, for a number, the range.
-
-    Shown to whoever marks an answer in honor mode, and on a verdict, so a right answer in
-    another accepted form is never marked wrong.
-    """
-    parts = []
-    others = [a for a in dict.fromkeys(question.aliases) if a != question.answer]
-    if others:
-        listed = ", ".join(others)
-        parts.append(f"Also right: {listed}{'' if listed.endswith('.') else '.'}")
-    if question.kind == "number" and question.tolerance:
-        target = parse_number(question.answer)
-        if target is not None:
-            low, high = target - question.tolerance, target + question.tolerance
-            parts.append(f"Anything from {_number_text(low)} to {_number_text(high)} counts.")
-    return " ".join(parts)
 
 
 class QuestionCard(widgets.VBox):
@@ -226,13 +198,12 @@ class QuestionCard(widgets.VBox):
         return self._finish(self.checker.check(self.question, given, self.asked_mode))
 
     def reveal(self) -> None:
-        """Honor mode: show the answer so the teacher or players can mark it."""
+        """Honor mode: show every answer that counts, so the teacher or players can mark it."""
         if self.question is None:
             return
-        also = also_right(self.question)
         self.reveal_text.value = (
-            f"<p><b>Answer:</b> {html_text(self.question.answer)}"
-            f"{'. ' + html_text(also) if also else ''}</p><p>Did the player get it right?</p>"
+            f"<p><b>Answer:</b> {html_text(said_answers(self.question))}</p>"
+            "<p>Did the player get it right?</p>"
         )
         self.reveal_button.disabled = True
         self.right_button.disabled = self.wrong_button.disabled = False

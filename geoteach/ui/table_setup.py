@@ -2,12 +2,15 @@
 
 The widget holds no rules: it builds a ``Table`` from what the teacher typed and hands it to
 ``on_ready``. How the game picks who starts comes from the game class
-(``Game.first_player_rule``):
+(``Game.first_player_rule``), and the screen says it in the game's words
+(``Game.first_player_note``):
 
 * ``"highest_roll"``: the game itself rolls when it begins (a chance move, so a replay rolls
   the same); the widget only says so.
-* ``"dealer"``: the teacher picks the first dealer; the game passes the deal on each round.
-* ``"checkered_flag"``: the teacher picks who gets the checkered-flag marker first.
+* ``"dealer"``: the teacher picks the first dealer (``Table.first``); the game passes the
+  deal on each round.
+* ``"checkered_flag"``: the teacher picks the starting player, who gets the checkered-flag
+  marker (``Table.first``).
 
 For the last two, "Pick at random" draws from the widget's own seeded generator.
 """
@@ -26,11 +29,18 @@ from geoteach.ui.messages import MessageLine
 from geoteach.ui.safe import safe
 from geoteach.ui.theme import seat_symbol, themed
 
-RULES = {
-    "highest_roll": "Who starts: everyone rolls the die when the game begins; the highest roll "
-    "starts and ties roll again.",
-    "dealer": "First dealer",
-    "checkered_flag": "Checkered flag to",
+#: Each start rule: the label of the seat picker (None: no picker) and what a random pick says.
+RULES: dict[str, tuple[str | None, str]] = {
+    "highest_roll": (None, ""),
+    "dealer": ("First dealer", "{name} deals first."),
+    "checkered_flag": ("Checkered flag to", "{name} gets the checkered flag and starts."),
+}
+#: What the screen says when the game class does not say it itself.
+DEFAULT_NOTES = {
+    "highest_roll": "Everyone rolls the die when the game begins; the highest roll starts and "
+    "ties roll again.",
+    "dealer": "The deal passes to the next player each round.",
+    "checkered_flag": "The starting player gets the marker with the checkered flag.",
 }
 LEVEL_WORDS = [("easy", "easy"), ("medium", "medium"), ("hard", "hard")]
 
@@ -101,6 +111,7 @@ class TableSetup(widgets.VBox):
         min_seats: int = 2,
         max_seats: int = 6,
         first_player_rule: str = "highest_roll",
+        first_player_note: str | None = None,
         seats: int | None = None,
         teams: bool = False,
         allow_teams: bool = True,
@@ -139,14 +150,19 @@ class TableSetup(widgets.VBox):
         )
         self.rows = [SeatRow(i, self.teams.value) for i in range(max_seats)]
         self.rows_box = widgets.VBox()
-        self.first = widgets.Dropdown(description=RULES[first_player_rule])
+        label, _said = RULES[first_player_rule]
+        note = first_player_note or DEFAULT_NOTES[first_player_rule]
+        self.first = widgets.Dropdown(description=label or "")
         self.first.style.description_width = "initial"
         self.random_first = widgets.Button(description="Pick at random", icon="random")
-        self.rule_note = widgets.HTML(f"<p>{html_text(RULES['highest_roll'])}</p>")
-        if first_player_rule == "highest_roll":
-            start_box = widgets.HBox([self.rule_note])
+        prefix = "Who starts: " if label is None else ""
+        self.rule_note = widgets.HTML(f"<p>{html_text(prefix + note)}</p>")
+        if label is None:
+            start_box = widgets.VBox([self.rule_note])
         else:
-            start_box = widgets.HBox([self.first, self.random_first])
+            start_box = widgets.VBox(
+                [widgets.HBox([self.first, self.random_first]), self.rule_note]
+            )
         self.start = widgets.Button(description=start_text, button_style="success", icon="play")
         self.start.add_class("gt-start")
 
@@ -168,10 +184,14 @@ class TableSetup(widgets.VBox):
 
     @classmethod
     def for_game(cls, game_cls: type, **kwargs: Any) -> TableSetup:
-        """A setup with the seat limits and start rule of ``game_cls``."""
+        """A setup with the seat limits and the start rule ``game_cls`` declares, said in its
+        words; the ``Table`` it builds starts that game as its rulebook says."""
         kwargs.setdefault("min_seats", getattr(game_cls, "min_seats", 2))
         kwargs.setdefault("max_seats", getattr(game_cls, "max_seats", 6))
-        kwargs.setdefault("first_player_rule", getattr(game_cls, "first_player_rule", "dealer"))
+        kwargs.setdefault(
+            "first_player_rule", getattr(game_cls, "first_player_rule", "highest_roll")
+        )
+        kwargs.setdefault("first_player_note", getattr(game_cls, "first_player_note", None))
         title = getattr(game_cls, "title", None)
         if callable(title):
             kwargs.setdefault("title", f"Who is playing {title()}?")
@@ -213,8 +233,10 @@ class TableSetup(widgets.VBox):
 
     def pick_random_first(self) -> int:
         """Draw the first dealer or flag holder at random (seeded)."""
+        if RULES[self.first_player_rule][0] is None:
+            raise ValueError("In this game the dice decide who starts, when the game begins.")
         self.first.value = self.rng.randrange(self.count.value)
-        self.messages.info(f"{self.first.label} starts.")
+        self.messages.info(RULES[self.first_player_rule][1].format(name=self.first.label))
         return self.first.value
 
     def build(self) -> Table:

@@ -38,6 +38,21 @@ def test_setup_deals_secret_cards_and_the_dealer_guesses_first(states):
     check_conservation(list(game.cards), *game.card_places())
 
 
+def test_the_first_dealer_picked_at_setup_deals_and_guesses_first(states):
+    """ "The dealer makes his or her guesses first." The table setup picks the first dealer
+    (``Table.first``); the deal passes to the other player the next round."""
+    assert GeoTriple.first_player_rule == "dealer"
+    table = Table.of("Ana", "Ben", bots={"Ana": "hard", "Ben": "hard"}, first=1)
+    game = GeoTriple(table, seed=2, states=states)
+    assert game.s["dealer"] == 1 and game.guesser() == 1 and game.to_act() == [1]
+    bot = RandomBot("easy", 1)
+    while game.phase != "round_over":
+        seat = game.to_act()[0]
+        game.apply(bot.choose(game, seat))
+    game.apply({"player": 0, "type": "next_round"})
+    assert game.s["dealer"] == 0 and game.guesser() == 0
+
+
 def test_views_hide_the_opponents_card_and_hand(states):
     game = new_game(states, humans=False)
     mine, theirs = game.s["secret"]

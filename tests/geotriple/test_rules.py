@@ -7,6 +7,7 @@ from itertools import combinations
 
 import pytest
 
+from geoteach.data.usa import us_map
 from geoteach.games.geotriple import borders, tricks
 from geoteach.games.geotriple.cards import neighbour_map, plunge_cards
 from geoteach.games.geotriple.challenges import (
@@ -109,6 +110,52 @@ def test_claim_problem_says_which_pair_does_not_border(gridded):
     assert borders.claim_problem([["G00", "G01", "G02"], ["G05", "G15", "G25"]], hand, nb) is None
 
 
+def test_a_refused_geoplunge_says_a_corner_or_water_border_does_not_count(real):
+    """ "1 state in the group borders the other two states in the group." House rule: a corner
+    (the Four Corners) or water is not a border here, and the refusal says so truthfully."""
+    cards, nb = real
+    names = {c: k.name for c, k in cards.items()}
+    hand = ["AZ", "CO", "WY", "MI", "IL", "OH", "NY", "RI", "CT", "TX"]
+    why = borders.claim_problem([["AZ", "CO", "WY"], ["MI", "IL", "OH"]], hand, nb, names)
+    assert "Arizona and Colorado meet only at a corner, which does not count here" in why
+    assert "Arizona and Wyoming do not touch" in why
+    assert "Arizona and Colorado do not touch" not in why
+    why = borders.claim_problem([["NY", "CT", "TX"], ["MI", "IL", "OH"]], hand, nb, names)
+    assert why.startswith("Group 1")
+    assert "New York and Texas do not touch" in why
+    why = borders.claim_problem([["NY", "RI", "TX"], ["MI", "IL", "OH"]], hand, nb, names)
+    assert "New York and Rhode Island meet only in the water of Block Island Sound" in why
+    why = borders.claim_problem([["NY", "CT", "MA"], ["MI", "IL", "OH"]], [*hand, "MA"], nb, names)
+    assert "Michigan and Illinois meet only in the water of Lake Michigan" in why
+    assert (
+        "which does not count here" in borders.BORDER_RULE or "do not count" in borders.BORDER_RULE
+    )
+
+
+def test_the_corner_and_water_pairs_are_what_the_data_says(real):
+    """The curated pairs agree with geoteach.data: none is a neighbour there; the corner pairs
+    are exactly the Census outlines that touch without sharing a line; the water pairs both
+    touch the named lake (or both have a sea coast)."""
+    cards, nb = real
+    for pair in [*borders.CORNER_ONLY, *borders.WATER_ONLY]:
+        a, b = sorted(pair)
+        assert b not in nb[a]
+    outlines = us_map(insets=False).geometry
+    left, right = outlines.sindex.query(outlines, predicate="intersects")
+    touching = {
+        frozenset((outlines.index[i], outlines.index[j]))
+        for i, j in zip(left, right, strict=True)
+        if i < j
+    }
+    assert {p for p in touching if sorted(p)[1] not in nb[sorted(p)[0]]} == borders.CORNER_ONLY
+    for pair, water in borders.WATER_ONLY.items():
+        for code in pair:
+            if water.startswith("Lake"):
+                assert water in cards[code].great_lakes, (code, water)
+            else:
+                assert cards[code].coastline, code
+
+
 # ----- Stage 1 GeoChallenge deck --------------------------------------------------------
 def test_deck_has_at_least_24_cards_and_each_answers_every_state(real):
     cards, _ = real
@@ -139,6 +186,29 @@ def test_clues_from_the_data(real):
     assert true_answers(deck["century"], delaware, cards) == ["1700s"]
     assert deck["coastline"].clue_text("no") == "My state has no ocean coast."
     assert "time_zones" in deck  # the real table lists every state's time zones
+
+
+def test_clues_for_a_state_without_neighbours_and_counts_read_well(real):
+    """The clue a player hears is a sentence about "my state", never "none." or "(s)"."""
+    cards, _ = real
+    deck = challenge_deck(cards)
+    alaska = next(c for c in cards.values() if c.name == "Alaska")
+    heard = {
+        cid: deck[cid].clue_text(true_answers(deck[cid], alaska, cards)[0])
+        for cid in ("neighbour_count", "one_neighbour", "neighbour_letter")
+    }
+    assert set(heard.values()) == {"My state borders no other state."}
+    maine = next(c for c in cards.values() if c.name == "Maine")
+    count = true_answers(deck["neighbour_count"], maine, cards)[0]
+    assert deck["neighbour_count"].clue_text(count) == "My state borders 1 other state."
+    assert deck["neighbour_count"].clue_text("4") == "My state borders 4 other states."
+    assert deck["time_zones"].clue_text("1") == "My state has 1 time zone."
+    assert deck["time_zones"].clue_text("2") == "My state has 2 time zones."
+    for challenge in deck.values():
+        for answer in choices(challenge, cards):
+            text = challenge.clue_text(answer)
+            assert "(s)" not in text and ": none" not in text, (challenge.id, text)
+    assert "do not count" in deck["neighbour_count"].ask  # the border rule, on the card
 
 
 def test_typed_clues_are_checked(real):

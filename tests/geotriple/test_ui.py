@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ipywidgets as widgets
 import pytest
 
 from geoteach.bots.geotriple import GeoTripleBot
@@ -84,6 +85,14 @@ def test_race_against_the_clock(states):
     app.claim()
     assert game.view(0)["results"]["race"]["winner"] == 0
     assert game.phase == "discard" and "shouted GeoPlunge" in app.public.children[0].value
+
+
+def test_the_race_screen_says_the_border_rule(states):
+    """The house rule is said where players race: a corner or water is not a border here."""
+    app, _ = solo(states, seed=3, level="easy")
+    finish_stage1(app)
+    shown = " ".join(w.value for w in app.panel.children if isinstance(w, widgets.HTML))
+    assert borders.BORDER_RULE in shown and "Four Corners" in shown
 
 
 def test_computer_claims_when_its_time_comes(states):

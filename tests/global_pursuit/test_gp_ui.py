@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from geoteach.bots.global_pursuit import GlobalPursuitBot
 from geoteach.games.global_pursuit.engine import GlobalPursuit
+from geoteach.games.global_pursuit.layout import Layout
 from geoteach.games.table import Table
+from geoteach.render.globe_cards import TablePicture, place_marks
 from geoteach.ui import safe
 from geoteach.ui.global_pursuit import GlobalPursuitTable, learn_figure, table_figure
 
@@ -19,7 +21,8 @@ def test_a_human_turn_through_the_buttons():
             break
         {"challenge": ui.accept, "level": ui.choose_level, "answer": ui.wrong}[game.phase].click()
     assert game.player == 0 and game.phase == "match"
-    assert bytes(ui.picture.value).startswith(b"\x89PNG")
+    assert ui.picture is ui.table_picture.figure.canvas  # the live canvas, to click on
+    assert ui.table_picture.png().startswith(b"\x89PNG")
     # An illegal lay (an edge covered by nothing is fine, a missing card is not) is shown.
     ui.hand.value = None
     ui.lay.click()
@@ -35,18 +38,21 @@ def test_a_human_turn_through_the_buttons():
     assert not safe.ERRORS
 
 
-def test_table_figure_marks_open_edges():
+def test_table_figure_numbers_each_free_place():
     game = GlobalPursuit(Table.of("A", "B"), seed=1)
     view = game.view(0)
-    fig = table_figure(view["table"], view["open_edges"], maps=False)
-    texts = [t.get_text() for t in fig.axes[0].texts]
-    assert [str(n) for n in range(1, 6)] == [t for t in texts if t.isdigit()]
+    fig = table_figure(view["table"], maps=False)
+    assert fig.axes  # drawn
+    picture = TablePicture(maps=False)
+    layout = Layout(view["table"])
+    picture.draw(view["table"], place_marks(layout.free_places()))
+    assert [m.number for m in picture.marks] == [1, 2, 3, 4, 5]  # one card: five free places
 
 
 def test_learn_figure_adds_equator_cards_first():
     fig = learn_figure("planet_earth", cards=6, maps=False)
     labels = [t.get_text().split("\n")[0] for t in fig.axes[0].texts]
-    assert sorted(int(x) for x in labels) == [3, 4, 5, 6, 7, 8]
+    assert sorted(int(x) for x in labels) == [4, 5, 6, 7, 8, 9]  # cards 4-9, as printed
 
 
 # ----- hot seat: a hand is secret when several people share the screen -------------------------
@@ -79,9 +85,9 @@ def test_two_people_each_see_their_hand_only_after_saying_who_they_are():
     first = game.player
     assert game.phase == "match"
     assert displayed(ui, ui.guard)
-    assert not displayed(ui, ui.hand) and not displayed(ui, ui.hand_pictures)
+    assert not displayed(ui, ui.hand) and not displayed(ui, ui.hand_cards)
     # Not merely out of sight: nothing of the hand is in the widgets before the click.
-    assert list(ui.hand.options) == [] and list(ui.hand_pictures.children) == []
+    assert list(ui.hand.options) == [] and list(ui.hand_cards.children) == []
     assert ui.guard.button.description == f"I am {names[first]}"
 
     ui.guard.button.click()
@@ -196,6 +202,10 @@ def test_in_a_whole_hot_seat_game_the_hand_always_waits_for_its_owner():
     turns = set()
     for _ in range(80):
         phase = game.phase
+        if displayed(ui, ui.continue_button):  # a verdict waits until everyone has read it
+            assert not displayed(ui, ui.hand)
+            ui.continue_button.click()
+            continue
         if phase in ("match", "return"):
             owner = ui.seat()
             assert not displayed(ui, ui.hand) and displayed(ui, ui.guard.button)
@@ -328,4 +338,20 @@ def test_without_a_time_limit_there_is_no_clock():
     ui.cannot.click()
     passed = next(a for a in reversed(game.log) if a["player"] == 0)
     assert passed == {"player": 0, "type": "pass"}
+    assert not safe.ERRORS
+
+
+def test_without_live_canvases_the_table_and_hand_are_pictures_and_the_buttons_play():
+    safe.clear()
+    game = GlobalPursuit(Table.of("Ana", "Robot", bots={"Robot": "hard"}), seed=5)
+    ui = GlobalPursuitTable(game, maps=False, challenge_seconds=None, clickable=False)
+    assert game.player == 0 and game.phase == "match"
+    assert bytes(ui.picture.value).startswith(b"\x89PNG")
+    assert all(bytes(c.picture.value).startswith(b"\x89PNG") for c in ui.hand_cards.children)
+    move = GlobalPursuitBot("hard", seed=0).choose(game, 0)
+    ui.hand.value = move["card"]
+    ui.edge.value = tuple(move["at"])
+    ui.turn.value = move["card_edge"]
+    ui.lay.click()
+    assert move["card"] in game.table_cards()
     assert not safe.ERRORS

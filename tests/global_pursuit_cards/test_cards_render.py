@@ -6,7 +6,6 @@ import pytest
 import shapely
 from matplotlib.figure import Figure
 
-from geoteach.games.global_pursuit import cardsets
 from geoteach.games.global_pursuit import dodecahedron as d
 from geoteach.render import globe_cards
 from geoteach.render.mapview import new_figure, to_png
@@ -68,15 +67,24 @@ def test_all_48_cards_pdf(tmp_path):
     assert Path(path).read_bytes()[:4] == b"%PDF"
 
 
-def test_bench_one_card_tile(benchmark):
-    cardsets.card_layers("People and Places", 5)
-    benchmark(lambda: to_png(globe_cards.card_tile("People and Places", 5, rotation=3)))
+def test_the_table_pastes_its_cards_again_on_a_denser_screen():
+    """ipympl doubles a figure's dots on a high-density screen: the cards must follow."""
+    import io
 
+    import numpy as np
+    from matplotlib.colors import to_rgb
+    from PIL import Image
 
-def test_bench_all_48_tiles(benchmark):
-    def all_cards():
-        for s in cardsets.SETS:
-            for f in d.FACES:
-                globe_cards.card_tile(s, f)
+    from geoteach.games.global_pursuit.layout import lay_out_set
 
-    benchmark.pedantic(all_cards, rounds=1, iterations=1)
+    cards = lay_out_set("people_places").cards[:3]
+    picture = globe_cards.TablePicture(size=(4.0, 3.0), dpi=100)
+    picture.draw(cards)
+    picture.figure.set_dpi(200)  # what the canvas does when the browser reports a ratio of 2
+    png = Image.open(io.BytesIO(picture.png())).convert("RGB")
+    assert png.size == (800, 600)
+    table = np.round(np.array(to_rgb(globe_cards.TABLE)) * 255)
+    for card in cards:
+        x, y = picture.ax.transData.transform((card["x"], card["y"]))
+        pixel = np.array(png.getpixel((int(x), int(600 - y))))
+        assert np.abs(pixel - table).max() > 10, "a card's middle shows the bare table"

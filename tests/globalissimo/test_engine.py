@@ -102,6 +102,18 @@ def test_checkered_flag_moves_clockwise_and_game_ends_after_the_rounds():
     assert game.winners()
 
 
+def test_the_player_given_the_checkered_flag_at_setup_starts():
+    """ "Pick a starting player and give him/her the marker with the checkered flag." The table
+    setup picks the holder (``Table.first``); the game starts with that seat, then passes the
+    flag clockwise ("the new starting player is the player that sits clockwise")."""
+    assert Globalissimo.first_player_rule == "checkered_flag"
+    game = Globalissimo(Table.of("Ana", "Ben", "Cy", first=2), seed=3, atlas=ATLAS, rounds=2)
+    assert game.round["checkered_flag"] == 2 and game.to_act() == [2]
+    rank_all(game)
+    answer_everything(game, right=False)
+    assert game.round["checkered_flag"] == 0 and game.to_act() == [0]
+
+
 def test_wrong_answer_keeps_runner_and_hurdle_and_loses_the_rest():
     game = new_game("Ana", "Ben")
     game.scoreboard.counters["points"] = [3, 0]

@@ -7,7 +7,8 @@ from statistics import mean
 
 from geoteach.bots.globe_works import GlobeWorksBot, simulate
 from geoteach.games.deck import check_conservation
-from geoteach.games.globe_works import deck
+from geoteach.games.globe_works import DEALS, GlobeWorks, deck
+from geoteach.games.table import Table
 
 
 def test_bots_finish_games_of_3_4_and_5_players() -> None:
@@ -51,3 +52,29 @@ def test_levels_rank_hard_over_medium_over_easy_in_mean_score() -> None:
 def test_speed_of_a_simulated_full_game(benchmark) -> None:
     game = benchmark(simulate, ["hard", "medium", "easy", "medium"], 11)
     assert game.is_terminal()
+
+
+def test_a_bot_decides_to_call_the_end_without_seeing_other_hands() -> None:
+    """ "Except for unplayed pairs in hand, at the end of a round, only cards played down are
+    scored." Until then the others' hands are secret: a hidden pair must not change the call."""
+    game = GlobeWorks(Table.of("Bot", "Ana", "Ben"), seed=6)
+    while min(game.turns) < 10 or game.phase == DEALS or game.current != 0:
+        if game.phase == DEALS:
+            game.apply({"player": game.to_act()[0], "type": "no_deal"})
+        else:
+            p = game.current
+            game.apply({"player": p, "type": "draw", "source": "draw"})
+            game.apply({"player": p, "type": "discard", "card": game.drawn})
+    game.north[:] = ["L-reykjavik", "L-vienna", "L-istanbul"]
+    game.played[0][:] = ["NA-coins", "WE-coins", "EE-coins"]  # 4 points, for all to see
+    game.played[1][:] = ["NA-airplane", "WE-airplane", "EE-airplane", "MN-airplane"]  # 8 points
+    game.played[2][:] = []
+    game.hands[0][:] = ["OC-power", "SA-satellite"]
+    game.hands[2][:] = ["OC-coins"]
+    bot = GlobeWorksBot("hard", 1)
+    decisions = []
+    for secret in (["CC-power", "ES-satellite"], ["NA-freighter", "WE-freighter"]):
+        game.hands[1][:] = secret  # the second hand holds a pair: -20, but nobody may know
+        assert game.may_call_end(0)
+        decisions.append(bot.choose(game, 0)["type"])
+    assert decisions[0] == decisions[1] != "call_end"  # Ana leads by what the table shows

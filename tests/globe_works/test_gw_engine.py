@@ -130,6 +130,25 @@ def play_to_deals(game: GlobeWorks) -> None:
         game.apply({"player": p, "type": "discard", "card": game.hands[p][0]})
 
 
+def play_out_round(game: GlobeWorks, keep_hands: bool = False) -> list[int]:
+    """No deals; each turn draws and discards (the card drawn, with ``keep_hands``) until the
+    round ends. Returns the seats that took those turns, in order."""
+    taken: list[int] = []
+    rounds_before = len(game.history)
+    while len(game.history) == rounds_before:
+        if game.phase == DEALS:
+            assert game.called_by not in game.to_act()  # the caller sits out of the deals
+            game.apply({"player": game.to_act()[0], "type": "no_deal"})
+            continue
+        p = game.current
+        taken.append(p)
+        game.apply({"player": p, "type": "draw", "source": "draw"})
+        game.apply(
+            {"player": p, "type": "discard", "card": game.drawn if keep_hands else game.hands[p][0]}
+        )
+    return taken
+
+
 def test_no_deals_and_no_call_before_six_turns_each() -> None:
     game = new_game()
     p = game.current
@@ -151,7 +170,7 @@ def test_partnership_is_proposed_accepted_and_splits_points_evenly() -> None:
     assert game.partnerships == [{"icon": "coins", "players": sorted([a, b])}]
     game.north[:] = ["L-reykjavik", "L-vienna"]
     game.played[a][:] = ["NA-coins", "WE-coins"]
-    game.played[b][:] = ["EE-coins", "WE-coins"]
+    game.played[b][:] = ["EE-coins"]
     joint = network_score(["NA", "WE", "EE"], game.open_links())
     assert joint == 4
     assert game.network_points(a, "coins") == game.network_points(b, "coins") == 2
@@ -186,17 +205,7 @@ def test_the_turn_player_cannot_trade_and_caller_sits_out() -> None:
     game.apply({"player": caller, "type": "call_end"})
     game.apply({"player": caller, "type": "draw", "source": "draw"})
     game.apply({"player": caller, "type": "discard", "card": game.hands[caller][0]})
-    seen = []
-    rounds_before = len(game.history)
-    while len(game.history) == rounds_before:
-        if game.phase == DEALS:
-            assert caller not in game.to_act()
-            game.apply({"player": game.to_act()[0], "type": "no_deal"})
-            continue
-        p = game.current
-        seen.append(p)
-        game.apply({"player": p, "type": "draw", "source": "draw"})
-        game.apply({"player": p, "type": "discard", "card": game.hands[p][0]})
+    seen = play_out_round(game)
     assert caller not in seen and sorted(seen) == sorted([q for q in range(3) if q != caller] * 3)
     assert game.round_no == 2 and game.dealer == 1
 

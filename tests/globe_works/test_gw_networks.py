@@ -57,8 +57,15 @@ def test_a_three_colour_link_joins_every_pair_it_shows() -> None:
     assert network_score(["WE", "MN"], [("WE", "EE", "MN")]) == -20
 
 
-def test_duplicates_of_a_region_count_once() -> None:
-    assert network_score(["NA", "NA", "WE", "EE"], [("NA", "WE"), ("WE", "EE")]) == 4
+def test_every_card_counts_so_both_copies_of_a_duplicate_count() -> None:
+    """ "in partnerships, both partners can play duplicates in their individual hands and gain
+    points": the table counts "Cards in a Network", so a region held twice counts twice."""
+    assert network_score(["NA", "NA", "WE", "EE"], [("NA", "WE"), ("WE", "EE")]) == 8
+
+
+def test_a_network_of_more_than_twelve_cards_scores_as_twelve() -> None:
+    links = [c.links for c in cards().values() if c.is_linking]
+    assert network_score([*regions(), "NA", "MN", "SE"], links) == 2000
 
 
 def test_twelve_joined_regions_score_2000() -> None:

@@ -10,6 +10,7 @@ from geoteach.games.globe_works.cards import cards
 from geoteach.render.globe_works import CARD_BOTTOM, CARD_SIZE, NORTH_EDGE, north_slots
 from geoteach.ui import safe
 from geoteach.ui.globe_works import card_label, play, scoring_table_html
+from tests.globe_works.test_gw_engine import give, to_north
 
 
 @pytest.fixture(autouse=True)
@@ -212,3 +213,95 @@ def test_interactive_without_a_widget_canvas_stays_a_picture() -> None:
     assert ui.play_button.description == "Play this card"
     assert ui.draw_button.description == "Draw from the draw pile"
     assert ui.discard_button.description == "Discard this card"
+
+
+# ----- issue 15: the rulebook's calls, trades and pairs on screen ------------------------------
+def _idle_until(ui, done) -> None:
+    """Click "no deal"/"decline", or draw and discard the card drawn, until ``done(game)``."""
+    game = ui.game
+    for _ in range(2000):
+        if done(game):
+            return
+        kinds = {a["type"] for a in game.legal_actions(0)}
+        if game.phase == DEALS:
+            (ui.decline_button if "decline" in kinds else ui.no_deal_button).click()
+        elif game.step == "drawn":
+            ui.hand.value = game.drawn
+            ui.discard_button.click()
+        else:
+            ui.draw_button.click()
+    raise AssertionError("the game never reached the wanted moment")
+
+
+def test_the_pair_penalty_is_said_when_the_round_ends() -> None:
+    """ "Except for unplayed pairs in hand, at the end of a round, only cards played down are
+    scored." The -20 is applied, and shown, when the round ends."""
+    ui = play(["Ana", "Bot 1", "Bot 2"], {"Bot 1": "easy", "Bot 2": "easy"}, seed=6, bot_delay=0)
+    game = ui.game
+    _idle_until(ui, lambda g: g.phase != DEALS and g.current == 0 and g.may_call_end(0))
+    to_north(game, "L-darwin")  # opens Oceania and Southeast Asia
+    give(game, 0, "OC-power", "SE-power")  # two energy cities joined by Darwin: a pair
+    ui.redraw()
+    assert "Pairs in your hand" in ui.scores.value and card_label("OC-power") in ui.scores.value
+    assert ui.call_button in ui.turn_box.children
+    this_round = game.round_no
+    ui.call_button.click()
+    ui.draw_button.click()
+    ui.hand.value = game.drawn
+    ui.discard_button.click()  # Ana's last turn; the bots take 3 more each
+    assert len(game.history) == this_round
+    assert f"Round {this_round} is over" in ui.round_end.value
+    assert card_label("OC-power") in ui.round_end.value and "-20" in ui.round_end.value
+    assert any("Pairs left in hand: Ana -" in text for _kind, text in ui.messages.messages)
+
+
+def test_the_end_can_be_called_from_the_deals_window() -> None:
+    """ "Players can call for the end of the round any time after each player has had 6 turns." """
+    ui = play(["Ana", "Bot 1", "Bot 2"], {"Bot 1": "easy", "Bot 2": "easy"}, seed=6, bot_delay=0)
+    game = ui.game
+    _idle_until(ui, lambda g: g.phase == DEALS and 0 in g.to_act() and g.window["proposal"] is None)
+    assert game.current != 0 and ui.call_button in ui.turn_box.children
+    ui.call_button.click()
+    assert game.history or game.called_by == 0
+
+
+def test_a_played_city_can_be_asked_for_or_accepted_into_the_hand() -> None:
+    """ "Trades of cards already played are allowed but game tokens must either reflect these
+    changes on the map or the trading partner must retrieve the card to his/her hand." """
+    ui = play(["Ana", "Bot 1", "Bot 2"], {"Bot 1": "easy", "Bot 2": "easy"}, seed=6, bot_delay=0)
+    game = ui.game
+
+    def window_open(g) -> bool:
+        return g.phase == DEALS and 0 in g.to_act() and g.window["proposal"] is None
+
+    _idle_until(ui, window_open)
+    other = next(q for q in game.window["eligible"] if q != 0)
+    to_north(game, "L-panama-city")
+    give(game, other, "SA-power", "CC-power")
+    game.played[other] += [game.hands[other].pop(), game.hands[other].pop()]
+    # Ana asks for a bot's city and would take it into her hand.
+    ui.redraw()
+    ui.partner_pick.value = other
+    ui.give_pick.value = game.hands[0][0]
+    ui.take_pick.value = "CC-power"
+    ui.into_pick.value = "hand"
+    ui.trade_button.click()
+    asked = next(t for t in game.trades if t["from"] == 0 and t["kind"] == "trade")
+    assert asked["take"] == "CC-power" and asked["into"] == "hand"
+    _idle_until(ui, window_open)
+    other = next(q for q in game.window["eligible"] if q != 0)
+    if "SA-power" not in game.played[other]:
+        give(game, other, "SA-power")
+        game.played[other].append(game.hands[other].pop())
+    # A bot offers its played city; Ana takes it into her hand.
+    game.apply(
+        {"player": other, "type": "propose_trade", "to": 0, "give": "SA-power", "take": None}
+    )
+    ui.redraw()
+    answers = [w for box in ui.deal_box.children if hasattr(box, "children") for w in box.children]
+    assert ui.accept_hand_button in answers and "on the map" in ui.deal_box.children[0].value
+    mine = next(c for c in game.hands[0] if c != "SA-power")
+    ui.hand.value = mine
+    ui.accept_hand_button.click()
+    assert "SA-power" in game.hands[0] and mine in game.hands[other]
+    assert game.trades[-1]["answer_into"] == "hand"

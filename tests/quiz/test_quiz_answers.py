@@ -10,7 +10,9 @@ from geoteach.quiz.answers import (
     check_answer,
     normalize,
     parse_number,
+    said_answers,
     shuffled_choices,
+    spoken_list,
     typos_allowed,
 )
 from geoteach.quiz.question import Question
@@ -166,3 +168,27 @@ def test_default_checker_knows_the_places_of_geoteach_data() -> None:
     assert check_answer(place("Guinea-Bissau"), "Guinea").correct is False
     assert check_answer(place("Dominican Republic"), "Dominica").correct is False
     assert check_answer(place("Ouagadougou"), "Ouagadougu").correct is True
+
+
+def test_said_answers_name_every_place_that_counts_once() -> None:
+    """Honor mode and every revealed answer say all the accepted answers (issue 15)."""
+    sucre = Question("Capitals", 2, "Capital of Bolivia?", "Sucre", aliases=("La Paz",))
+    assert said_answers(sucre) == "Sucre or La Paz"
+    south_africa = Question(
+        "Capitals", 2, "Capital of South Africa?", "Pretoria", aliases=("Cape Town", "Bloemfontein")
+    )
+    assert said_answers(south_africa) == "Pretoria, Cape Town or Bloemfontein"
+    # A spelling the checker forgives anyway, and a country's other names, are said once.
+    bogota = Question("Capitals", 1, "Capital of Colombia?", "Bogotá", aliases=("Bogota",))
+    assert said_answers(bogota) == "Bogotá"
+    bolivia = Question(
+        "Neighbours",
+        2,
+        "Which country borders both Argentina and Brazil?",
+        "Bolivia",
+        aliases=("Plurinational State of Bolivia", "Paraguay", "Republic of Paraguay", "Uruguay"),
+    )
+    assert said_answers(bolivia) == "Bolivia, Paraguay or Uruguay"
+    wrong = check_answer(sucre, "Lima").message
+    assert wrong.startswith("Not quite — the answer is Sucre or La Paz.")
+    assert spoken_list(["A", "B", "C"], "and") == "A, B and C" and spoken_list(["A"]) == "A"

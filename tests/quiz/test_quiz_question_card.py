@@ -94,6 +94,24 @@ def test_honor_mode_reveal_then_mark() -> None:
     assert len(heard) == 1
 
 
+def test_honor_mode_reveals_every_answer_that_counts() -> None:
+    """A marker who saw only "Amsterdam" would mark "The Hague" wrong (issue 15)."""
+    qc, _heard = card("honor")
+    qc.ask(
+        Question(
+            "Capitals",
+            2,
+            "What is the capital of the Netherlands?",
+            "Amsterdam",
+            aliases=("The Hague",),
+        )
+    )
+    qc.reveal_button.click()
+    assert "<b>Answer:</b> Amsterdam or The Hague" in qc.reveal_text.value
+    qc.right_button.click()
+    assert "Right! The answer is Amsterdam or The Hague." in qc.feedback.value
+
+
 def test_text_from_a_deck_is_escaped() -> None:
     qc, _ = card()
     sneaky = Question(

@@ -510,14 +510,12 @@ class GeographyPursuit(Game):
 
 def judge_typed(card: dict[str, Any], text: str, precision: str = "forgiving") -> tuple[bool, str]:
     """Judge a typed answer with the quiz checker (``forgiving``) or exactly (``strict``)."""
-    from geoteach.quiz.answers import check_answer, normalize
+    from geoteach.quiz.answers import check_answer, exact_answer
     from geoteach.quiz.question import Question
 
     question = Question.from_dict(card)
     if precision == "strict":
-        correct = normalize(text) in {normalize(a) for a in question.accepted}
-        if correct:
-            return True, f"Right! The answer is {question.answer}."
-        return False, f"Not quite — the answer is {question.answer}."
-    verdict = check_answer(question, text, "typed")
+        verdict = exact_answer(question, text)
+    else:
+        verdict = check_answer(question, text, "typed")
     return verdict.correct, verdict.message

@@ -4,6 +4,11 @@ A *group* is three cards in which one state borders the other two (it may border
 and they may also border each other). A *GeoPlunge* is two groups with no card in common. These
 are pure functions of a hand and the border map, so the engine, the bots, the benchmark and the
 "show me a solution" button all agree.
+
+House rule (the rulebook only says "borders"): two states border each other when they share a
+border line on land, rivers included: the ``neighbours`` of ``geoteach.data.us_states()``.
+States that meet only at a corner (``CORNER_ONLY``, the Four Corners) or only in a lake or the
+sea (``WATER_ONLY``) are not neighbours here, and a refused claim says so in those words.
 """
 
 from __future__ import annotations
@@ -14,6 +19,31 @@ from itertools import combinations
 Neighbours = Mapping[str, frozenset[str]]
 Group = tuple[str, str, str]
 GeoPlunge = tuple[Group, Group]
+
+#: The border rule in the words the game shows players.
+BORDER_RULE = (
+    "A border counts when two states share a line on land or along a river. States that meet "
+    "only at a corner (the Four Corners) or only in a lake or the sea do not count here."
+)
+
+#: States that meet at one point only: the Four Corners. Their Census outlines touch but share
+#: no line (data/SOURCES.md, ``neighbours``; a test checks this against the outlines).
+CORNER_ONLY: frozenset[frozenset[str]] = frozenset(
+    {frozenset({"AZ", "CO"}), frozenset({"NM", "UT"})}
+)
+
+#: States whose boundary runs only through water, and which water. Their Census outlines stop
+#: at the shore, so they are not neighbours either. Sources: Michigan's water boundaries with
+#: Illinois in Lake Michigan and with Minnesota in Lake Superior (Michigan Compiled Laws 2.202,
+#: Act 267 of 1947, fixes the Lake Superior line; Wikipedia, "Geography of Michigan"); New York
+#: and Rhode Island in Block Island Sound (R.I. Gen. Laws § 42-1-1(b): the boundary agreed by
+#: the two states and ratified by Congress in 1944; Rhode Island and New York Boundary Case,
+#: 469 U.S. 504, 1985).
+WATER_ONLY: dict[frozenset[str], str] = {
+    frozenset({"IL", "MI"}): "Lake Michigan",
+    frozenset({"MI", "MN"}): "Lake Superior",
+    frozenset({"NY", "RI"}): "Block Island Sound",
+}
 
 
 def borders(a: str, b: str, neighbours: Neighbours) -> bool:
@@ -33,6 +63,19 @@ def hub_of(group: Sequence[str], neighbours: Neighbours) -> str | None:
 def missing_borders(group: Sequence[str], neighbours: Neighbours) -> list[tuple[str, str]]:
     """The pairs of the group that do not share a border (why a group is not a winner)."""
     return [(a, b) for a, b in combinations(group, 2) if not borders(a, b, neighbours)]
+
+
+def why_not_neighbours(a: str, b: str, names: Mapping[str, str] | None = None) -> str:
+    """Why two states that are not neighbours here are not, in words for the player:
+    "Arizona and Colorado meet only at a corner, which does not count here"."""
+    name = (names or {}).get
+    said = f"{name(a, a)} and {name(b, b)}"
+    pair = frozenset({a, b})
+    if pair in CORNER_ONLY:
+        return f"{said} meet only at a corner, which does not count here"
+    if pair in WATER_ONLY:
+        return f"{said} meet only in the water of {WATER_ONLY[pair]}, which does not count here"
+    return f"{said} do not touch"
 
 
 def groups_in(hand: Iterable[str], neighbours: Neighbours) -> list[Group]:
@@ -90,6 +133,6 @@ def claim_problem(
     for number, group in enumerate(groups, start=1):
         if hub_of(group, neighbours) is None:
             pairs = missing_borders(group, neighbours)
-            said = "; ".join(f"{name(a, a)} and {name(b, b)} do not touch" for a, b in pairs)
+            said = "; ".join(why_not_neighbours(a, b, names) for a, b in pairs)
             return f"Group {number} does not work: no state in it borders both others ({said})."
     return None

@@ -30,10 +30,14 @@ class Challenge:
     id: str
     ask: str
     answers: Callable[[PlungeCard, Cards], list[str]]
-    say: str  # the clue sentence, with {answer} where the answer goes
+    #: The clue sentence, with {answer} where the answer goes ("yes|no" sentences for a yes or
+    #: no), or a function of the answer where the grammar depends on it ("1 time zone").
+    say: str | Callable[[str], str]
 
     def clue_text(self, answer: str) -> str:
         """The sentence the guesser hears, e.g. "My state is in the West region."."""
+        if callable(self.say):
+            return self.say(answer)
         if answer in (YES, NO) and "|" in self.say:
             yes, no = self.say.split("|")
             return yes if answer == YES else no
@@ -89,6 +93,27 @@ def _century(year: int) -> list[str]:
     return [f"{year // 100}00s"]
 
 
+#: The clue of a state with no neighbour (Alaska, Hawaii), whatever the card asked.
+NO_NEIGHBOUR = "My state borders no other state."
+#: Said after a question about neighbours, so the count matches the game's border rule.
+BORDER_NOTE = " (Corners and borders only in water do not count.)"
+
+
+def _neighbours_said(answer: str) -> str:
+    if answer == "0":
+        return NO_NEIGHBOUR
+    return f"My state borders {answer} other state{'' if answer == '1' else 's'}."
+
+
+def _or_no_neighbour(say: str) -> Callable[[str], str]:
+    """A clue naming a neighbour, or ``NO_NEIGHBOUR`` when the answer is "none"."""
+    return lambda answer: NO_NEIGHBOUR if answer == NONE else say.format(answer=answer)
+
+
+def _zones_said(answer: str) -> str:
+    return f"My state has {answer} time zone{'' if answer == '1' else 's'}."
+
+
 CHALLENGES: tuple[Challenge, ...] = (
     Challenge(
         "region",
@@ -104,21 +129,21 @@ CHALLENGES: tuple[Challenge, ...] = (
     ),
     Challenge(
         "neighbour_count",
-        "How many states share a border with your state?",
+        "How many states share a border with your state?" + BORDER_NOTE,
         lambda c, cs: [str(len(c.neighbours & cs.keys()))],
-        "My state borders {answer} other states.",
+        _neighbours_said,
     ),
     Challenge(
         "one_neighbour",
-        "Name one state that borders your state (or say none).",
+        "Name one state that borders your state (or say none)." + BORDER_NOTE,
         _neighbour_names,
-        "One state that borders mine: {answer}.",
+        _or_no_neighbour("One state that borders mine: {answer}."),
     ),
     Challenge(
         "neighbour_letter",
-        "Say the first letter of one state that borders yours (or say none).",
+        "Say the first letter of one state that borders yours (or say none)." + BORDER_NOTE,
         _neighbour_letters,
-        "A state that borders mine starts with: {answer}.",
+        _or_no_neighbour("A state that borders mine starts with: {answer}."),
     ),
     Challenge(
         "capital_letter",
@@ -262,7 +287,7 @@ TIME_ZONES = Challenge(
     "time_zones",
     "How many time zones does your state have?",
     lambda c, _: [str(len(c.time_zones))],
-    "My state has {answer} time zone(s).",
+    _zones_said,
 )
 
 

@@ -4,30 +4,7 @@ Phases (the rulebook's headings): "guess" (Stage 1, Guess the State), "race" (St
 Borders), "discard", "announce" and "trick" (Stage 3, Play the Ranks), "round_over" and
 "game_over".
 
-House rules where the rulebook is silent:
-
-* Dealer: seat ``table.first`` deals round 1 and the deal passes to the other player each
-  round. The round's dealer deals Stage 1 and guesses first; the Stage 2 winner deals Stage 3.
-* Clues: when the card holder is a computer, or a computer is guessing, the engine answers the
-  GeoChallenge card itself (always true; where several answers are true, e.g. "name one
-  neighbour", it picks one at random). When two people play, the holder chooses or types the
-  clue (``typed_clues`` option) and the engine checks it is true before passing it on. A typed
-  clue is compared with the true answers first, so the letter "N" or "Y" is a letter; "y", "n",
-  "true", "false" and "nobody" stand for yes, no and none only where no answer is spelled so.
-* Stage 1 counts a miss of all 3 guesses as 4, so "fewer guesses" and "neither guessed right"
-  (a tie) both follow.
-* Cards: every round starts with all 50 GeoPlunge cards shuffled (and the GeoChallenge deck
-  shuffled). The two Stage 1 cards stay face up beside the players during Stage 2, which is
-  dealt from the other 48 (the rulebook shuffles only after Stage 2). After Stage 2 all 50 are
-  gathered and shuffled for Stage 3.
-* Stage 2: if neither hand of 18 holds a GeoPlunge, the 36 cards go back, the 48 are shuffled
-  and dealt again (counted in ``redeals``). A claim made of 6 cards from your hand that is not
-  a winner is told why (which pair does not border) and the race goes on; it costs no points,
-  the screen locks your claim button for ``LOCKOUT_SECONDS``, and a player's
-  ``MAX_WRONG_CLAIMS``-th wrong claim puts them out of the race. A player may also give up. If
-  both are out, nobody scores Stage 2 and the round's dealer deals Stage 3.
-* End: the game ends at the end of the stage in which a player reaches ``target`` points
-  (100); the highest score wins, and equal scores share the win.
+See the package docstring (``geoteach.games.geotriple``) for every house rule decided here.
 """
 
 from __future__ import annotations
@@ -79,6 +56,12 @@ class GeoTriple(Game):
     name: ClassVar[str] = "geotriple"
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 2
+    # "The dealer makes his or her guesses first."
+    first_player_rule: ClassVar[str] = "dealer"
+    first_player_note: ClassVar[str] = (
+        "The dealer deals Stage 1 and makes his or her guesses first; the deal passes to the "
+        "other player each round."
+    )
 
     def __init__(
         self,

@@ -3,7 +3,9 @@
 Four sets of twelve cards, each from real, committed data (see data/SOURCES.md, "Global Pursuit
 cards"). ``card_layers(set_name, face)`` returns the shapes, lines, points and labels of one card
 in card coordinates (edge length 1, rotation 0, see ``dodecahedron``), already clipped to the
-pentagon; ``geoteach.render.globe_cards`` only draws them.
+pentagon. It takes seconds per card, so it runs at build time: ``scripts/build_globe_cards.py``
+stores every card's layers in data/globe_cards.npz, and the game, the printed cards and the nets
+draw from that file (``geoteach.data.globe_cards``, ``geoteach.render.globe_cards``).
 
 How clipping stays exact: source data (lon/lat) is first cut to a lon/lat region a little larger
 than the face (so the gnomonic projection is only used well inside its hemisphere), densified to
@@ -34,6 +36,7 @@ from shapely.geometry.base import BaseGeometry
 
 from geoteach import data
 from geoteach.data._paths import data_path
+from geoteach.data.globe_cards import relief_tile
 from geoteach.games.global_pursuit import dodecahedron as dodeca
 
 #: The four sets, in the rulebook's words, with their ocean shades (four blues, light to dark).
@@ -147,19 +150,9 @@ def lakes() -> np.ndarray:
     return np.asarray(gpd.read_file(data_path("globe_lakes.geojson")).geometry.values)
 
 
-@cache
 def relief(face: int) -> np.ndarray:
-    """The Natural Earth I colours resampled onto one card: an RGBA image over ``RELIEF_EXTENT``."""
-    from PIL import Image
-
-    mosaic = np.asarray(Image.open(data_path("globe_relief.png")).convert("RGBA"))
-    size = mosaic.shape[0] // 3
-    row, col = divmod(dodeca._check(face), 4)
-    return mosaic[row * size : (row + 1) * size, col * size : (col + 1) * size].copy()
-
-
-#: Half-width of the square (card units) that a card's relief image covers.
-RELIEF_HALF = 0.86
+    """The Natural Earth I colours resampled onto one card: an RGBA image (see ``relief_tile``)."""
+    return relief_tile(dodeca._check(face)).copy()
 
 
 # --------------------------------------------------------------------------- clipping

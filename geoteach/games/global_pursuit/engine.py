@@ -37,6 +37,12 @@ House rules (where the rulebook is silent, decided here):
   can match and there are no cards left"). When every card in the draw pile has been through a
   hand since the last match (rounds without a match x players >= cards in the pile + players),
   the map is stuck and the game ends too.
+* **No room.** A bounded table (``table_size``) with no place left where a card would fit ends
+  the game at once ("there is no more room on the playing surface"), also when that is so
+  from the start (a table too small for any card beside the beginning card).
+* **The end.** The -4 points for each card left in a hand are announced, player by player.
+* **Card numbers** that people read (news, reasons for a mismatch) are 1-12 and edges 1-5, as
+  printed on the cards; saved games keep the ids 0-11 (``planet_earth:7`` is card 8).
 * **Matching only** (``matching_only=True``): the rulebook's matching game with just the map
   cards, for one player or more: no trivia, a player goes on matching after each match.
 """
@@ -55,11 +61,12 @@ from geoteach.games.global_pursuit.layout import (
     Judgement,
     Layout,
     all_cards,
+    card_name,
     parse_card,
     upright_turn,
 )
 from geoteach.games.scoreboard import Scoreboard
-from geoteach.quiz.answers import check_answer
+from geoteach.quiz.answers import check_answer, said_answers
 from geoteach.quiz.question import Question
 
 MATCH = "match"
@@ -83,6 +90,8 @@ TOKENS: tuple[tuple[str, int], ...] = (("blue", 20), ("yellow", 10), ("white", 1
 #: Where the four maps begin (card edges from the middle of the table).
 FOUR_MAP_SPREAD = 8.0
 _NEWS_KEPT = 12
+#: The rulebook's words for a table that has no place left for a card.
+NO_ROOM = "There is no more room on the playing surface."
 
 
 def bank_tokens(points: float) -> dict[str, int]:
@@ -134,6 +143,10 @@ class GlobalPursuit(Game):
     min_seats: ClassVar[int] = 1
     max_seats: ClassVar[int] = 6
     first_player_rule: ClassVar[str] = "highest_roll"
+    first_player_note: ClassVar[str] = (
+        "Each player rolls the dodecahedron die when the game begins; the highest number starts "
+        "and ties roll again."
+    )
     die_sides: ClassVar[int] = 12
 
     # ----- preparation -----------------------------------------------------------------
@@ -173,6 +186,8 @@ class GlobalPursuit(Game):
         rolls = ", ".join(f"{self.table.name_of(s)} {v}" for s, v in history[-1].items())
         self._news(f"Rolls for who starts: {rolls}. {self.table.name_of(first)} goes first.")
         self._start_turn(first)
+        if not self._room_left():  # a table too small for any card next to the first one
+            self._game_over(NO_ROOM)
 
     def _read_options(self) -> None:
         o = self.options
@@ -502,7 +517,7 @@ class GlobalPursuit(Game):
         set_name = parse_card(pending["card"])[0]
         self.state["pending"] = None
         if not self._room_left():
-            self._game_over("There is no more room on the table.")
+            self._game_over(NO_ROOM)
             return
         if self.options["matching_only"]:
             self._continue_turn()
@@ -571,11 +586,13 @@ class GlobalPursuit(Game):
                 self._continue_turn()
             else:
                 self._add(player, -1, "missed WILD CARD question (1 token)")
-                self._news(f"{name} misses the flag ({question.answer}) and gives back 1 token.")
+                self._news(
+                    f"{name} misses the flag ({said_answers(question)}) and gives back 1 token."
+                )
                 self._end_turn()
             return
         if not correct:
-            self._news(f"{name}: not this time. The answer is {question.answer}.")
+            self._news(f"{name}: not this time. The answer is {said_answers(question)}.")
             self._end_turn()
             return
         points = trivia_points(level_points, trivia["symbol"], trivia["die"])
@@ -691,12 +708,17 @@ class GlobalPursuit(Game):
         return self.layout.bounds is None or bool(self.layout.free_slots())
 
     def _game_over(self, why: str) -> None:
-        for seat, hand in enumerate(self.state["hands"]):
-            if hand:
-                self._add(seat, LEFT_IN_HAND * len(hand), f"{len(hand)} card(s) left in hand")
         self.state["ended"] = why
         self.state["phase"] = OVER
         self._news(f"Game over: {why}")
+        for seat, hand in enumerate(self.state["hands"]):
+            if hand:
+                n = len(hand)
+                self._add(seat, LEFT_IN_HAND * n, f"{n} card(s) left in hand")
+                self._news(
+                    f"{self.table.name_of(seat)} still holds {n} map card{'s' * (n != 1)}: "
+                    f"{LEFT_IN_HAND * n} points ({LEFT_IN_HAND} for each)."
+                )
 
     # ----- helpers ----------------------------------------------------------------------
     def _add(self, seat: int, points: int, why: str) -> None:
@@ -707,8 +729,8 @@ class GlobalPursuit(Game):
 
     @staticmethod
     def _card_name(card: str) -> str:
-        set_name, face = parse_card(card)
-        return f"{SET_NAMES[set_name]} card {face}"
+        """A map card as people read it: "Planet Earth card 8" (numbered 1-12, as printed)."""
+        return card_name(card)
 
     def _news(self, line: str) -> None:
         self.state["news"] = [*self.state["news"], line][-_NEWS_KEPT:]

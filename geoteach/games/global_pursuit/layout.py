@@ -16,13 +16,17 @@ Rules (from "Matching MAP CARDS"; house rules where the rulebook is silent):
 * A match is correct when **every** edge the card touches joins the card's true neighbour on
   the globe across that edge, at that neighbour's own edge (``dodecahedron.neighbour``). The
   right neighbour at the wrong edge is a mismatch: the map would be turned.
-* Touching another card only at a corner is neither a match nor a mismatch: corners are ignored.
-  An edge that touches part of another card's edge (shifted along it) can never be right.
+* Touching another card only at a corner is neither a match nor a mismatch: corners are ignored
+  ("Matching only the points of MAP CARDS is not allowed").
+* An edge that lies along part of another card's edge (shifted along it), however short the
+  contact, is a touching edge too, and it can never match: the map would not go on across it.
+  Contacts are found from the corners of the cards themselves (edges on one line, overlapping
+  by more than ``TOLERANCE``), not from where a card "should" be, so no contact is missed.
 * With four maps, a card may touch only cards of its own set.
 * Overlapping another card is impossible, and so is a card that would fall off a bounded table
   (``bounds``): those placements are refused, they are not mismatches.
-* Coordinates are compared with a tolerance of ``TOLERANCE`` card edges; overlaps thinner than
-  ``TOLERANCE`` in area are rounding, not overlaps.
+* Coordinates are compared with a tolerance of ``TOLERANCE`` card edges; overlaps less deep
+  than ``TOLERANCE`` are rounding, not overlaps.
 """
 
 from __future__ import annotations
@@ -57,6 +61,12 @@ CIRCUMRADIUS = 1.0 / (2.0 * math.sin(math.pi / 5.0))
 #: Lengths and areas smaller than this (in card edges) are rounding noise.
 TOLERANCE = 1e-6
 _KEY_DIGITS = 4
+
+
+def card_name(card: str) -> str:
+    """How a person names a map card: "Planet Earth card 8" (numbered 1-12, as printed)."""
+    set_name, face = parse_card(card)
+    return f"{SET_NAMES[set_name]} card {face + 1}"
 
 
 def card_id(set_name: str, face: int) -> str:
@@ -133,10 +143,52 @@ def _key(x: float, y: float) -> tuple[float, float]:
     return (round(x, _KEY_DIGITS) + 0.0, round(y, _KEY_DIGITS) + 0.0)
 
 
+def _unit_normals(shapes: np.ndarray) -> np.ndarray:
+    """A unit vector across each edge of each card (corners on the last-but-one axis)."""
+    along = np.roll(shapes, -1, axis=-2) - shapes
+    normals = np.stack([-along[..., 1], along[..., 0]], axis=-1)
+    return normals / np.linalg.norm(normals, axis=-1, keepdims=True)
+
+
+def overlapping(card: np.ndarray, others: np.ndarray) -> np.ndarray:
+    """For each of ``others`` (n x 5 x 2 corners), whether it and ``card`` (5 x 2) overlap by
+    more than a line: on every edge direction of either card, their shadows overlap by more
+    than ``TOLERANCE`` (two convex shapes are apart exactly when one such direction separates
+    them)."""
+    theirs = _unit_normals(others)
+    axes = np.concatenate([np.broadcast_to(_unit_normals(card), theirs.shape), theirs], axis=1)
+    mine = np.einsum("kj,naj->nka", card, axes)
+    seen = np.einsum("nkj,naj->nka", others, axes)
+    depth = np.minimum(mine.max(axis=1), seen.max(axis=1)) - np.maximum(
+        mine.min(axis=1), seen.min(axis=1)
+    )
+    return (depth > TOLERANCE).all(axis=1)
+
+
+def edge_contacts(card: np.ndarray, others: np.ndarray) -> list[tuple[int, int, int, float]]:
+    """Edges of ``card`` (5 x 2 corners, counter-clockwise) that lie along edges of ``others``
+    (n x 5 x 2): ``(which other, edge of card, edge of other, length they share)`` for every
+    pair that shares more than a point."""
+    pa, qa = card[None, :, None, :], np.roll(card, -1, axis=0)[None, :, None, :]
+    pb, qb = others[:, None, :, :], np.roll(others, -1, axis=1)[:, None, :, :]
+    along = qa - pa
+    length = np.linalg.norm(along, axis=-1)
+    along = along / length[..., None]
+    normal = np.stack([-along[..., 1], along[..., 0]], axis=-1)
+    # Both ends of the other edge on the line of the card's edge, and their stretches overlapping.
+    on_line = (np.abs(((pb - pa) * normal).sum(-1)) < TOLERANCE) & (
+        np.abs(((qb - pa) * normal).sum(-1)) < TOLERANCE
+    )
+    t1, t2 = ((pb - pa) * along).sum(-1), ((qb - pa) * along).sum(-1)
+    shared = np.minimum(np.maximum(t1, t2), length) - np.maximum(np.minimum(t1, t2), 0.0)
+    hits = np.argwhere(on_line & (shared > TOLERANCE))
+    return [(int(n), int(i), int(j), float(shared[n, i, j])) for n, i, j in hits]
+
+
 @dataclass(frozen=True)
 class Contact:
     """An edge of the new card (``card_edge`` counted for ``card_edge`` 0, see ``Slot``) lying
-    along the whole of ``edge`` of the card ``index`` on the table."""
+    along ``edge`` of the card ``index`` on the table: the whole edge, or only part of it."""
 
     slot_edge: int
     index: int
@@ -155,7 +207,7 @@ class Slot:
     y: float
     turn0: int
     contacts: tuple[Contact, ...]
-    partial: tuple[int, ...]
+    partial: tuple[Contact, ...]
     problem: str = ""
 
     @property
@@ -186,6 +238,7 @@ class Layout:
 
     def __post_init__(self) -> None:
         self._index: dict[tuple[float, float], int] = {}
+        self._corners = np.zeros((0, 5, 2))
         self._polygons: list[shapely.Polygon] = []
         self._centres = np.zeros((0, 2))
         self._faces: list[tuple[str, int]] = []
@@ -194,7 +247,9 @@ class Layout:
 
     def _remember(self, card: dict[str, Any]) -> None:
         self._index[_key(card["x"], card["y"])] = len(self._polygons)
-        self._polygons.append(shapely.Polygon(corners(card["x"], card["y"], card["turn"])))
+        shape = np.array(corners(card["x"], card["y"], card["turn"]))
+        self._corners = np.concatenate([self._corners, shape[None]])
+        self._polygons.append(shapely.Polygon(shape))
         self._centres = np.vstack([self._centres, [card["x"], card["y"]]])
         self._faces.append(parse_card(card["card"]))
 
@@ -226,6 +281,7 @@ class Layout:
         """Take the last card back (a mismatch caught by a challenge)."""
         entry = self.cards.pop()
         del self._index[_key(entry["x"], entry["y"])]
+        self._corners = self._corners[:-1]
         self._polygons.pop()
         self._faces.pop()
         self._centres = self._centres[:-1]
@@ -265,64 +321,91 @@ class Layout:
         turn0 = (anchor["turn"] + 5 + 2 * edge) % 10
         if self.at(x, y) is not None:
             return Slot(x, y, turn0, (), (), "There is already a card there.")
-        polygon = shapely.Polygon(corners(x, y, turn0))
+        card = np.array(corners(x, y, turn0))
+        contacts, partial, overlaps = self._touching(card, x, y)
+        problem = "That card would lie on top of another card." if overlaps else ""
+        if not problem and self.bounds is not None:
+            xmin, ymin, xmax, ymax = self.bounds
+            low, high = card.min(axis=0), card.max(axis=0)
+            if min(low[0] - xmin, low[1] - ymin, xmax - high[0], ymax - high[1]) < -TOLERANCE:
+                problem = "That card would fall off the edge of the table."
+        return Slot(x, y, turn0, contacts, partial, problem)
+
+    def _touching(
+        self, card: np.ndarray, x: float, y: float, skip: int | None = None
+    ) -> tuple[tuple[Contact, ...], tuple[Contact, ...], bool]:
+        """What a card with ``card`` corners (centre x, y) touches: whole edges, parts of
+        edges, and whether it would overlap a card (``skip``: the card itself, if laid)."""
         contacts: list[Contact] = []
-        joined: set[int] = set()
-        for k in range(5):
-            other = self.at(*across(x, y, turn0, k))
-            if other is None:
-                continue
-            diff = turn0 - self.cards[other]["turn"]
-            if diff % 2 == 0:
-                continue  # a card turned half a step: it overlaps, found below
-            contacts.append(Contact(k, other, (k + (diff + 5) // 2) % 5))
-            joined.add(other)
-        problem = ""
-        partial = []
+        partial: list[Contact] = []
         near = np.flatnonzero(
             np.hypot(*(self._centres - [x, y]).T) < 2.0 * CIRCUMRADIUS + TOLERANCE
         )
-        for other in near:
-            other = int(other)
-            if other in joined:
-                continue
-            if polygon.intersection(self._polygons[other]).area > TOLERANCE:
-                problem = "That card would lie on top of another card."
-                break
-            if polygon.boundary.intersection(self._polygons[other].boundary).length > TOLERANCE:
-                partial.append(other)
-        if not problem and self.bounds is not None:
-            xmin, ymin, xmax, ymax = self.bounds
-            box = shapely.box(
-                xmin - TOLERANCE, ymin - TOLERANCE, xmax + TOLERANCE, ymax + TOLERANCE
-            )
-            if not box.contains(polygon):
-                problem = "That card would fall off the edge of the table."
-        return Slot(x, y, turn0, tuple(contacts), tuple(partial), problem)
+        near = near[near != skip] if skip is not None else near
+        if not len(near):
+            return (), (), False
+        others = self._corners[near]
+        if overlapping(card, others).any():
+            return (), (), True
+        for n, k, e, length in edge_contacts(card, others):
+            touched = Contact(k, int(near[n]), e)
+            (contacts if length > 1 - TOLERANCE else partial).append(touched)
+        return tuple(contacts), tuple(partial), False
 
     def judge(
         self, card: str, index: int, edge: int, card_edge: int, own_set_only: bool = False
     ) -> Judgement:
         """Would ``card`` laid with ``card_edge`` against (``index``, ``edge``) match correctly?"""
-        set_name, face = parse_card(card)
+        parse_card(card)
         slot = self.slot(index, edge)
+
+        def turned(contacts: tuple[Contact, ...]) -> list[Contact]:
+            return [Contact((c.slot_edge + card_edge) % 5, c.index, c.edge) for c in contacts]
+
+        return self._verdict(card, turned(slot.contacts), turned(slot.partial), own_set_only)
+
+    def touching_laid(self, index: int) -> tuple[tuple[Contact, ...], tuple[Contact, ...]]:
+        """The edges the card ``index`` touches where it lies: whole ones and parts of edges
+        (its own edge numbers in ``slot_edge``)."""
+        card = self.cards[index]
+        contacts, partial, _ = self._touching(
+            self._corners[index], card["x"], card["y"], skip=index
+        )
+        return contacts, partial
+
+    def judge_laid(self, index: int, own_set_only: bool = False) -> Judgement:
+        """Does the card ``index``, where it lies, match every card it touches?"""
+        contacts, partial = self.touching_laid(index)
+        return self._verdict(self.cards[index]["card"], list(contacts), list(partial), own_set_only)
+
+    def _verdict(
+        self, card: str, contacts: list[Contact], partial: list[Contact], own_set_only: bool
+    ) -> Judgement:
+        """Judge every touching edge: ``contacts`` and ``partial`` name the card's own edges
+        (``slot_edge``). Numbers in the reasons are the ones people see (cards 1-12, edges 1-5).
+        """
+        set_name, face = parse_card(card)
         wrong: list[str] = []
         same_set = False
-        for contact in slot.contacts:
-            m = (contact.slot_edge + card_edge) % 5
+        for contact in contacts:
+            m = contact.slot_edge
             there = (self.face(contact.index), contact.edge)
             other_set = self.set_of(contact.index)
+            other = card_name(self.cards[contact.index]["card"])
             same_set = same_set or other_set == set_name
             if neighbour(face, m) != there:
                 wrong.append(
-                    f"edge {m} of the card does not join edge {there[1]} of card "
-                    f"{self.cards[contact.index]['card']}"
+                    f"edge {m + 1} of the card does not join edge {there[1] + 1} of {other}"
                 )
             elif own_set_only and other_set != set_name:
-                wrong.append(f"card {self.cards[contact.index]['card']} belongs to another map")
-        for other in slot.partial:
-            wrong.append(f"an edge only partly touches card {self.cards[other]['card']}")
-        joined = tuple(c.index for c in slot.contacts)
+                wrong.append(f"{other} belongs to another map")
+        for contact in partial:
+            other = card_name(self.cards[contact.index]["card"])
+            wrong.append(
+                f"edge {contact.slot_edge + 1} of the card only partly touches edge "
+                f"{contact.edge + 1} of {other}, so the map cannot go on across it"
+            )
+        joined = tuple(dict.fromkeys(c.index for c in contacts))
         return Judgement(not wrong, joined, tuple(wrong), same_set)
 
     def correct_placements(
@@ -344,6 +427,19 @@ class Layout:
     def free_slots(self) -> list[tuple[int, int]]:
         """Open edges where a card would fit (not on another card, not off the table)."""
         return [(i, e) for i, e in self.open_edges() if self.slot(i, e).fits]
+
+    def free_places(self) -> list[tuple[tuple[int, int], Slot]]:
+        """Each place where a card would fit, once, with the first open edge that faces it:
+        ``(index, edge)`` and its slot. Two open edges facing one place (a notch between two
+        cards) allow the same five ways to lay a card there."""
+        seen: set[tuple[float, float]] = set()
+        places = []
+        for index, edge in self.open_edges():
+            slot = self.slot(index, edge)
+            if slot.fits and _key(slot.x, slot.y) not in seen:
+                seen.add(_key(slot.x, slot.y))
+                places.append(((index, edge), slot))
+        return places
 
 
 def lay_out_set(set_name: str) -> Layout:

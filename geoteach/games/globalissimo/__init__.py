@@ -5,6 +5,9 @@ hurdles), ``atlas`` (country and category cards from ``geoteach.data``), ``engin
 
 House rules (where the rulebook is silent, decided here):
 
+* **Starting player.** "Pick a starting player and give him/her the marker with the checkered
+  flag": the table setup picks that player (``Table.first``; the first player named, unless
+  the setup screen picks another or draws one at random). The flag passes clockwise each round.
 * **Category first, then countries.** Each round turns over the category card first, then draws
   country cards from the top; a card without a value for that category goes back under the
   deck and the next one is drawn, so every round has N distinct countries with data.
@@ -31,7 +34,8 @@ House rules (where the rulebook is silent, decided here):
   be typed again; a number that no country has is a wrong answer. B: the official capital or
   the seat of government; case, accents and a small typo are forgiven, another place's name is
   not (``geoteach.quiz.answers``). In honor mode the teacher marks the spoken answer "right" or
-  "wrong" instead.
+  "wrong" instead, and the screen shows every answer that counts ("Sucre or La Paz",
+  "Amsterdam or The Hague").
 * **Points** are the runner's space: points lost at a hurdle are lost for good. The winner has
   the most points; then the most hurdles; a tie in both is shared.
 """

@@ -49,6 +49,12 @@ class Globalissimo(Game):
     name: ClassVar[str] = "globalissimo"
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 6
+    # "Pick a starting player and give him/her the marker with the checkered flag."
+    first_player_rule: ClassVar[str] = "checkered_flag"
+    first_player_note: ClassVar[str] = (
+        "The starting player gets the marker with the checkered flag and ranks a country first; "
+        "each round the flag passes to the next player clockwise."
+    )
 
     def __init__(
         self, table: Table, seed: int | None = None, atlas: Atlas | None = None, **options: Any

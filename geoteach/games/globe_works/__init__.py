@@ -26,13 +26,14 @@ The deck and the map (designed here; the rulebook's "cosmopolis" does not exist)
 
 House rules (where the rulebook is silent or loose, decided here):
 
-* **Turn.** Play one card and draw the top of the draw pile, *or* draw one card (draw pile or
-  top of the discard pile) and discard one. The discard may be the card just drawn, or a
-  played city whose token you take back (the card goes to the discard pile). A card drawn this
-  way cannot be played this turn, because the turn ends with the discard. If you can neither
-  play nor draw, you pass.
+* **Turn.** Play one card and draw one, *or* draw one card (draw pile or top of the discard
+  pile) and discard one. The discard may be the card just drawn, or a played city whose token
+  you take back (the card goes to the discard pile). A card drawn this way cannot be played
+  this turn, because the turn ends with the discard. If you can neither play nor draw, you
+  pass.
 * **Draw pile runs out.** In an ordinary round the discard pile is shuffled into a new draw
-  pile. In the final round it is not: after playing, you draw only if the draw pile has cards.
+  pile. In the final round it is not: after playing you take the top of the discard pile
+  instead, so both piles run out, as the rulebook expects.
 * **Playing.** A linking card goes to the north edge (kept in west–east order of longitude)
   and opens its colours to everyone for the rest of the round; it needs no token and never
   scores. A regional card may be played if a linking card at the north edge shows its region's
@@ -41,40 +42,70 @@ House rules (where the rulebook is silent or loose, decided here):
 * **Network** (see ``networks``): a player's played cities of one icon whose regions are
   joined through open linking cities, a linking card joining every pair of regions it shows.
   A chain needs each step: regions joined only through a region you do not hold are separate
-  networks. Each network scores by the table (1: 0, 2: -20, 3: 4, ... 12: 2000).
+  networks. Each network scores by its number of cards (1: 0, 2: -20, 3: 4, ... 12: 2000).
 * **Partnerships.** Two players for one icon; a player has at most one partner per icon but
-  may have partners for other icons. The partners' cities of that icon form one network (a
-  region held by both counts once) and its points are split evenly; the partners do not also
-  score that icon alone. Partnerships last until the end of the round.
-* **Trades.** One card for one card, from hand or from the cities played. A played card stays
-  played: the receiver's token replaces the giver's, so the receiver needs a free token and
-  must not have that card down already. The proposer may name a played card of the other
-  player or leave the choice to them (hand cards are secret).
+  may have partners for other icons. The partners' cities of that icon form one network and
+  its points are split evenly; the partners do not also score that icon alone. Partnerships
+  last until the end of the round.
+* **Duplicates in partnerships** ("both partners can play duplicates in their individual
+  hands and gain points"): one player may never have both copies of a duplicate down, but
+  each partner may have one copy down, and both copies count in the partnership's network.
+  Example: Reykjavík (NA+WE) and Vienna (WE+EE) are open; Ana has New York City (NA, banks)
+  and London (WE, banks) down, Ben the other New York City and Warsaw (EE, banks). Alone, Ana
+  scores -20 (2 cards) and Ben 0 (NA and EE meet only through WE, which he does not hold). As
+  banking partners they have one network of 4 cards: 8 points, 4 each (counting New York City
+  once would give 3 cards, 4 points, 2 each). A network of more than 12 cards, possible only
+  this way, scores as 12: 2000.
+* **Trades.** One card for one card, from hand or from the cities played. A played card that
+  changes hands either stays on the map, the receiver's token replacing the giver's (the
+  receiver needs a free token and must not have that card down already), or goes into the
+  receiver's hand: the rulebook allows both ("game tokens must either reflect these changes on
+  the map or the trading partner must retrieve the card to his/her hand"). The receiver
+  chooses: the proposer in the offer (``into``), the other player in the answer. The proposer
+  may name a played card of the other player or leave the choice to them (hand cards are
+  secret). In the final round, once the draw pile is empty, a traded city stays on the map.
 * **When deals happen.** Once every player has had 6 turns, each turn opens with a deals
   window: everyone except the player whose turn it is (and except a player who called the
   end) may make one offer (trade or partnership) or say "no deal"; the player offered to
   accepts or declines. The turn's player then plays.
-* **Ending a round.** After everyone has had 6 turns, the player whose turn it is may call the
-  end at the start of the turn, takes that turn as the last one, and sits out while every
-  other player takes 3 more turns. If nobody has called by the time everyone has had
+* **Ending a round.** After everyone has had 6 turns, any player may call the end whenever
+  the game waits for them: at any step of their own turn, or when they make or answer a deal
+  (computer players move at once, so there is no other moment). Called during their own turn,
+  that turn is their last; otherwise their next turn is. Every other player then takes 3 more
+  turns (a turn under way at the call is not one of them) and the caller sits out: no more
+  deals, and an open offer to them lapses. If nobody has called by the time everyone has had
   ``max_turns`` turns (20), the end is called for the player whose turn it is.
 * **Unplayed pairs in hand** (the rulebook's exception): at the end of a round, two cards of
   the same icon left in a hand whose regions are the same or joined by an open linking card
   form a pair, and each pair scores as a 2-card network, -20. Pairs are counted as the largest
-  set of disjoint pairs. This keeps players from hiding the second card of a network.
+  set of disjoint pairs. This keeps players from hiding the second card of a network. Hands
+  are secret, so pairs count only when the round ends, when they are shown: during a round
+  the scores on screen are those of the cards down, and each player sees the pairs in their
+  own hand.
 * **The game.** ``rounds`` is agreed beforehand and is at least the number of players, so each
   player deals at least once; the dealer moves one seat to the left each round, and the player
-  to the dealer's left starts. The final round cannot be called: it ends, once the draw pile is
-  empty, as soon as no player holds a card they could play, or after a full lap of turns in
-  which no card was played. In it, tokens can no longer be taken back once the draw pile is
-  empty. The highest total wins; ties share the win.
+  to the dealer's left starts (``Table.first`` is the first dealer). The final round cannot be
+  called. Once its draw pile is empty it ends when no player can make a play: nobody holds a
+  card they may play and nobody could play the top card of the discard pile. It also ends
+  after 3 laps of turns with no card played (a player who will not play counts as unable to).
+  In it, tokens can no longer be taken back once the draw pile is empty. The highest total
+  wins; ties share the win.
 """
 
 from geoteach.games.globe_works.cards import ICON_SYMBOLS, ICON_WORDS, ICONS, Card, cards, deck
-from geoteach.games.globe_works.engine import DEALS, GAME_OVER, HAND_SIZE, PLAY, GlobeWorks
+from geoteach.games.globe_works.engine import (
+    DEALS,
+    GAME_OVER,
+    HAND,
+    HAND_SIZE,
+    MAP,
+    PLAY,
+    GlobeWorks,
+)
 from geoteach.games.globe_works.networks import (
     SCORE_TABLE,
     encircles,
+    hand_pairs,
     network_points,
     network_score,
     networks,
@@ -85,10 +116,12 @@ from geoteach.games.globe_works.regions import Region, regions
 __all__ = [
     "DEALS",
     "GAME_OVER",
+    "HAND",
     "HAND_SIZE",
     "ICONS",
     "ICON_SYMBOLS",
     "ICON_WORDS",
+    "MAP",
     "PLAY",
     "SCORE_TABLE",
     "Card",
@@ -97,6 +130,7 @@ __all__ = [
     "cards",
     "deck",
     "encircles",
+    "hand_pairs",
     "network_points",
     "network_score",
     "networks",

@@ -4,6 +4,12 @@ See the package docstring (``geoteach.games.globe_works``) for every house rule 
 Phases, in the rulebook's headings: ``"play"`` (a player's turn), ``"deals"`` (the trading and
 partnership window that opens at the start of a turn once everyone has had 6 turns) and
 ``"game over"``.
+
+Duplicates in partnerships: one player never has both copies of a duplicate down, but each
+partner may have one, and both count ("both partners can play duplicates in their individual
+hands and gain points"). With Reykjavík (NA+WE) and Vienna (WE+EE) open, Ana's New York City and
+London and Ben's New York City (the other copy) and Warsaw make one banking network of 4 cards:
+8 points, 4 each, where counting New York City once would give 3 cards, 4 points, 2 each.
 """
 
 from __future__ import annotations
@@ -16,14 +22,18 @@ from geoteach.games.deck import Deck
 from geoteach.games.globe_works.cards import ICON_WORDS, ICONS, Card, cards, deck
 from geoteach.games.globe_works.networks import (
     SCORE_TABLE,
+    hand_pairs,
     network_score,
     networks,
-    unplayed_pairs,
 )
 
 PLAY = "play"
 DEALS = "deals"
 GAME_OVER = "game over"
+
+#: Where a traded card that was on the map goes: under the new owner's token, or into the hand.
+MAP = "map"
+HAND = "hand"
 
 #: Cards dealt to each player, by number of players.
 HAND_SIZE = {3: 7, 4: 6, 5: 5}
@@ -35,6 +45,10 @@ TURNS_AFTER_CALL = 3
 #: House rule: if nobody calls, the dealer calls the end once everyone has had this many turns.
 DEFAULT_MAX_TURNS = 20
 NOT_IN_HAND = "That card is not in your hand."
+
+#: House rule: the final round also ends after this many laps of turns with no card played
+#: (a player who holds a playable card but will not play it counts as unable to).
+FINAL_STALL_LAPS = 3
 
 
 class GlobeWorks(Game):
@@ -48,7 +62,11 @@ class GlobeWorks(Game):
     name: ClassVar[str] = "globe_works"
     min_seats: ClassVar[int] = 3
     max_seats: ClassVar[int] = 5
+    # "Take turns being the dealer." ... "Player to the left of the dealer plays first."
     first_player_rule: ClassVar[str] = "dealer"
+    first_player_note: ClassVar[str] = (
+        "The player to the left of the dealer plays first; the next round, that player deals."
+    )
 
     # ----- preparation ------------------------------------------------------------------
     def setup(self) -> None:
@@ -153,6 +171,11 @@ class GlobeWorks(Game):
         info = self.cards.get(card)
         if info is None or card not in self.hands[player]:
             return NOT_IN_HAND
+        return self.why_not_allowed(player, card)
+
+    def why_not_allowed(self, player: int, card: str) -> str | None:
+        """The reason ``player`` could not play ``card`` even holding it (None: they could)."""
+        info = self.cards[card]
         if info.is_linking:
             return None
         if info.region not in self.open_colours():
@@ -181,6 +204,14 @@ class GlobeWorks(Game):
         """Taking back tokens stops in the final round once the draw pile is empty."""
         return not (self.final_round and not self.pile.cards)
 
+    def can_make_a_play(self, player: int) -> bool:
+        """True while ``player`` holds a card they may play, or may take one from the top of
+        the discard pile and play it next turn (the rulebook's end of the final round)."""
+        if self.playable(player):
+            return True
+        top = self.pile.discards[-1] if self.pile.discards else None
+        return top is not None and self.why_not_allowed(player, top) is None
+
     def partner(self, player: int, icon: str) -> int | None:
         """The partner of ``player`` in the ``icon`` partnership, if any."""
         for deal in self.partnerships:
@@ -192,7 +223,8 @@ class GlobeWorks(Game):
     # ----- legal actions --------------------------------------------------------------------
     def legal_actions(self, player: int | None = None) -> list[Action]:
         """Every legal action. Trades list one proposal per pair of cards (with ``take``
-        ``None``: the other player chooses what to give); ``check`` is the authority."""
+        ``None``: the other player chooses what to give), a named played city once for the map
+        and once with ``"into": "hand"``; ``check`` is the authority."""
         if player is None:
             player = self.current_player()  # type: ignore[assignment]
         if self.is_terminal() or not fields.whole(player, self.to_act()):
@@ -207,9 +239,14 @@ class GlobeWorks(Game):
                     answers = [{"player": p, "type": "accept", "card": c} for c in mine]
                 else:
                     answers = [{"player": p, "type": "accept"}]
+                if prop["kind"] == "trade" and prop["give"] in self.played[prop["from"]]:
+                    answers += [{**a, "into": HAND} for a in answers]
                 answers = [a for a in answers if self.is_legal(a)]
-                return [*answers, {"player": p, "type": "decline"}]
+                ending = [{"player": p, "type": "call_end"}] if self.may_call_end(p) else []
+                return [*answers, {"player": p, "type": "decline"}, *ending]
             out: list[Action] = [{"player": p, "type": "no_deal"}]
+            if self.may_call_end(p):
+                out.append({"player": p, "type": "call_end"})
             for other in self.window["eligible"]:
                 if other == p:
                     continue
@@ -226,8 +263,10 @@ class GlobeWorks(Game):
                             "give": give,
                             "take": take,
                         }
-                        if self.is_legal(act):
-                            out.append(act)
+                        # A named city may come on the map (token) or into the hand.
+                        for option in [act, {**act, "into": HAND}] if take else [act]:
+                            if self.is_legal(option):
+                                out.append(option)
             return out
         if self.step == "drawn":
             out = [{"player": p, "type": "discard", "card": c} for c in sorted(set(self.hands[p]))]
@@ -236,6 +275,8 @@ class GlobeWorks(Game):
                     {"player": p, "type": "take_back", "card": c}
                     for c in sorted(set(self.played[p]))
                 ]
+            if self.may_call_end(p):
+                out.append({"player": p, "type": "call_end"})
             return out
         out = []
         if self.may_call_end(p):
@@ -251,12 +292,13 @@ class GlobeWorks(Game):
         return out
 
     def may_call_end(self, player: int) -> bool:
+        """Anyone may call the end of an ordinary round, once, after everyone has had 6 turns:
+        at any step of their own turn or when they make or answer a deal."""
         return (
             not self.final_round
             and self.called_by is None
             and self.deals_allowed()
-            and self.step == "start"
-            and player == self.current
+            and player in self.to_act()
         )
 
     # ----- checking moves -------------------------------------------------------------------
@@ -268,9 +310,9 @@ class GlobeWorks(Game):
         "take_back": ("card",),
         "pass": (),
         "no_deal": (),
-        "propose_trade": ("to", "give", "take"),
+        "propose_trade": ("to", "give", "take", "into"),
         "propose_partnership": ("to", "icon"),
-        "accept": ("card",),
+        "accept": ("card", "into"),
         "decline": (),
     }
 
@@ -280,8 +322,6 @@ class GlobeWorks(Game):
         if kind in ("no_deal", "propose_trade", "propose_partnership", "accept", "decline"):
             self._check_deal(action)
             return
-        if self._phase == DEALS:
-            raise IllegalAction("Wait: the others are still making trades and partnerships.")
         if kind == "call_end":
             if self.final_round:
                 raise IllegalAction("The last round goes on until nobody can play.")
@@ -289,9 +329,10 @@ class GlobeWorks(Game):
                 raise IllegalAction("The end can be called only after everyone has had 6 turns.")
             if self.called_by is not None:
                 raise IllegalAction("The end of this round has already been called.")
-            if self.step != "start":
-                raise IllegalAction("Call the end at the start of your turn.")
-        elif kind == "play":
+            return
+        if self._phase == DEALS:
+            raise IllegalAction("Wait: the others are still making trades and partnerships.")
+        if kind == "play":
             if self.step != "start":
                 raise IllegalAction("You drew a card: now discard one.")
             card = action.get("card")
@@ -341,7 +382,8 @@ class GlobeWorks(Game):
                     raise IllegalAction("Choose the card you give in return.")
                 if card not in self.hands[p] and card not in self.played[p]:
                     raise IllegalAction("That card is not yours.")
-                self._check_trade(prop["from"], p, prop["give"], card)
+                into = _into(action)
+                self._check_trade(prop["from"], p, prop["give"], card, prop.get("into", MAP), into)
             if kind == "accept" and prop["kind"] == "partnership":
                 self._check_partnership(prop["from"], p, prop["icon"])
             return
@@ -362,8 +404,9 @@ class GlobeWorks(Game):
             raise IllegalAction("Offer one of your own cards.")
         if take is not None and not fields.word(take, self.played[other]):
             raise IllegalAction("Ask for a card the other player has played, or let them choose.")
+        into = _into(action)
         if take is not None:
-            self._check_trade(p, other, give, take)
+            self._check_trade(p, other, give, take, into, MAP)
 
     def _check_partnership(self, a: int, b: int, icon: Any) -> None:
         if not fields.word(icon, ICONS):
@@ -374,10 +417,22 @@ class GlobeWorks(Game):
                     f"{self.table.name_of(seat)} already has a partner for {ICON_WORDS[icon]}."
                 )
 
-    def _check_trade(self, a: int, b: int, give: str, take: str) -> None:
-        """A played card that changes hands stays on the map with the new owner's token."""
-        for giver, taker, card, back in ((a, b, give, take), (b, a, take, give)):
+    def _check_trade(self, a: int, b: int, give: str, take: str, a_into: str, b_into: str) -> None:
+        """A played card that changes hands either stays on the map with the new owner's
+        token (``"map"``) or goes into the new owner's hand (``"hand"``); ``a_into`` is where
+        ``a`` puts ``take``, ``b_into`` where ``b`` puts ``give``."""
+        for giver, taker, card, back, into in (
+            (a, b, give, take, b_into),
+            (b, a, take, give, a_into),
+        ):
             if card not in self.played[giver]:
+                continue
+            if into == HAND:
+                if not self.can_take_back():
+                    raise IllegalAction(
+                        "In the last round tokens stay once the draw pile is empty: "
+                        f"{self.cards[card].city} stays on the map."
+                    )
                 continue
             kept = list(self.played[taker])
             if back in kept:
@@ -405,8 +460,7 @@ class GlobeWorks(Game):
             else:
                 self.played[p].append(card)
             self.since_play = -1
-            if self.pile.cards or (not self.final_round and self.pile.discards):
-                self.hands[p].append(self.pile.draw_or_reshuffle(self.rng))
+            self._draw_after_play(p)
             self._end_turn()
         elif kind == "draw":
             if action["source"] == "discard":
@@ -427,6 +481,15 @@ class GlobeWorks(Game):
         else:  # pass
             self._end_turn()
 
+    def _draw_after_play(self, player: int) -> None:
+        """After playing, draw one card: the top of the draw pile. When it is empty, an
+        ordinary round shuffles the discards into a new draw pile; the final round takes the
+        top of the discard pile instead, so both piles run out, as the rulebook expects."""
+        if self.pile.cards or (self.pile.discards and not self.final_round):
+            self.hands[player].append(self.pile.draw_or_reshuffle(self.rng))
+        elif self.pile.discards:
+            self.hands[player].append(self.pile.take_discard())
+
     def _apply_deal(self, action: Action) -> None:
         assert self.window is not None
         kind, p = action["type"], action["player"]
@@ -442,6 +505,7 @@ class GlobeWorks(Game):
                 "give": action.get("give"),
                 "take": action.get("take"),
                 "icon": action.get("icon"),
+                "into": _into(action) if kind == "propose_trade" else None,
             }
             return
         else:
@@ -452,26 +516,60 @@ class GlobeWorks(Game):
                     {"icon": prop["icon"], "players": sorted([prop["from"], p])}
                 )
             elif kind == "accept":
-                take = prop["take"] if prop["take"] is not None else action["card"]
-                self._swap(prop["from"], p, prop["give"], take)
+                prop = {**prop, "answer_into": _into(action)}
+                if prop["take"] is None:
+                    prop["take"] = action["card"]
+                self._swap(
+                    prop["from"],
+                    p,
+                    prop["give"],
+                    prop["take"],
+                    prop.get("into", MAP),
+                    _into(action),
+                )
             self.trades.append({**prop, "accepted": kind == "accept", "turn": list(self.turns)})
-        if all(q in win["done"] for q in win["eligible"]) and win["proposal"] is None:
-            self.window = None
-            self._phase = PLAY
+        self._close_window_if_done()
 
-    def _swap(self, a: int, b: int, give: str, take: str) -> None:
-        """One-for-one: each card leaves its place and lands in the same kind of place."""
-        a_place = self.played[a] if give in self.played[a] else self.hands[a]
-        b_place = self.played[b] if take in self.played[b] else self.hands[b]
-        a_place.remove(give)
-        b_place.remove(take)
-        (self.played[b] if a_place is self.played[a] else self.hands[b]).append(give)
-        (self.played[a] if b_place is self.played[b] else self.hands[a]).append(take)
+    def _swap(self, a: int, b: int, give: str, take: str, a_into: str, b_into: str) -> None:
+        """One-for-one: a hand card lands in the other hand; a played card lands on the map
+        under the new owner's token, or in their hand when they chose ``"hand"``."""
+        give_played = give in self.played[a]
+        take_played = take in self.played[b]
+        (self.played[a] if give_played else self.hands[a]).remove(give)
+        (self.played[b] if take_played else self.hands[b]).remove(take)
+        (self.played[b] if give_played and b_into == MAP else self.hands[b]).append(give)
+        (self.played[a] if take_played and a_into == MAP else self.hands[a]).append(take)
 
     def _call_end(self, player: int) -> None:
+        """The caller's final turn is the turn under way if it is theirs, else their next one.
+        Every other player then takes 3 more turns (a turn under way is not one of them), and
+        the caller leaves the deals: an open offer to them lapses."""
         self.called_by = player
         for q in range(len(self.table.seats)):
-            self.after_call[q] = 0 if q == player else TURNS_AFTER_CALL
+            self.after_call[q] = TURNS_AFTER_CALL
+        self.after_call[player] = 0 if player == self.current else 1
+        if player != self.current:
+            self.after_call[self.current] += 1
+        win = self.window
+        if win is None or player not in win["eligible"]:
+            return
+        win["eligible"].remove(player)
+        prop = win["proposal"]
+        if prop is not None and player in (prop["from"], prop["to"]):
+            win["proposal"] = None
+            self.trades.append(
+                {**prop, "accepted": False, "lapsed": True, "turn": list(self.turns)}
+            )
+        self._close_window_if_done()
+
+    def _close_window_if_done(self) -> None:
+        """Back to the turn's play once every party has dealt (or fewer than two are left)."""
+        win = self.window
+        assert win is not None
+        done = all(q in win["done"] for q in win["eligible"]) or len(win["eligible"]) < 2
+        if done and win["proposal"] is None:
+            self.window = None
+            self._phase = PLAY
 
     def _end_turn(self) -> None:
         p = self.current
@@ -479,30 +577,38 @@ class GlobeWorks(Game):
         self.since_play += 1
         self.step = "start"
         self.drawn = None
-        if self.called_by is not None and p != self.called_by:
-            self.after_call[p] -= 1
+        if self.called_by is not None:
+            self.after_call[p] = max(0, self.after_call[p] - 1)
         if self._round_over():
             self._end_round()
             return
         nxt = self.table.next_seat(p)
         if self.called_by is not None:
-            while nxt == self.called_by or self.after_call[nxt] <= 0:
+            while self.after_call[nxt] <= 0:
                 nxt = self.table.next_seat(nxt)
         self.current = nxt
         self._start_turn()
 
     def _round_over(self) -> bool:
         if self.final_round:
+            # "The round doesn't end until all of the players are unable to make a play."
             if self.pile.cards:
                 return False
             n = len(self.table.seats)
-            return self.since_play >= n or not any(self.playable(q) for q in range(n))
+            if self.since_play >= FINAL_STALL_LAPS * n:
+                return True
+            return not any(self.can_make_a_play(q) for q in range(n))
         if self.called_by is None:
             return False
         return all(self.after_call[q] <= 0 for q in range(len(self.table.seats)))
 
     def _end_round(self) -> None:
-        scores = self.round_scores()
+        """Score the round: the cards down, then the pairs left in each hand (now shown)."""
+        n = len(self.table.seats)
+        cards_down = self.played_scores()
+        pairs = [self.pairs_in_hand(q) for q in range(n)]
+        penalties = [len(found) * SCORE_TABLE[2] for found in pairs]
+        scores = [down + pen for down, pen in zip(cards_down, penalties, strict=True)]
         for q, s in enumerate(scores):
             self.totals[q] += s
         self.history.append(
@@ -510,6 +616,9 @@ class GlobeWorks(Game):
                 "round": self.round_no,
                 "dealer": self.dealer,
                 "scores": scores,
+                "cards_down": cards_down,
+                "pairs": pairs,
+                "pair_penalties": penalties,
                 "called_by": self.called_by,
                 "played": [list(x) for x in self.played],
                 "north": list(self.north),
@@ -536,28 +645,43 @@ class GlobeWorks(Game):
         both = self.icon_regions(player, icon) + self.icon_regions(mate, icon)
         return network_score(both, links) / 2
 
-    def pair_penalty(self, player: int) -> int:
-        """House rule: every unplayed pair in hand scores as a 2-card network (-20)."""
+    def pairs_in_hand(self, player: int) -> list[list[str]]:
+        """The unplayed pairs in ``player``'s hand now, as card ids (see ``hand_pairs``)."""
         links = self.open_links()
-        total = 0
+        out: list[list[str]] = []
         for icon in ICONS:
             held = [
-                self.cards[c].region
+                c
                 for c in self.hands[player]
                 if not self.cards[c].is_linking and self.cards[c].icon == icon
             ]
-            total += unplayed_pairs(held, links) * SCORE_TABLE[2]
-        return total
+            regions = [self.cards[c].region for c in held]
+            out += [[held[i], held[j]] for i, j in hand_pairs(regions, links)]
+        return out
 
-    def round_scores(self) -> list[float]:
-        """Each player's points for the round if it ended now."""
+    def pair_penalty(self, player: int) -> int:
+        """House rule: every unplayed pair in hand scores as a 2-card network (-20)."""
+        return len(self.pairs_in_hand(player)) * SCORE_TABLE[2]
+
+    def played_scores(self) -> list[float]:
+        """Each player's points for the cards down now: what every player can see."""
         return [
-            sum(self.network_points(q, icon) for icon in ICONS) + self.pair_penalty(q)
+            sum(self.network_points(q, icon) for icon in ICONS)
             for q in range(len(self.table.seats))
         ]
 
+    def round_scores(self) -> list[float]:
+        """Each player's points for the round if it ended now, pairs in hand included.
+
+        Hands are secret, so this is for the round's end; during a round a player sees
+        ``played_scores`` and the pairs in their own hand (``view``)."""
+        return [
+            cards_down + self.pair_penalty(q) for q, cards_down in enumerate(self.played_scores())
+        ]
+
     def networks_of(self, player: int) -> dict[str, list[list[str]]]:
-        """``player``'s networks by icon, as lists of card ids (partnership cards included)."""
+        """``player``'s networks by icon, as lists of card ids (partnership cards included;
+        both partners' copies of a duplicate are listed, as both count)."""
         links = self.open_links()
         out: dict[str, list[list[str]]] = {}
         for icon in ICONS:
@@ -567,7 +691,7 @@ class GlobeWorks(Game):
                 owners.append(mate)
             mine = [c for q in owners for c in self.played[q] if self.cards[c].icon == icon]
             groups = networks([self.cards[c].region for c in mine], links)
-            out[icon] = [sorted({c for c in mine if self.cards[c].region in g}) for g in groups]
+            out[icon] = [sorted(c for c in mine if self.cards[c].region in g) for g in groups]
         return out
 
     def is_terminal(self) -> bool:
@@ -578,10 +702,11 @@ class GlobeWorks(Game):
         return list(self.totals)
 
     def live_scores(self) -> list[float]:
-        """Totals so far plus what the current round would give if it ended now."""
+        """Totals so far plus the points of the cards down now (hands, being secret, are
+        scored only when the round ends)."""
         if self.is_terminal():
             return list(self.totals)
-        return [t + r for t, r in zip(self.totals, self.round_scores(), strict=True)]
+        return [t + r for t, r in zip(self.totals, self.played_scores(), strict=True)]
 
     def all_cards(self) -> list[list[str]]:
         """Every place a card can be, for ``check_conservation``."""
@@ -620,7 +745,10 @@ class GlobeWorks(Game):
                 "proposal": dict(win["proposal"]) if win and win["proposal"] else None,
                 "deal_parties": list(win["eligible"]) if win else [],
                 "totals": list(self.totals),
-                "round_scores": self.round_scores(),
+                # Points of the cards down; pairs in a hand count only at the round's end, and
+                # each player sees only their own.
+                "round_scores": self.played_scores(),
+                "my_pairs": self.pairs_in_hand(player) if player is not None else [],
                 "networks": [self.networks_of(q) for q in range(n)],
                 "history": self.history,
                 "winners": self.winners(),
@@ -675,3 +803,13 @@ class GlobeWorks(Game):
         self.window = state["window"]
         self.totals = state["totals"]
         self.history = state["history"]
+
+
+def _into(action: Action) -> str:
+    """Where the player receiving a played card puts it: ``"map"`` (default) or ``"hand"``."""
+    into = action.get("into", MAP)
+    if into not in (MAP, HAND):
+        raise IllegalAction(
+            "Say where a city you get in a trade goes: 'map' (your token on it) or 'hand'."
+        )
+    return str(into)

@@ -5,7 +5,10 @@ player (or to one partnership), whose regions are joined through open linking ci
 regions are joined when one linking card at the north edge shows both their colours, and a
 network is a connected component of the regions held under that relation. Regions joined only
 through a region the player does not hold are *not* in the same network: a chain needs every
-link. Linking cities themselves never score. Each network scores ``SCORE_TABLE[size]``.
+link. Linking cities themselves never score. Each network scores ``SCORE_TABLE[size]``, where
+``size`` counts its cards (the table's "Cards in a Network"): a region listed twice, both
+partners' copies of a duplicate, counts twice, and a network of more than 12 cards (possible
+only that way) scores as 12.
 """
 
 from __future__ import annotations
@@ -71,35 +74,58 @@ def networks(regions: Iterable[str], open_links: Iterable[Collection[str]]) -> l
     return sorted(groups, key=lambda g: (-len(g), sorted(g)))
 
 
+#: The largest network the table scores; a bigger one (partners' duplicates) scores as this.
+MAX_NETWORK = max(SCORE_TABLE)
+
+
 def network_score(regions: Iterable[str], open_links: Iterable[Collection[str]]) -> int:
-    """Points of all networks of one icon (duplicates of a region count once)."""
-    return sum(network_points(len(g)) for g in networks(regions, open_links))
+    """Points of all networks of one icon, one region code per card played.
+
+    Every card counts: in a partnership both partners' copies of a duplicate count (the
+    rulebook: "both partners can play duplicates in their individual hands and gain points").
+    """
+    cards = list(regions)
+    total = 0
+    for group in networks(cards, open_links):
+        size = sum(region in group for region in cards)
+        total += network_points(min(size, MAX_NETWORK))
+    return total
 
 
-def unplayed_pairs(hand_regions: Sequence[str], open_links: Iterable[Collection[str]]) -> int:
-    """How many disjoint pairs the unplayed cards of one icon form in a hand.
+def hand_pairs(
+    hand_regions: Sequence[str], open_links: Iterable[Collection[str]]
+) -> list[tuple[int, int]]:
+    """The disjoint pairs the unplayed cards of one icon form in a hand, as index pairs.
 
     Two cards pair when they are the same region (both copies of a duplicate) or their regions
-    are joined by an open linking card. Counted as a maximum matching, so the order of the hand
-    does not matter.
+    are joined by an open linking card. A maximum matching, so the order of the hand does not
+    change how many pairs there are.
     """
     pairs = joined_pairs(open_links)
     cards = list(hand_regions)
 
-    def fits(a: str, b: str) -> bool:
-        return a == b or frozenset((a, b)) in pairs
+    def fits(a: int, b: int) -> bool:
+        return cards[a] == cards[b] or frozenset((cards[a], cards[b])) in pairs
 
-    def best(rest: list[str]) -> int:
+    def best(rest: list[int]) -> list[tuple[int, int]]:
         if len(rest) < 2:
-            return 0
+            return []
         first, others = rest[0], rest[1:]
         top = best(others)
         for i, other in enumerate(others):
             if fits(first, other):
-                top = max(top, 1 + best(others[:i] + others[i + 1 :]))
+                found = [(first, other), *best(others[:i] + others[i + 1 :])]
+                if len(found) > len(top):
+                    top = found
         return top
 
-    return best(cards)
+    return best(list(range(len(cards))))
+
+
+def unplayed_pairs(hand_regions: Sequence[str], open_links: Iterable[Collection[str]]) -> int:
+    """How many disjoint pairs the unplayed cards of one icon form in a hand (see
+    ``hand_pairs``)."""
+    return len(hand_pairs(hand_regions, open_links))
 
 
 def encircles(open_links: Iterable[Collection[str]], all_regions: Collection[str]) -> bool:
