@@ -243,6 +243,9 @@ class PursuitApp(GameScreen):
         self._asked_id: str | None = None
         self._asked: Question | None = None
         self._picked: str | None = None
+        #: A verdict to show with the next drawing (``after`` runs before the screen is redrawn;
+        #: shown together, the verdict never appears beside the card it answers).
+        self._verdict_due: tuple[str, dict[str, Any]] | None = None
         self._wedge_counts = [len(w) for w in game.state["wedges"]]
         self.rules = widgets.HTML(rules_html(game.options, self.table.is_team_game))
         self.history = widgets.HTML()
@@ -304,6 +307,21 @@ class PursuitApp(GameScreen):
         self.controls.children = self._controls(view)
         self.history.value = history_html(view["news"])
 
+    def refresh(self) -> None:
+        """The shell's redraw, then the verdict due: it appears last, with the board and the
+        step it leads to already on screen (never beside the card it answers)."""
+        super().refresh()
+        if self._verdict_due is not None:
+            headline, details = self._verdict_due
+            self._verdict_due = None
+            self.show_verdict(headline, **details)
+
+    @property
+    def held(self) -> bool:
+        """A verdict is on screen (or about to be) that the computers wait for."""
+        due = self._verdict_due is not None and self._verdict_due[1].get("wait", True)
+        return self.feedback.is_open or due
+
     def prompt(self) -> str:
         """Who must act and what to do, in a sentence."""
         game, table = self.game, self.table
@@ -314,7 +332,7 @@ class PursuitApp(GameScreen):
             )
         view = game.view(None)
         seat, phase = self.player, game.phase
-        waiting = self.feedback.is_open and self.bot_seat() is not None
+        waiting = self.held and self.bot_seat() is not None
         if waiting:
             nxt = seat_badge(table, self.bot_seat())
             return (
@@ -400,7 +418,8 @@ class PursuitApp(GameScreen):
         return ""
 
     def after(self, action: Action, by_human: bool) -> None:
-        """A person's answer gets the verdict card; the end of the game a neutral card."""
+        """A person's answer gets the verdict card; the end of the game a neutral card (both
+        shown by the redraw that follows)."""
         try:
             if action["type"] == "answer":
                 self._answer_shown(action, by_human)
@@ -415,7 +434,10 @@ class PursuitApp(GameScreen):
         if by_human and asked is not None:
             self._verdict(action, asked)
         elif self.game.is_terminal():
-            self.show_verdict(f"{self._winners_text()} the game!", correct=None, wait=False)
+            self._verdict_due = (
+                f"{self._winners_text()} the game!",
+                {"correct": None, "wait": False},
+            )
         self._picked = None
 
     def paused(self, on: bool) -> None:
@@ -468,7 +490,7 @@ class PursuitApp(GameScreen):
             tie = f"<p>{html_text(self._tie_words())}</p>" if view["winners"] else ""
             doing = (
                 "plays next, once the result has been read (Continue)"
-                if self.feedback.is_open
+                if self.held
                 else "is playing…"
             )
             return [self._step(f"<p>{die}{seat_badge(table, seat)} {doing}</p>{tie}")]
@@ -678,8 +700,15 @@ class PursuitApp(GameScreen):
                 lines.insert(0, f"The token must leave this {place} on the next turn.")
             if not self.game.is_terminal():
                 headline += f" Now it is {table.name_of(self.player)}'s turn."
-        self.show_verdict(
-            headline, correct=last["correct"], answer=answer, where=where, fact=fact, lines=lines
+        self._verdict_due = (
+            headline,
+            {
+                "correct": last["correct"],
+                "answer": answer,
+                "where": where,
+                "fact": fact,
+                "lines": lines,
+            },
         )
 
     def _new_wedge(self, seat: int) -> bool:

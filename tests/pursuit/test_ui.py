@@ -195,8 +195,18 @@ def test_a_wrong_answer_keeps_its_verdict_until_continue(questions) -> None:
     app = against_a_robot(questions)
     to_a_question(app)
     card = app.card.question
+    shown: list[str] = []  # the order in which the page hears of the changes
+    for name, widget, trait in (
+        ("step", app.controls, "children"),
+        ("banner", app.banner, "value"),
+        ("verdict", app.feedback, "children"),
+    ):
+        widget.observe(lambda _change, n=name: shown.append(n), names=trait)
     answer(app, right=False)
     assert app.feedback.is_open
+    # The verdict comes last: never beside the card it answers, under a banner saying "answer".
+    assert shown.index("step") < shown.index("verdict")
+    assert shown.index("banner") < shown.index("verdict")
     body = app.feedback.body.value
     assert "Not quite" in body and f"The answer: {card.answer} or {card.aliases[0]}" in body
     assert f"{html_text(card.prompt)} Your answer: Atlantis." in body
