@@ -277,14 +277,19 @@ def serve(name: str, cmd: list[str | Path], ip: str, port: int, urls: list[str])
     except KeyboardInterrupt:
         signal.signal(signal.SIGINT, signal.SIG_IGN)
         print(f"\nStopping {name} ...", flush=True)
-        proc.terminate()
-        try:
-            proc.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+        stop(proc)
         print(f"{name} stopped.", flush=True)
         return 0
+
+
+def stop(proc: subprocess.Popen, timeout: float = 30) -> None:
+    """Ask a server to stop (SIGTERM: it shuts its kernels down); kill it if it will not."""
+    proc.terminate()
+    try:
+        proc.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
 
 
 def _addresses(ip: str, port: int, path: str, token: str) -> list[str]:

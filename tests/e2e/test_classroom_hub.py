@@ -28,6 +28,7 @@ from pathlib import Path
 import psutil
 import pytest
 
+from tasks import stop
 from tests.e2e.apps import jupyter_env, kit_copy, student_apps
 from tests.e2e.conftest import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, _no_browser, free_port
 
@@ -383,12 +384,7 @@ def test_a_class_plays_on_jupyterhub(tmp_path: Path, request: pytest.FixtureRequ
         assert kernels_gone_after is not None, "closed pages kept their kernels"
         assert not running, f"the idle culler left {running} running"
     finally:
-        proc.terminate()  # the hub stops the students' servers and its proxy
-        try:
-            proc.wait(timeout=60)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+        stop(proc, timeout=60)  # the hub stops the students' servers and its proxy
         for leftover in [*servers.values()]:
             if leftover.is_running():
                 leftover.kill()

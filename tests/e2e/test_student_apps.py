@@ -23,6 +23,7 @@ from pathlib import Path
 import psutil
 import pytest
 
+from tasks import stop
 from tests.e2e import pages
 from tests.e2e.apps import jupyter_env, kit_copy, student_apps
 from tests.e2e.conftest import free_port, wait_for_port
@@ -84,15 +85,6 @@ def _env(work: Path) -> dict[str, str]:
     return env
 
 
-def _stop(proc: subprocess.Popen) -> None:
-    proc.terminate()
-    try:
-        proc.wait(timeout=30)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        proc.wait()
-
-
 @pytest.fixture(scope="module")
 def kit(tmp_path_factory: pytest.TempPathFactory) -> Path:
     kit = kit_copy(tmp_path_factory.mktemp("kit"))
@@ -139,7 +131,7 @@ def quick_cull_server(kit: Path) -> Iterator[VoilaServer]:
         proc = subprocess.Popen(cmd, cwd=kit, env=_env(kit), stdout=out, stderr=subprocess.STDOUT)
     wait_for_port(port, proc)
     yield VoilaServer(f"http://127.0.0.1:{port}", proc, proc.pid, token)
-    _stop(proc)
+    stop(proc)
 
 
 @pytest.fixture(scope="module")

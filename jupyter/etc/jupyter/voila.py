@@ -6,6 +6,9 @@ Jupyter server. jupyter_server_config.d/geoteach.json holds the same culling num
 kernels of that shared server (JupyterLab's too, which are never culled while a tab is open).
 """
 
+from nbformat import NotebookNode
+from tornado.web import RequestHandler
+
 # Light theme and the kit's own page template, which loads no asset from the internet.
 c.VoilaConfiguration.template = "geoteach"
 c.VoilaConfiguration.theme = "light"
@@ -23,7 +26,7 @@ c.MappingKernelManager.cull_connected = True
 c.MappingKernelManager.cull_busy = False
 
 
-def send_xsrf_cookie(req, notebook, cwd):
+def send_xsrf_cookie(req: RequestHandler, notebook: NotebookNode, cwd: str) -> NotebookNode:
     """Give the page Jupyter's _xsrf cookie, so its goodbye message is not refused.
 
     When a Voilà page is closed or reloaded it posts /voila/api/shutdown/<kernel> with the _xsrf
