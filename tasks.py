@@ -264,6 +264,8 @@ def serve(name: str, cmd: list[str | Path], ip: str, port: int, urls: list[str])
     """
     proc = subprocess.Popen([str(c) for c in cmd], cwd=ROOT, start_new_session=os.name != "nt")
     signal.signal(signal.SIGTERM, _interrupt)
+    # Ctrl-C stops the server even when tasks.py was started with it ignored (by a script).
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
         host = "127.0.0.1" if ip in ("0.0.0.0", "") else "::1" if ip == "::" else ip
         if _wait_for_port(host, port, proc):

@@ -11,6 +11,8 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import psutil
+
 ROOT = Path(__file__).resolve().parents[2]
 PLAY = ROOT / "notebooks" / "play"
 #: Stand-in while notebooks/play/ does not exist: name in play/ -> notebook it copies.
@@ -57,3 +59,16 @@ def jupyter_env(env: dict[str, str]) -> dict[str, str]:
     out["JUPYTER_CONFIG_PATH"] = str(JUPYTER_CONFIG)
     out["JUPYTER_PATH"] = str(JUPYTER_DATA)
     return out
+
+
+def live_kernels(server: psutil.Process) -> set[int]:
+    """The kernel processes a Jupyter or Voilà server runs now (a finished one may linger as a
+    zombie until the server reaps it: that one counts as gone)."""
+    found = set()
+    for child in server.children(recursive=True):
+        try:
+            if child.status() != psutil.STATUS_ZOMBIE and "ipykernel" in " ".join(child.cmdline()):
+                found.add(child.pid)
+        except psutil.Error:
+            continue
+    return found

@@ -29,7 +29,7 @@ import psutil
 import pytest
 
 from tasks import stop
-from tests.e2e.apps import jupyter_env, kit_copy, student_apps
+from tests.e2e.apps import jupyter_env, kit_copy, live_kernels, student_apps
 from tests.e2e.conftest import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, _no_browser, free_port
 
 pytestmark = pytest.mark.slow
@@ -161,7 +161,7 @@ def _student_servers(hub: psutil.Process) -> dict[str, psutil.Process]:
         try:
             if "jupyterhub.singleuser" in " ".join(child.cmdline()):
                 servers[child.environ()["JUPYTERHUB_USER"]] = child
-        except (psutil.NoSuchProcess, KeyError):
+        except (psutil.Error, KeyError):
             continue
     return servers
 
@@ -285,11 +285,8 @@ def _wait_kernels_gone(servers: Iterable[psutil.Process], timeout: float) -> flo
     """Seconds until no student server has a kernel left (None if some remain)."""
     start = time.monotonic()
     while time.monotonic() - start < timeout:
-        try:
-            if not any(s.children(recursive=True) for s in servers):
-                return round(time.monotonic() - start, 1)
-        except psutil.NoSuchProcess:
-            pass
+        if not any(live_kernels(s) for s in servers if s.is_running()):
+            return round(time.monotonic() - start, 1)
         time.sleep(0.5)
     return None
 

@@ -25,7 +25,7 @@ import pytest
 
 from tasks import stop
 from tests.e2e import pages
-from tests.e2e.apps import jupyter_env, kit_copy, student_apps
+from tests.e2e.apps import jupyter_env, kit_copy, live_kernels, student_apps
 from tests.e2e.conftest import free_port, wait_for_port
 
 #: Every icon on the page, and whether the font its ::before glyph is drawn with has loaded.
@@ -47,19 +47,15 @@ class VoilaServer:
         self.url, self.proc, self.voila, self.token = url, proc, psutil.Process(voila_pid), token
 
     def kernels(self) -> set[int]:
-        return {
-            child.pid
-            for child in self.voila.children(recursive=True)
-            if "ipykernel" in " ".join(child.cmdline())
-        }
+        return live_kernels(self.voila)
 
     def kernel_of(self, page) -> int:
         """The process of the kernel that a Voilà page talks to."""
         config = json.loads(page.locator("#jupyter-config-data").first.inner_text())
         wanted = f"kernel-{config['kernelId']}.json"
-        for child in self.voila.children(recursive=True):
-            if any(arg.endswith(wanted) for arg in child.cmdline()):
-                return child.pid
+        for pid in self.kernels():
+            if any(arg.endswith(wanted) for arg in psutil.Process(pid).cmdline()):
+                return pid
         raise AssertionError(f"no kernel process for {wanted}")
 
     def wait_gone(self, kernels: set[int], timeout: float) -> float:
