@@ -257,9 +257,10 @@ async def _student(browser, hub_url: str, name: str, app: str) -> dict[str, obje
 
 
 async def _classroom(
-    hub_url: str, apps: list[str], measure: Callable[[], None]
-) -> list[dict[str, object]]:
-    """Every student plays at once; `measure` runs while their apps are still open."""
+    hub_url: str, apps: list[str], measure: Callable[[], None], left: Callable[[], object]
+) -> tuple[list[dict[str, object]], object]:
+    """Every student plays at once; `measure` runs while their apps are open, `left` once
+    they have closed them (with the browser still running, so their goodbyes get out)."""
     from playwright.async_api import async_playwright
 
     async with async_playwright() as pw:
@@ -275,8 +276,10 @@ async def _classroom(
             # Leave as students do: close the tab (the page says goodbye to its kernel).
             for run in runs:
                 await run.pop("page").close(run_before_unload=True)
+            after = await asyncio.to_thread(left)
+            for run in runs:
                 await run.pop("ctx").close()
-            return runs
+            return runs, after
         finally:
             await browser.close()
 
@@ -333,21 +336,33 @@ def test_a_class_plays_on_jupyterhub(tmp_path: Path, request: pytest.FixtureRequ
             servers.update(_student_servers(hub))
             usage.update({name: _usage(server) for name, server in servers.items()})
 
-        started = time.monotonic()
-        runs = asyncio.run(_classroom(hub_url, apps, measure))
-        class_done = time.monotonic() - started
-        # Kernels end with their pages (Voilà's goodbye message, jupyter/etc/jupyter/voila.py).
-        kernels_gone_after = _wait_kernels_gone(servers.values(), timeout=60)
+        left_at: list[float] = []
 
-        left_at = time.monotonic()
-        deadline = left_at + IDLE_SECONDS + 120
+        def after_leaving() -> float | None:
+            left_at.append(time.monotonic())
+            return _wait_kernels_gone(servers.values(), timeout=IDLE_SECONDS / 2)
+
+        started = time.monotonic()
+        # Kernels end with their pages (Voilà's goodbye message, jupyter/etc/jupyter/voila.py),
+        # long before the idle culler would stop the servers.
+        runs, kernels_gone_after = asyncio.run(
+            _classroom(
+                hub_url,
+                apps,
+                measure,
+                after_leaving,
+            )
+        )
+        class_done = time.monotonic() - started
+
+        deadline = left_at[0] + IDLE_SECONDS + 120
         while time.monotonic() < deadline:
             users = _api(f"{hub_url}/hub/api/users", token)
             running = [u["name"] for u in users if u.get("servers")]
             if not running:
                 break
             time.sleep(2)
-        culled_after = time.monotonic() - left_at
+        culled_after = time.monotonic() - left_at[0]
 
         clicks = [ms for run in runs for ms in run["click_ms"]]
         student_pids = {server.pid for server in servers.values()}
