@@ -26,6 +26,7 @@ server's): tasks.py then creates and installs nothing.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import hashlib
 import importlib.util
 import os
@@ -261,6 +262,7 @@ def serve(name: str, cmd: list[str | Path], ip: str, port: int, urls: list[str])
 
     The server runs in a session of its own, so Ctrl-C reaches tasks.py only, which then stops
     the server the clean way (SIGTERM): it shuts its kernels down and removes its runtime files.
+    Whatever ends tasks.py, the server does not outlive it.
     """
     proc = subprocess.Popen([str(c) for c in cmd], cwd=ROOT, start_new_session=os.name != "nt")
     signal.signal(signal.SIGTERM, _interrupt)
@@ -270,18 +272,26 @@ def serve(name: str, cmd: list[str | Path], ip: str, port: int, urls: list[str])
         host = "127.0.0.1" if ip in ("0.0.0.0", "") else "::1" if ip == "::" else ip
         if _wait_for_port(host, port, proc):
             lines = "\n".join(f"    {url}" for url in urls)
-            print(
+            _say(
                 f"\n{name} is running. Open this address in a browser:\n{lines}\n"
-                "Press Ctrl-C here to stop it.\n",
-                flush=True,
+                "Press Ctrl-C here to stop it.\n"
             )
         return proc.wait()
     except KeyboardInterrupt:
         signal.signal(signal.SIGINT, signal.SIG_IGN)
-        print(f"\nStopping {name} ...", flush=True)
+        _say(f"\nStopping {name} ...")
         stop(proc)
-        print(f"{name} stopped.", flush=True)
+        _say(f"{name} stopped.")
         return 0
+    finally:
+        if proc.poll() is None:
+            stop(proc)
+
+
+def _say(text: str) -> None:
+    """Print, even when nobody reads any more (the terminal was closed): then say nothing."""
+    with contextlib.suppress(OSError):
+        print(text, flush=True)
 
 
 def stop(proc: subprocess.Popen, timeout: float = 30) -> None:

@@ -9,7 +9,6 @@ from __future__ import annotations
 import os
 import re
 import shutil
-import signal
 import subprocess
 import sys
 import time
@@ -20,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.apps import jupyter_env, kit_copy
+from tests.e2e.apps import jupyter_env, kit_copy, press_ctrl_c
 from tests.e2e.conftest import free_port
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -198,13 +197,6 @@ def _run_server(args: list[str], cwd: Path, tmp_path: Path) -> subprocess.Popen:
     )
 
 
-def _ctrl_c(proc: subprocess.Popen) -> str:
-    """Press Ctrl-C in the terminal: the command's output from then on."""
-    proc.send_signal(signal.SIGINT)
-    out, _ = proc.communicate(timeout=60)
-    return out
-
-
 @pytest.mark.slow
 def test_lab_opens_the_start_notebook_with_the_repository_as_root(tmp_path: Path) -> None:
     port = free_port()
@@ -220,7 +212,7 @@ def test_lab_opens_the_start_notebook_with_the_repository_as_root(tmp_path: Path
         with urllib.request.urlopen(url) as page:
             assert page.status == 200
     finally:
-        out = _ctrl_c(proc)
+        out = press_ctrl_c(proc)
     assert proc.returncode == 0
     assert "JupyterLab stopped." in out
     assert "Traceback" not in out
@@ -239,7 +231,7 @@ def test_voila_serves_the_apps_and_stops_cleanly(tmp_path: Path) -> None:
             assert "notebooks/play" not in page.url or page.status == 200
             assert ".ipynb" in page.read().decode()
     finally:
-        out = _ctrl_c(proc)
+        out = press_ctrl_c(proc)
     assert proc.returncode == 0
     assert "Voilà stopped." in out
     assert "Traceback" not in out

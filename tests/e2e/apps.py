@@ -8,7 +8,10 @@ test runs on each of them.
 
 from __future__ import annotations
 
+import contextlib
 import shutil
+import signal
+import subprocess
 from pathlib import Path
 
 import psutil
@@ -72,3 +75,22 @@ def live_kernels(server: psutil.Process) -> set[int]:
         except psutil.Error:
             continue
     return found
+
+
+def press_ctrl_c(proc: subprocess.Popen, timeout: float = 60) -> str | None:
+    """Ctrl-C to `tasks.py lab/voila`, as at the terminal: its output from then on.
+
+    If it does not stop in time, it and its server are killed (no server outlives a test) and
+    the test fails.
+    """
+    family = [psutil.Process(proc.pid), *psutil.Process(proc.pid).children(recursive=True)]
+    proc.send_signal(signal.SIGINT)
+    try:
+        out, _ = proc.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        for member in family:
+            with contextlib.suppress(psutil.Error):
+                member.kill()
+        proc.communicate()
+        raise
+    return out

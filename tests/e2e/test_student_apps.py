@@ -13,7 +13,6 @@ import json
 import os
 import re
 import secrets
-import signal
 import subprocess
 import sys
 import time
@@ -25,7 +24,7 @@ import pytest
 
 from tasks import stop
 from tests.e2e import pages
-from tests.e2e.apps import jupyter_env, kit_copy, live_kernels, student_apps
+from tests.e2e.apps import jupyter_env, kit_copy, live_kernels, press_ctrl_c, student_apps
 from tests.e2e.conftest import free_port, wait_for_port
 
 #: Every icon on the page, and whether the font its ::before glyph is drawn with has loaded.
@@ -102,8 +101,7 @@ def apps_server(kit: Path) -> Iterator[VoilaServer]:
     wait_for_port(port, proc)
     (voila,) = psutil.Process(proc.pid).children()
     yield VoilaServer(f"http://127.0.0.1:{port}", proc, voila.pid)
-    os.kill(proc.pid, signal.SIGINT)  # Ctrl-C, as a teacher stops it
-    proc.wait(timeout=60)
+    press_ctrl_c(proc)  # as a teacher stops it
 
 
 @pytest.fixture(scope="module")
