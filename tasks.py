@@ -135,13 +135,18 @@ def stamp_lines(*lists: Path) -> set[str]:
 
 
 def _create(env: Path) -> None:
+    no_venv = (
+        "This Python cannot create environments with pip (its venv module is missing).\n"
+        "  Debian or Ubuntu:  sudo apt install python3.11-venv   (or python3-venv)"
+    )
     if importlib.util.find_spec("ensurepip") is None:
-        sys.exit(
-            "This Python cannot create environments with pip (its venv module is missing).\n"
-            "  Debian or Ubuntu:  sudo apt install python3.11-venv   (or python3-venv)"
-        )
+        sys.exit(no_venv)
     print(f"Creating the environment in {env} ...", flush=True)
-    venv.EnvBuilder(with_pip=True).create(env)
+    try:
+        venv.EnvBuilder(with_pip=True).create(env)
+    except subprocess.CalledProcessError:
+        shutil.rmtree(env, ignore_errors=True)
+        sys.exit(no_venv)
     if sys.version_info[:2] != REQUIRED:
         print(
             f"Note: the pinned lists are made for Python {REQUIRED[0]}.{REQUIRED[1]} "
