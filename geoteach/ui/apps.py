@@ -240,15 +240,15 @@ class StudentApp(widgets.VBox):
             return
         from geoteach.classroom import RecordError, record
 
-        problem = "Your answers are not being kept for the report: {}. Tell your teacher."
+        problem = "Your answers are not being kept for the report: {} Tell your teacher."
         try:
             record(
                 screen.game,
                 lesson=self.lesson,
-                on_error=lambda text: screen.messages.error(problem.format(text)),
+                on_error=lambda text: screen.messages.error(problem.format(sentence(text))),
             )
         except RecordError as exc:
-            screen.messages.error(problem.format(exc))
+            screen.messages.error(problem.format(sentence(str(exc))))
 
     def show_setup(self) -> None:
         """Back to the set-up screen (New game): the old game is closed, nothing stays."""
@@ -333,3 +333,9 @@ def app(
     )
     _CURRENT.append(student_app)
     return student_app
+
+
+def sentence(text: str) -> str:
+    """``text`` ending with exactly one full stop (messages are joined into sentences)."""
+    text = text.strip()
+    return text if text.endswith((".", "!", "?")) else f"{text}."

@@ -101,6 +101,7 @@ def _start(cmd: list[str], port: int, log: Path, env: dict[str, str]) -> subproc
 
 
 def _env(tmp: Path) -> dict[str, str]:
+    (tmp / "records").mkdir(exist_ok=True)
     env = dict(os.environ)
     env.update(
         {
