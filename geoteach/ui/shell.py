@@ -157,6 +157,17 @@ def leaderboard_html(
     )
 
 
+def canvas_box(canvas: widgets.Widget) -> widgets.Box:
+    """An ipympl canvas inside a plain Box, ready to be put into a screen's children.
+
+    ipympl's canvas view is not taken off the page when a Box's children change (it stays
+    drawn in every Tab, too); inside a Box of its own it comes and goes like any widget.
+    """
+    box = widgets.Box([canvas])
+    box.add_class("gt-canvas")
+    return box
+
+
 class Feedback(widgets.VBox):
     """The verdict card: right or wrong in big words, the right answer, where, one fact.
 
@@ -536,6 +547,7 @@ __all__ = [
     "GameScreen",
     "PlayLog",
     "Standing",
+    "canvas_box",
     "leaderboard_html",
     "number_text",
     "places_of",
