@@ -310,6 +310,9 @@ class GeoTripleScreen(GameScreen):
         self.table_area.add_class("gt-table-area")
         self.tiles_box = widgets.Box(layout=widgets.Layout(flex_flow="row wrap", width="100%"))
         self._tiles: dict[str, widgets.Button] = {}
+        self.tiles_heading = widgets.HTML(
+            "<p><b>Your cards</b></p>", layout=widgets.Layout(width="100%")
+        )
         self.stage3_box = widgets.VBox([self.table_area, self.tiles_box])
 
         # The controls of each step. Built once; each redraw shows the ones the step needs.
@@ -355,6 +358,12 @@ class GeoTripleScreen(GameScreen):
         self.plunge_no.add_class("gt-plunge-no")
         self.next_round_button = self._button("Next round", "forward", self.next_round, "primary")
         self.next_round_button.add_class("gt-next-round")
+        self.guess_row = widgets.HBox([self.guess_box, self.guess_button])
+        self.clue_row = widgets.HBox([self.clue_pick, self.clue_button])
+        self.race_buttons = widgets.HBox(
+            [self.claim_button, self.clear_button, self.give_up_button]
+        )
+        self.plunge_row = widgets.HBox([self.plunge_yes, self.plunge_no])
         #: The private part of the controls (the guard shows it to one player in the hot seat).
         self.private = widgets.VBox()
         self.guard: HotSeatGuard | None = None
@@ -1176,7 +1185,7 @@ class GeoTripleScreen(GameScreen):
                 f"{html_text(mine)}:</p>"
             )
             self.step.value = "".join(parts)
-            return [self.step, widgets.HBox([self.clue_pick, self.clue_button])]
+            return [self.step, self.clue_row]
         clues = "".join(f"<li>{html_text(c['text'])}</li>" for c in s1["clues"][guesser])
         tried = ", ".join(self.names[c] for c in s1["guesses"][guesser]) or "none yet"
         if guesser == seat:
@@ -1192,7 +1201,7 @@ class GeoTripleScreen(GameScreen):
         route = "click a state on the map, or type it" if self.interactive else "type a state"
         parts.append(f"<p><b>Guess {number} of {GUESSES}:</b> {route}.</p>")
         self.step.value = "".join(parts)
-        return [self.step, widgets.HBox([self.guess_box, self.guess_button])]
+        return [self.step, self.guess_row]
 
     def _race_controls(self, seat: int) -> list[widgets.Widget]:
         race = self.game.view(seat)["race"]
@@ -1227,8 +1236,7 @@ class GeoTripleScreen(GameScreen):
             + "</p>"
         )
         self._race_beat(self.race_clock.elapsed())
-        buttons = widgets.HBox([self.claim_button, self.clear_button, self.give_up_button])
-        return [self.step, self.hand_grid, self.groups_line, buttons, self.race_clock]
+        return [self.step, self.hand_grid, self.groups_line, self.race_buttons, self.race_clock]
 
     def _sync_hand_toggles(self, hand: Sequence[str]) -> None:
         """One toggle per card of the race hand (made once per hand), on when picked."""
@@ -1287,7 +1295,7 @@ class GeoTripleScreen(GameScreen):
                 f"{heard}<p><b>Are you GeoPlunging this round?</b> {html_text(GEOPLUNGING)}</p>"
                 '<p class="gt-small">Say yes when you think your cards will win Stage 3.</p>'
             )
-            return [self.step, widgets.HBox([self.plunge_yes, self.plunge_no])]
+            return [self.step, self.plunge_row]
         trick = s3["trick"]
         if not acting:
             self.step.value = f"<p>{html_text(other)} is choosing a card…</p>"
@@ -1381,8 +1389,7 @@ class GeoTripleScreen(GameScreen):
         if seat is None or game.phase not in STAGE3:
             return []
         hand = game.view(seat)["stage3"]["hand"]
-        heading = widgets.HTML("<p><b>Your cards</b></p>", layout=widgets.Layout(width="100%"))
-        tiles = [heading]
+        tiles: list[widgets.Widget] = [self.tiles_heading]
         for code in hand:
             if code not in self._tiles:
                 tile = widgets.Button(layout=widgets.Layout(width="calc(50% - 6px)", height="auto"))
