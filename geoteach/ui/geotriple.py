@@ -52,7 +52,7 @@ from geoteach.ui.apps import AppSpec, Option, speed_option
 from geoteach.ui.countdown import Countdown, running_loop
 from geoteach.ui.hotseat import HotSeatGuard
 from geoteach.ui.safe import safe
-from geoteach.ui.shell import GameScreen, Standing, number_text, places_of
+from geoteach.ui.shell import GameScreen, Standing, board_map, number_text, places_of
 from geoteach.ui.theme import does, does_text, is_you, seat_badge
 
 #: What each phase is called on screen (the rulebook's headings).
@@ -95,6 +95,7 @@ LABEL_PT_LARGE = 10.5
 #: The screen's own look: card tiles on the board (two lines: the state, then its ranks).
 GEOTRIPLE_CSS = """<style>
 .gt-geotriple .widget-html-content { line-height: 1.35; }
+.gt-geotriple .gt-board { overflow-x: auto; }
 .gt-geotriple .gt-card-tile { white-space: pre-line; text-align: left; margin: 2px;
   padding: 4px 8px; }
 .gt-geotriple .gt-tile { display: inline-block; border: 2px solid #555; border-radius: 6px;
@@ -387,9 +388,10 @@ class GeoTripleScreen(GameScreen):
     def _revealed(self, seat: int) -> None:
         """Hot seat: a player took the screen; in the race their clock starts now."""
         if self.game.phase == "race" and seat in self.game.to_act():
+            self._locked_until = 0.0  # a lock counts on the clock of the one who was locked
             first = self._first_time
             if first is None or math.isinf(first):
-                against = "" if first is None else f"{self._name(1 - seat)} gave up."
+                against = "" if first is None else f"{self._name(1 - seat)} is out of this race."
                 self.race_clock.begin(None, against, paused=self.feedback.is_open)
             else:
                 self.race_clock.begin(
@@ -527,6 +529,17 @@ class GeoTripleScreen(GameScreen):
             return
         self.act(action)
         self._release_if_out(seat)
+        self._first_racer_out(seat)
+
+    def _first_racer_out(self, seat: int) -> None:
+        """Two people: a first racer out of the race (3 wrong claims) leaves no time to beat."""
+        game = self.game
+        if not self.hotseat or self._first_time is not None or game.phase != "race":
+            return
+        if game.view(seat)["race"]["out"][seat]:
+            self._first_time = math.inf
+            self._racer = 1 - seat
+            self.refresh()
 
     def _would_win(self, action: Action) -> bool:
         hand = self.game.view(action["player"])["race"]["hand"]
@@ -1418,22 +1431,15 @@ class GeoTripleScreen(GameScreen):
             dpi=MAP_DPI,
             fontsize=LABEL_PT_LARGE if large else LABEL_PT,
         )
-        if self.interactive:
-            canvas = self.map.figure.canvas
-            for attr, value in (
-                ("header_visible", False),
-                ("footer_visible", False),
-                ("toolbar_visible", False),
-                ("resizable", False),
-            ):
-                setattr(canvas, attr, value)
-            self.map.on_pick(safe(self.pick, show=self.messages))
-        else:
+        self._zoom = board_map(
+            self.map,
+            interactive=self.interactive,
+            on_pick=safe(self.pick, show=self.messages),
+            on_change=self._show_map,
+        )
+        if not self.interactive:
             self.map_picture.layout.width = f"{round(size[0] * MAP_DPI)}px"
             self.map_picture.layout.max_width = "100%"
-        self._zoom = MapZoom(self.map, on_change=self._show_map)
-        if self.interactive:
-            self._zoom.connect_wheel()
         if old is not None and self.interactive:
             import matplotlib.pyplot as plt
 

@@ -154,6 +154,33 @@ def leaderboard_html(
     )
 
 
+def board_map(
+    view: Any,
+    *,
+    interactive: bool,
+    on_pick: Callable[[str], Any],
+    on_change: Callable[[], Any] | None = None,
+) -> Any:
+    """Make ``view`` (a ``MapView``) the board's map and return its ``MapZoom``.
+
+    On a live canvas (``interactive``: ipympl in a kernel) the canvas loses its title bar,
+    toolbar and resize handle (the board is the whole frame), a click reports the feature's code
+    to ``on_pick`` and the wheel zooms. The zoom buttons work on pictures too; ``on_change``
+    runs after each change of view (push the new picture there).
+    """
+    from geoteach.render.zoom import MapZoom
+
+    if interactive:
+        canvas = view.figure.canvas
+        for attr in ("header_visible", "footer_visible", "toolbar_visible", "resizable"):
+            setattr(canvas, attr, False)
+        view.on_pick(on_pick)
+    zoom = MapZoom(view, on_change=on_change)
+    if interactive:
+        zoom.connect_wheel()
+    return zoom
+
+
 class Feedback(widgets.VBox):
     """The verdict card: right or wrong in big words, the right answer, where, one fact.
 
@@ -527,6 +554,7 @@ __all__ = [
     "GameScreen",
     "PlayLog",
     "Standing",
+    "board_map",
     "leaderboard_html",
     "number_text",
     "places_of",

@@ -417,3 +417,45 @@ def test_hot_seat_race_second_player_must_beat_the_time(states):
     clock.now += 2
     ui.tick()
     assert game.view(0)["results"]["race"]["winner"] == first
+
+
+def test_hot_seat_a_first_racer_out_of_the_race_leaves_no_time_to_beat(states):
+    """Three wrong claims put Ana out: Ben then races with no clock to beat, and his right
+    GeoPlunge wins at once (it is not held for a time Ana never set)."""
+    from itertools import combinations
+
+    bot = GeoTripleBot("hard", seed=1)
+    for seed in range(6, 40):
+        game = GeoTriple(Table.of("Ana", "Ben"), seed=seed, states=states, typed_clues=False)
+        while game.phase == "guess":
+            game.apply(bot.choose(game, game.to_act()[0]))
+        first = game.view(None)["dealer"]
+        hands = game.s["race"]["hands"]
+        if borders.find_solution(hands[1 - first], game.neighbours):
+            break
+    clock = FakeClock()
+    ui = GeoTripleScreen(game, clock=clock)
+    assert ui.guard.seat == first
+    ui.guard.reveal()
+    hand = hands[first]
+    wrong = next(
+        list(six)
+        for six in combinations(hand, 6)
+        if borders.claim_problem([six[:3], six[3:]], hand, game.neighbours)
+    )
+    for _ in range(3):
+        ui.selected = list(wrong)
+        ui.claim_button.click()
+        assert game.phase == "race" and ui.feedback.text == "Not a GeoPlunge yet."
+        ui.feedback.continue_button.click()
+        clock.now += LOCKOUT_SECONDS + 1
+        ui.tick()
+    assert game.view(first)["race"]["out"][first]
+    assert ui.guard.seat == 1 - first and not ui.guard.revealed
+    ui.guard.reveal()
+    assert "is out of this race" in ui.race_clock.label.value
+    solution = borders.find_solution(hands[1 - first], game.neighbours)
+    for code in (c for g in solution for c in g):
+        ui.pick(code)
+    ui.claim_button.click()
+    assert game.view(0)["results"]["race"]["winner"] == 1 - first
