@@ -271,6 +271,7 @@ class GeoTripleScreen(GameScreen):
         self.explaining: dict[str, Any] | None = None
         self._painted: tuple[Any, ...] | None = None
         self._syncing = False
+        self._hinted = False
         # The race: its key (round, redeals), the lock after a wrong claim, the hot-seat turn.
         self._race_key: tuple[int, int] | None = None
         self._locked_until = 0.0
@@ -425,8 +426,19 @@ class GeoTripleScreen(GameScreen):
 
     # ----- the moves a person makes ------------------------------------------------------
     def act(self, action: Action) -> None:
-        self.messages.clear()
+        self._hint_done()
         super().act(action)
+
+    def _hint(self, text: str) -> None:
+        """A hint about a click that did nothing (not your card, not your turn); the next
+        move takes it away. Other messages (a lesson record that cannot be written) stay."""
+        self.messages.error(text)
+        self._hinted = True
+
+    def _hint_done(self) -> None:
+        if self._hinted:
+            self.messages.clear()
+            self._hinted = False
 
     def _put_away_verdict(self) -> None:
         """A click that is not a move (picking a card) also puts an open verdict away."""
@@ -445,7 +457,7 @@ class GeoTripleScreen(GameScreen):
         if game.phase == "guess":
             s1 = game.view(seat)["stage1"]
             if s1["guesser"] != seat or s1["waiting_for_clue"] or seat not in game.to_act():
-                self.messages.info("It is not your turn to guess: wait for the next clue.")
+                self._hint("It is not your turn to guess: wait for the next clue.")
                 return
             self.map.highlight(code, palettes.HIGHLIGHT)  # seen at once
             self.act({"player": seat, "type": "guess", "state": code})
@@ -453,28 +465,26 @@ class GeoTripleScreen(GameScreen):
         if game.phase == "race":
             race = game.view(seat)["race"]
             if race["out"][seat]:
-                self.messages.info("You are out of this race: wait for the result.")
+                self._hint("You are out of this race: wait for the result.")
                 return
             if code not in race["hand"]:
-                self.messages.error(f"{name} is not one of your cards: yours are the blue states.")
+                self._hint(f"{name} is not one of your cards: yours are the blue states.")
                 return
             self._toggle(code, limit=6)
             return
         if game.phase in STAGE3:
-            self.messages.info("In Stage 3 you play the cards under “Your cards”.")
+            self._hint("In Stage 3 you play the cards under “Your cards”.")
 
     def _toggle(self, code: str, limit: int) -> None:
         self._put_away_verdict()
         if code in self.selected:
             self.selected.remove(code)
         elif len(self.selected) >= limit:
-            self.messages.error(
-                f"You have {limit} cards picked already: click one again to take it back."
-            )
+            self._hint(f"You have {limit} cards picked already: click one again to take it back.")
             return
         else:
             self.selected.append(code)
-        self.messages.clear()
+        self._hint_done()
         self.refresh()
 
     def _guess_typed(self) -> None:
@@ -482,7 +492,7 @@ class GeoTripleScreen(GameScreen):
         by_name = {card.name: code for code, card in self.cards.items()}
         code = by_name.get(self.guess_box.value)
         if code is None:
-            self.messages.error("Type a state's name and pick it from the list first.")
+            self._hint("Type a state's name and pick it from the list first.")
             return
         self.guess_box.value = ""
         self.pick(code)
@@ -512,12 +522,10 @@ class GeoTripleScreen(GameScreen):
         self._put_away_verdict()
         wait = self._locked_for()
         if wait > 0:
-            self.messages.error(f"Wait {math.ceil(wait)} more seconds before you shout again.")
+            self._hint(f"Wait {math.ceil(wait)} more seconds before you shout again.")
             return
         if len(self.selected) != 6:
-            self.messages.error(
-                "Pick 6 cards first: the first 3 you pick are group 1, the next 3 group 2."
-            )
+            self._hint("Pick 6 cards first: the first 3 you pick are group 1, the next 3 group 2.")
             return
         action = {
             "player": seat,
@@ -595,7 +603,7 @@ class GeoTripleScreen(GameScreen):
         if seat is None or self.game.phase != "discard":
             return
         if len(self.selected) != DISCARDS:
-            self.messages.error(f"Pick {DISCARDS} cards to put away: click them under Your cards.")
+            self._hint(f"Pick {DISCARDS} cards to put away: click them under Your cards.")
             return
         self.act({"player": seat, "type": "discard", "cards": list(self.selected)})
 
@@ -610,20 +618,18 @@ class GeoTripleScreen(GameScreen):
         seat = self.viewer
         game = self.game
         if seat is None or seat not in game.to_act():
-            self.messages.info("Wait for your turn.")
+            self._hint("Wait for your turn.")
             return
         if game.phase == "discard":
             self._toggle(code, limit=DISCARDS)
             return
         if game.phase != "trick":
-            self.messages.info("First say whether you are GeoPlunging.")
+            self._hint("First say whether you are GeoPlunging.")
             return
         if game.view(seat)["stage3"]["trick"] is None:
             category = self.category_pick.value
             if category is None:
-                self.messages.error(
-                    "First pick what counts for this trick: Size, Statehood or Population."
-                )
+                self._hint("First pick what counts for this trick: Size, Statehood or Population.")
                 return
             self.act({"player": seat, "type": "lead", "category": category, "card": code})
             self.category_pick.value = None

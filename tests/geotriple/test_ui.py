@@ -459,3 +459,17 @@ def test_hot_seat_a_first_racer_out_of_the_race_leaves_no_time_to_beat(states):
         ui.pick(code)
     ui.claim_button.click()
     assert game.view(0)["results"]["race"]["winner"] == 1 - first
+
+
+def test_a_hint_goes_with_the_next_move_but_other_messages_stay(states):
+    ui, _ = solo(states, level="easy")
+    finish_stage1(ui)
+    ui.messages.error("Your answers are not being kept for the report. Tell your teacher.")
+    hand = ui.game.view(0)["race"]["hand"]
+    ui.pick(hand[0])
+    assert "not being kept" in ui.messages.text  # not the screen's to take away
+    outside = next(c for c in ui.game.cards if c not in hand)
+    ui.pick(outside)
+    assert "is not one of your cards" in ui.messages.text
+    ui.pick(hand[1])
+    assert ui.messages.text == "" and ui.selected == hand[:2]
