@@ -45,7 +45,7 @@ from geoteach.games.geotriple.tricks import DISCARDS, HAND_SIZE, TRICKS
 from geoteach.games.table import Table
 from geoteach.quiz.facts import state_fact
 from geoteach.render import palettes
-from geoteach.render.mapview import MapView, to_png
+from geoteach.render.mapview import MapView, new_figure, to_png
 from geoteach.render.us import us_map_view
 from geoteach.render.zoom import STEP, MapZoom
 from geoteach.ui.apps import AppSpec, Option, speed_option
@@ -1428,13 +1428,23 @@ class GeoTripleScreen(GameScreen):
 
     # ----- the map -----------------------------------------------------------------------
     def _build_map(self, large: bool) -> None:
-        """The U.S. map at the board's size (labels 11 px, or 15 px in large text)."""
+        """The U.S. map at the board's size (labels 11 px, or 15 px in large text).
+
+        Large text draws the map again on the same figure, made bigger: a live canvas stays the
+        same widget on the page (a new one would leave the old picture behind).
+        """
         old = getattr(self, "map", None)
         size = MAP_SIZE_LARGE if large else MAP_SIZE
+        if old is None:
+            figure = new_figure(size, dpi=MAP_DPI, interactive=self.interactive)
+        else:
+            old.stop_picking()
+            self._zoom.disconnect_wheel()
+            figure = old.figure
+            figure.clear()
+            figure.set_size_inches(*size)
         self.map = us_map_view(
-            interactive=self.interactive,
-            figsize=size,
-            dpi=MAP_DPI,
+            ax=figure.add_axes((0.0, 0.0, 1.0, 1.0)),
             fontsize=LABEL_PT_LARGE if large else LABEL_PT,
         )
         self._zoom = board_map(
@@ -1446,10 +1456,6 @@ class GeoTripleScreen(GameScreen):
         if not self.interactive:
             self.map_picture.layout.width = f"{round(size[0] * MAP_DPI)}px"
             self.map_picture.layout.max_width = "100%"
-        if old is not None and self.interactive:
-            import matplotlib.pyplot as plt
-
-            plt.close(old.figure)
 
     def _northeast(self) -> list[str]:
         """The Northeast and the small states beside it that carry their label outside."""

@@ -343,12 +343,17 @@ def test_the_set_up_screen_starts_the_game_and_new_game_comes_back(states):
 
 def test_large_text_enlarges_the_map_and_its_labels(states):
     ui, _ = solo(states)
-    width = ui.map.figure.get_figwidth()
+    figure = ui.map.figure
+    width = figure.get_figwidth()
     size = ui.map.number_layer[4]
     ui.large_toggle.value = True
     assert "gt-large" in ui._dom_classes
     assert ui.map.figure.get_figwidth() > width * 1.3 and ui.map.number_layer[4] > size
+    # The same figure (on a page: the same canvas, so no old picture stays behind).
+    assert ui.map.figure is figure and len(figure.axes) == 1
     assert ui.map_picture.value[:4] == b"\x89PNG"
+    ui.pick(ui.game.s["secret"][1])  # clicks still reach the game
+    assert ui.game.s["stage1"]["taken"][0] == 1 or ui.game.phase != "guess"
 
 
 def test_the_northeast_button_zooms_to_the_small_states(states):
