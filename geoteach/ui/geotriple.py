@@ -1574,7 +1574,8 @@ class GeoTripleScreen(GameScreen):
                     )
                     fills.append((POSSIBLE, keep(left)))
                     caption.append(
-                        f"Yellow: the {plural(len(left), 'state')} that fit every clue so far"
+                        f"Yellow: the {plural(len(left), 'state')} that "
+                        f"{'fits' if len(left) == 1 else 'fit'} every clue so far"
                     )
                 caption.append("click the state you think it is")
             elif seat is not None:

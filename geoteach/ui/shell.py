@@ -87,7 +87,7 @@ APP_CSS = """<style>
 .gt-app.gt-large .gt-verdict { font-size: 32px; }
 .gt-app.gt-large .gt-answer-big { font-size: 27px; }
 .gt-app.gt-large .gt-log { font-size: 19px; }
-.gt-app.gt-large .gt-log ol { padding-left: 32px; }
+.gt-app.gt-large .gt-log ol { padding-left: 2.2em; }
 .gt-app.gt-large .jupyter-button, .gt-app.gt-large .widget-text input,
 .gt-app.gt-large .widget-dropdown select { font-size: 21px; min-height: 42px; }
 .gt-app.gt-large { --jp-widgets-font-size: 21px; --jp-widgets-inline-height: 42px; }
