@@ -968,7 +968,8 @@ class GeoTripleScreen(GameScreen):
                     verdict.lines.append(f"{self._name(other)} gives you a new clue next.")
                 elif s1 and s1["clues"][seat]:
                     verdict.lines.append(f"A new clue: “{s1['clues'][seat][-1]['text']}”")
-                verdict.lines.append(f"Guess {len(guesses) + 1} of {GUESSES}: click another state.")
+                how = "click" if self.interactive else "type"
+                verdict.lines.append(f"Guess {len(guesses) + 1} of {GUESSES}: {how} another state.")
             if done:
                 verdict.where = f"{self._where(secret)} It is green on the map."
                 verdict.fact = state_fact(secret)
@@ -1237,7 +1238,11 @@ class GeoTripleScreen(GameScreen):
                 "<p><b>The race clock waits while you read.</b> Press Continue to race on.</p>"
             )
             return [self.step]
-        route = "Click your blue states on the map or below" if self.interactive else "Click them"
+        route = (
+            "Click your blue states on the map or below"
+            if self.interactive
+            else "Click their names below"
+        )
         self.step.value = (
             "<p><b>Find 2 groups of 3 of your cards</b>: in each group one state borders the "
             f"other two. {route}: the first 3 are group 1.</p>"
@@ -1577,7 +1582,9 @@ class GeoTripleScreen(GameScreen):
                         f"Yellow: the {plural(len(left), 'state')} that "
                         f"{'fits' if len(left) == 1 else 'fit'} every clue so far"
                     )
-                caption.append("click the state you think it is")
+                caption.append(
+                    f"{'click' if self.interactive else 'type'} the state you think it is"
+                )
             elif seat is not None:
                 fills.append((HAND, keep([s1["my_card"]])))
                 caption.append(f"Your card, {html_text(self.names[s1['my_card']])}, is blue")
@@ -1593,8 +1600,9 @@ class GeoTripleScreen(GameScreen):
             fills = [(HAND, keep(race["hand"]))]
             fills += [(GROUP_COLOURS[i], keep(g)) for i, g in enumerate(groups)]
             labels = tuple((c, str(i + 1)) for i, g in enumerate(groups) for c in keep(g))
+            how = "Click them" if self.interactive else "Pick them on the right"
             caption = (
-                "Your 18 cards are blue. Click them to make group 1 (orange, marked 1) and "
+                f"Your 18 cards are blue. {how} to make group 1 (orange, marked 1) and "
                 "group 2 (pink, marked 2)."
             )
             return tuple(fills), keep(self.selected), (), labels, caption
