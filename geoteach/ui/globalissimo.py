@@ -47,7 +47,14 @@ from geoteach.render.mapview import MapView, NotOnMapError, new_figure, to_png
 from geoteach.render.zoom import STEP, MapZoom
 from geoteach.ui.apps import AppSpec, Option, speed_option
 from geoteach.ui.safe import safe
-from geoteach.ui.shell import GameScreen, Standing, canvas_box, number_text, places_of
+from geoteach.ui.shell import (
+    GameScreen,
+    Standing,
+    board_map,
+    canvas_box,
+    number_text,
+    places_of,
+)
 from geoteach.ui.theme import CHECKERED_FLAG, does, does_text, is_you, seat_badge, seat_symbol
 
 #: Matplotlib markers matching the seat symbols ● ■ ▲ ◆ ★ ✚.
@@ -806,20 +813,14 @@ class GlobalissimoScreen(GameScreen):
             self._numbered = world_map_view(
                 figsize=size, dpi=MAP_DPI, fontsize=NUMBER_PT, interactive=self.interactive
             )
+            self._zoom = board_map(
+                self._numbered,
+                interactive=self.interactive,
+                on_pick=safe(self.click_country, show=self.messages),
+                on_change=self._show_map,
+            )
             if self.interactive:
-                canvas = self._numbered.figure.canvas
-                for attr, value in (
-                    ("header_visible", False),
-                    ("footer_visible", False),
-                    ("toolbar_visible", False),
-                    ("resizable", False),
-                ):
-                    setattr(canvas, attr, value)
-                self._numbered.on_pick(safe(self.click_country, show=self.messages))
-                self._map_canvas = canvas_box(canvas)
-            self._zoom = MapZoom(self._numbered, on_change=self._show_map)
-            if self.interactive:
-                self._zoom.connect_wheel()
+                self._map_canvas = canvas_box(self._numbered.figure.canvas)
         return self._numbered
 
     def _zoomed(self, factor: float | None) -> None:

@@ -87,7 +87,7 @@ APP_CSS = """<style>
 .gt-app.gt-large .gt-verdict { font-size: 32px; }
 .gt-app.gt-large .gt-answer-big { font-size: 27px; }
 .gt-app.gt-large .gt-log { font-size: 19px; }
-.gt-app.gt-large .gt-log ol { padding-left: 32px; }
+.gt-app.gt-large .gt-log ol { padding-left: 2.2em; }
 .gt-app.gt-large .jupyter-button, .gt-app.gt-large .widget-text input,
 .gt-app.gt-large .widget-dropdown select { font-size: 21px; min-height: 42px; }
 .gt-app.gt-large { --jp-widgets-font-size: 21px; --jp-widgets-inline-height: 42px; }
@@ -166,6 +166,33 @@ def canvas_box(canvas: widgets.Widget) -> widgets.Box:
     box = widgets.Box([canvas])
     box.add_class("gt-canvas")
     return box
+
+
+def board_map(
+    view: Any,
+    *,
+    interactive: bool,
+    on_pick: Callable[[str], Any],
+    on_change: Callable[[], Any] | None = None,
+) -> Any:
+    """Make ``view`` (a ``MapView``) the board's map and return its ``MapZoom``.
+
+    On a live canvas (``interactive``: ipympl in a kernel) the canvas loses its title bar,
+    toolbar and resize handle (the board is the whole frame), a click reports the feature's code
+    to ``on_pick`` and the wheel zooms. The zoom buttons work on pictures too; ``on_change``
+    runs after each change of view (push the new picture there).
+    """
+    from geoteach.render.zoom import MapZoom
+
+    if interactive:
+        canvas = view.figure.canvas
+        for attr in ("header_visible", "footer_visible", "toolbar_visible", "resizable"):
+            setattr(canvas, attr, False)
+        view.on_pick(on_pick)
+    zoom = MapZoom(view, on_change=on_change)
+    if interactive:
+        zoom.connect_wheel()
+    return zoom
 
 
 class Feedback(widgets.VBox):
@@ -547,6 +574,7 @@ __all__ = [
     "GameScreen",
     "PlayLog",
     "Standing",
+    "board_map",
     "canvas_box",
     "leaderboard_html",
     "number_text",

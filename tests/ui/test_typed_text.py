@@ -29,7 +29,7 @@ from geoteach.games.globalissimo import Globalissimo
 from geoteach.games.globe_works import GlobeWorks
 from geoteach.games.table import Seat, Table
 from geoteach.ui import safe
-from geoteach.ui.geotriple import GeoTripleApp
+from geoteach.ui.geotriple import GeoTripleScreen
 from geoteach.ui.global_pursuit import GlobalPursuitTable
 from geoteach.ui.globalissimo import GlobalissimoScreen
 from geoteach.ui.globe_works import GlobeWorksUI
@@ -111,7 +111,7 @@ GAMES: dict[str, tuple[Callable[[Table], Any], Callable[[], Any], int, Callable]
         act_full,
     ),
     "geotriple": (
-        lambda t: GeoTripleApp(GeoTriple(t, seed=4, target=30)),
+        lambda t: GeoTripleScreen(GeoTriple(t, seed=4, target=30), bot_delay=0),
         lambda: GeoTripleBot("hard", seed=1),
         2,
         act_full,
