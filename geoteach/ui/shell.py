@@ -57,7 +57,7 @@ APP_CSS = """<style>
 .gt-app .gt-board { flex: 1 1 auto; min-width: 0; overflow: hidden; }
 .gt-app .gt-side { flex: 0 0 440px; width: 440px; max-height: calc(100vh - 64px);
   overflow-y: auto; overflow-x: hidden; gap: 6px; }
-.gt-app .gt-side > * { width: 100%; }
+.gt-app .gt-side > * { width: 100%; flex-shrink: 0; }
 .gt-app .gt-panel { border: 1px solid #777; border-radius: 6px; padding: 4px 8px; }
 .gt-app .gt-leaders table { width: 100%; border-collapse: collapse; }
 .gt-app .gt-leaders td, .gt-app .gt-leaders th { padding: 1px 4px; text-align: left;
@@ -78,6 +78,7 @@ APP_CSS = """<style>
 .gt-app .widget-button, .gt-app .jupyter-button { height: auto; min-height: 32px;
   white-space: normal; line-height: 1.2; padding: 4px 10px; }
 .gt-app .widget-label, .gt-app .widget-html-content { white-space: normal; }
+.gt-app .widget-html-content { line-height: 1.35; }
 .gt-app.gt-large { font-size: 21px; }
 .gt-app.gt-large .gt-topbar h2 { font-size: 28px; }
 .gt-app.gt-large .gt-banner .gt-turn { font-size: 24px; }
