@@ -73,6 +73,7 @@ GLOBE_CSS = (
     ".gt-app .gt-handnote p { margin: 2px 0; }"
     ".gt-app .gt-controls .jupyter-button { width: auto; max-width: 100%; }"
     ".gt-app .gt-mapkey { font-size: 13px; margin: 2px 0; }"
+    ".gt-app.gt-large .gt-mapkey { font-size: 18px; }"
     ".gt-app .gt-result table, .gt-app .gt-sheet { border-collapse: collapse; }"
     ".gt-app .gt-result td, .gt-app .gt-result th, .gt-app .gt-sheet td, .gt-app .gt-sheet th"
     " { border: 1px solid #999; padding: 1px 6px; text-align: left; vertical-align: top; }"
@@ -669,7 +670,9 @@ class GlobeWorksScreen(GameScreen):
         for s in order:
             pen = record["pair_penalties"][s]
             extra = f" (cards down {record['cards_down'][s]:g}, pairs {pen:g})" if pen else ""
-            lines.append(f"{self.table.name_of(s)}: {number_text(record['scores'][s])} points{extra}.")
+            lines.append(
+                f"{self.table.name_of(s)}: {number_text(record['scores'][s])} points{extra}."
+            )
         for s in order:
             for pair in record["pairs"][s]:
                 lines.append(pair_sentence(self.table, s, pair, record["north"]))

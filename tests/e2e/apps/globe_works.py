@@ -11,6 +11,7 @@ from __future__ import annotations
 import time
 
 from tests.e2e.apps.harness import CANVAS_SIGNATURE_JS, AppPage
+from tests.e2e.conftest import ARTIFACTS
 
 QUERY = "seed=11"
 
@@ -59,7 +60,7 @@ def play_round(app: AppPage) -> None:
     try:
         _play(app)
     except BaseException:
-        app.page.screenshot(path="test-artifacts/debug.png")
+        app.page.screenshot(path=str(ARTIFACTS / "app-globe_works-failed.png"))
         raise
 
 
