@@ -33,7 +33,7 @@ import ipywidgets as widgets
 from geoteach.bots.base import Bot, bots_for
 from geoteach.bots.globe_works import make_bot
 from geoteach.escape import html_text
-from geoteach.games.base import Action
+from geoteach.games.base import Action, IllegalAction
 from geoteach.games.globe_works import DEALS, HAND, MAP, SCORE_TABLE, GlobeWorks
 from geoteach.games.globe_works.cards import ICON_WORDS, ICONS, cards
 from geoteach.games.globe_works.engine import TOKENS, TURNS_AFTER_CALL, TURNS_BEFORE_DEALS
@@ -42,7 +42,7 @@ from geoteach.games.table import Table
 from geoteach.render.clicks import is_pick
 from geoteach.render.globe_works import RING_PICKED, RING_PLAYABLE, GlobeMap
 from geoteach.render.mapview import to_png
-from geoteach.ui.apps import AppSpec, Option, speed_option
+from geoteach.ui.apps import AppSpec, Option, screen_options, speed_option
 from geoteach.ui.hotseat import HotSeatGuard
 from geoteach.ui.safe import on_click, safe
 from geoteach.ui.shell import GameScreen, Standing, number_text, places_of
@@ -314,6 +314,18 @@ class GlobeWorksScreen(GameScreen):
             self.decline_button: lambda: self.answer(False),
         }.items():
             on_click(button, handler, show=self.messages)
+        # Rows of the steps, made once (a step shows some of them).
+        wrap = widgets.Layout(flex_flow="row wrap")
+        self.draw_row = widgets.HBox([self.draw_button, self.take_discard_button], layout=wrap)
+        self.take_back_note = widgets.HTML(
+            "<p>Or take a token back: that city becomes your discard.</p>"
+        )
+        self.take_back_row = widgets.HBox([self.mine, self.take_back_button])
+        self.offer_row = widgets.HBox(
+            [self.trade_form_button, self.partner_form_button], layout=wrap
+        )
+        self.send_row = widgets.HBox([self.send_button, self.back_button])
+        self.answer_row = widgets.HBox(layout=wrap)
         self.partner_pick.observe(safe(self._fill_take, show=self.messages), names="value")
         self.take_pick.observe(safe(self._show_into, show=self.messages), names="value")
 
@@ -438,8 +450,12 @@ class GlobeWorksScreen(GameScreen):
             self.feedback.put_away()
         self.messages.clear()
         self.explaining = None
-        super().act(action)
-        self._form = None
+        form, self._form = self._form, None
+        try:
+            super().act(action)
+        except IllegalAction:
+            self._form = form  # a refused offer: the form stays, to be put right
+            raise
 
     def _open_form(self, form: str | None) -> None:
         """Show the trade or partnership offer (pre-filled), or go back to the deals step."""
@@ -531,10 +547,15 @@ class GlobeWorksScreen(GameScreen):
                 return f"{who} offers you {card_words(action['give'])} for {want}."
             return f"{who} offers {to} a trade."
         if kind in ("accept", "decline"):
-            last = self.game.trades[-1] if self.game.trades else None
-            what = "partnership" if last and last["kind"] == "partnership" else "trade"
+            deal = self.game.trades[-1]
             verb = "accepts" if kind == "accept" else "declines"
-            return f"{who} {verb} the {what}."
+            offerer = "your" if deal["from"] in self.humans else f"{self._name(deal['from'])}'s"
+            if deal["kind"] == "partnership":
+                return f"{who} {verb} {offerer} partnership in {ICON_WORDS[deal['icon']]}."
+            if kind == "accept" and deal["from"] in self.humans:
+                got = card_words(deal["take"])
+                return f"{who} accepts your trade: you get {got} for {card_words(deal['give'])}."
+            return f"{who} {verb} {offerer} trade."
         return ""
 
     def after(self, action: Action, by_human: bool) -> None:
@@ -579,6 +600,12 @@ class GlobeWorksScreen(GameScreen):
         group = next((g for g in groups if card_id in g), [card_id])
         points = SCORE_TABLE[min(len(group), max(SCORE_TABLE))]
         lines = [f"Your {network_sentence(group, card.icon, points)} points."]
+        mate = game.partner(seat, card.icon)
+        if mate is not None:
+            lines.append(
+                f"Shared with your partner {self.table.name_of(mate)}: "
+                f"{number_text(points / 2)} points each."
+            )
         if len(group) == 2:
             lines.append(
                 "−20 for now: a network of 2 cards costs 20 points. A third city of "
@@ -1011,9 +1038,7 @@ class GlobeWorksScreen(GameScreen):
             else "The discard pile is empty"
         )
         self.take_discard_button.disabled = top is None
-        draws = widgets.HBox([self.draw_button, self.take_discard_button])
-        draws.layout.flex_flow = "row wrap"
-        return [self.step, self.play_button, self.reason, draws, *self._call_row(person)]
+        return [self.step, self.play_button, self.reason, self.draw_row, *self._call_row(person)]
 
     def _discard_controls(self, view: Mapping[str, Any]) -> list[widgets.Widget]:
         person = view["player"]
@@ -1026,8 +1051,8 @@ class GlobeWorksScreen(GameScreen):
         if self.game.can_take_back() and view["played"][person]:
             self.mine.options = [(card_label(c), c) for c in view["played"][person]]
             out += [
-                widgets.HTML("<p>Or take a token back: that city becomes your discard.</p>"),
-                widgets.HBox([self.mine, self.take_back_button]),
+                self.take_back_note,
+                self.take_back_row,
             ]
         return out + self._call_row(person)
 
@@ -1037,9 +1062,7 @@ class GlobeWorksScreen(GameScreen):
             f"<p><b>Deals</b> (during {html_text(self.table.name_of(view['current']))}'s "
             "turn, once a lap): offer one trade or one partnership, or say No deal.</p>"
         )
-        offers = widgets.HBox([self.trade_form_button, self.partner_form_button])
-        offers.layout.flex_flow = "row wrap"
-        return [self.step, self.no_deal_button, offers, *self._call_row(person)]
+        return [self.step, self.no_deal_button, self.offer_row, *self._call_row(person)]
 
     def _form_controls(self, view: Mapping[str, Any]) -> list[widgets.Widget]:
         person = view["player"]
@@ -1048,17 +1071,18 @@ class GlobeWorksScreen(GameScreen):
         if [o[1] for o in self.partner_pick.options] != others:
             self.partner_pick.options = options
             self.partner_pick.value = others[0] if others else None
-        buttons = widgets.HBox([self.send_button, self.back_button])
         if self._form == "partnership":
             self.step.value = (
                 "<p><b>Offer a partnership:</b> your cities of one icon and theirs make one "
                 "network; its points are shared half and half.</p>"
             )
-            return [self.step, self.partner_pick, self.icon_pick, buttons]
-        mine = [*view["hand"], *view["played"][person]]
-        self.give_pick.options = [(card_label(c), c) for c in dict.fromkeys(mine)]
-        if self.picked in mine:
-            self.give_pick.value = self.picked
+            return [self.step, self.partner_pick, self.icon_pick, self.send_row]
+        mine = list(dict.fromkeys([*view["hand"], *view["played"][person]]))
+        options = [(card_label(c), c) for c in mine]
+        if list(self.give_pick.options) != options:
+            self.give_pick.options = options
+            # Pre-filled: the picked card, so "Send the offer" works at once.
+            self.give_pick.value = self.picked if self.picked in mine else mine[0]
         self._fill_take()
         self.step.value = (
             "<p><b>Offer a trade:</b> one of your cards for one of theirs. Their hands are "
@@ -1070,7 +1094,7 @@ class GlobeWorksScreen(GameScreen):
             self.give_pick,
             self.take_pick,
             self.into_pick,
-            buttons,
+            self.send_row,
         ]
 
     def _fill_take(self, _change: Any = None) -> None:
@@ -1125,9 +1149,8 @@ class GlobeWorksScreen(GameScreen):
         if into_hand:
             answers.append(self.accept_hand_button)
         answers.append(self.decline_button)
-        row = widgets.HBox(answers)
-        row.layout.flex_flow = "row wrap"
-        return [*out, row, *self._call_row(person)]
+        self.answer_row.children = answers
+        return [*out, self.answer_row, *self._call_row(person)]
 
     def _fill_step_texts(self) -> None:
         """The texts that follow the pick: what Play and Discard will do, and why not."""
@@ -1173,7 +1196,9 @@ class GlobeWorksScreen(GameScreen):
         if game.is_terminal():
             return f'{head}<br><span class="gt-turn">The game is over.</span>'
         if self.explaining is not None and self.feedback.is_open:
-            now = f"Round {self.explaining['round']} is over: read the scores, then press Continue."
+            done = self.explaining["round"]
+            head = f"Round {done} of {view['rounds']}: the scores · next, round {done + 1}"
+            now = f"Round {done} is over: read the scores, then press Continue."
             return f'{head}<br><span class="gt-turn">▶ {now}</span>'
         person = self.waiting_for()
         if person is None:
@@ -1284,13 +1309,7 @@ def _build(table: Table, values: dict[str, Any]) -> GlobeWorksScreen:
     game = GlobeWorks(
         table, seed=values.get("seed"), rounds=values["rounds"], max_turns=values["max_turns"]
     )
-    return GlobeWorksScreen(
-        game,
-        bot_delay=values["bot_delay"],
-        interactive=values.get("interactive", False),
-        large=values.get("large", False),
-        on_new_game=values.get("on_new_game"),
-    )
+    return GlobeWorksScreen(game, **screen_options(values))
 
 
 APP = AppSpec(

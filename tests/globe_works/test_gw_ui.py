@@ -26,6 +26,7 @@ from geoteach.ui.globe_works import (
     scoring_table_html,
 )
 from tests.globe_works.test_gw_engine import give, to_north
+from tests.ui.screen_checks import verdict_holds_the_computers_and_skip_plays_them
 
 
 @pytest.fixture(autouse=True)
@@ -226,7 +227,7 @@ def test_the_trade_offer_starts_filled_in_and_a_computer_answers() -> None:
     offer = next(t for t in game.trades if t["from"] == 0)
     assert offer["give"] == card
     verb = "accepts" if offer["accepted"] else "declines"
-    assert any(f"{verb} the trade" in line for line in ui.computer_log.lines)
+    assert any(f"{verb} your trade" in line for line in ui.computer_log.lines)
 
 
 def test_a_partnership_offer_and_the_back_button() -> None:
@@ -353,17 +354,8 @@ def test_a_verdict_holds_the_computers_until_continue_and_skip_plays_them_at_onc
                 break
             _idle(ui)
         assert ui.feedback.is_open and ui.feedback.text == "Round 1 is over"
-        moves = len(game.log)
-        ui.run_bots()
-        await asyncio.sleep(0.3)
-        assert len(game.log) == moves, "a computer moved while the verdict was open"
-        ui.bot_delay = 30.0  # slow: only Skip makes them play now
-        ui.feedback.continue_button.click()
-        await asyncio.sleep(0.2)
-        assert len(game.log) == moves
-        ui.computer_log.skip_button.click()
-        await ui.bot_task
-        assert len(game.log) > moves and 0 in game.to_act()
+        await verdict_holds_the_computers_and_skip_plays_them(ui)
+        assert 0 in game.to_act() and "Round 2 of 3" in ui.banner.value
 
     asyncio.run(main())
 

@@ -23,7 +23,7 @@ PICKED_JS = """() => [...document.querySelectorAll('.gt-hand-card.gt-picked')]
   .map(b => [...b.classList].find(c => c.startsWith('gt-card-')).slice('gt-card-'.length))"""
 
 #: What the student can do, most specific first; the first one on the page is done.
-STEPS = (".gt-continue", ".gt-decline", ".gt-no-deal", ".gt-call-end", ".gt-discard", ".gt-play")
+STEPS = (".gt-continue", ".gt-decline", ".gt-no-deal", ".gt-discard", ".gt-play")
 
 
 def set_up(app: AppPage) -> None:
@@ -47,11 +47,15 @@ def _visible(app: AppPage, selector: str) -> bool:
 
 
 def _next_step(app: AppPage, timeout: float = 120.0) -> str:
+    """The step the page asks for, once it has settled (the same answer twice, 0.2 s apart:
+    a step's buttons arrive one message at a time)."""
     deadline = time.monotonic() + timeout
+    last = None
     while time.monotonic() < deadline:
-        for selector in (*STEPS, ".gt-pass"):
-            if _visible(app, selector):
-                return selector
+        now = next((s for s in (*STEPS, ".gt-pass") if _visible(app, s)), None)
+        if now is not None and now == last:
+            return now
+        last = now
         time.sleep(0.2)
     raise AssertionError(f"no step came up; the banner says: {app.banner()}")
 
@@ -78,7 +82,7 @@ def _play(app: AppPage) -> None:
                 app.wait_for("Round 2 of")
                 return
             _do(app, ".gt-continue")
-        elif step == ".gt-call-end" and not called:
+        elif step == ".gt-play" and not called and _visible(app, ".gt-call-end"):
             assert "call the end" in app.text()
             _look(app, "call-the-end")
             _do(app, ".gt-call-end")
