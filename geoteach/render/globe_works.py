@@ -103,26 +103,46 @@ def _polygons(geom: Any) -> list[Any]:
     return [g for g in getattr(geom, "geoms", [geom]) if not g.is_empty]
 
 
+def north_slots(north: Sequence[str], width: float = CARD_WIDTH) -> list[float]:
+    """Centre longitude of each linking card of one row (west to east): above its city, not
+    overlapping the card before it."""
+    lons = [cards()[c].lon for c in north]
+    slots: list[float] = []
+    for lon in lons:
+        x = max(lon, slots[-1] + width) if slots else lon
+        slots.append(x)
+    # Cards pushed past the east edge slide back west, each only as far as the one east of it
+    # needs: with all 18 linking cities open, sliding them all together pushed the westernmost
+    # (Anchorage, Honolulu) off the map.
+    east = EAST - width / 2
+    for i in reversed(range(len(slots))):
+        east = min(slots[i], east)
+        slots[i] = east
+        east -= width
+    return slots
+
+
 def north_layout(north: Sequence[str]) -> list[tuple[float, int]]:
     """Where each linking card lies at the north edge: (centre longitude, row), west to east.
 
     Each card goes in the row where it lands nearest above its city without overlapping the
-    card before it; cards pushed past the east edge slide back west together.
+    card before it (row 0 is next to the land); each row is then laid out by ``north_slots``.
     """
     deck = cards()
-    rights = [WEST - CARD_WIDTH] * NORTH_ROWS  # centre of the last card in each row
-    out: list[tuple[float, int]] = []
+    rights = [WEST - CARD_WIDTH] * NORTH_ROWS  # centre of the last card put in each row
+    rows: list[list[str]] = [[] for _ in range(NORTH_ROWS)]
     for card_id in north:
-        lon = min(max(deck[card_id].lon, WEST + CARD_WIDTH / 2), EAST - CARD_WIDTH / 2)
+        lon = deck[card_id].lon
         spots = [max(lon, right + CARD_WIDTH) for right in rights]
         row = min(range(NORTH_ROWS), key=lambda r: (spots[r] - lon, r))
         rights[row] = spots[row]
-        out.append((spots[row], row))
-    for row in range(NORTH_ROWS):
-        overflow = rights[row] + CARD_WIDTH / 2 - EAST
-        if overflow > 0:
-            out = [(x - overflow, r) if r == row else (x, r) for x, r in out]
-    return out
+        rows[row].append(card_id)
+    placed = {
+        card_id: (x, row)
+        for row, members in enumerate(rows)
+        for card_id, x in zip(members, north_slots(members), strict=True)
+    }
+    return [placed[c] for c in north]
 
 
 def _edge_of(box: Any, anchor: Sequence[float]) -> tuple[float, float]:
@@ -152,6 +172,16 @@ def spread(points: Sequence[tuple[float, float]], gap: float) -> list[tuple[floa
     return placed
 
 
+def draw_table(
+    view: Mapping[str, Any], seat_colours: Sequence[str], fig: Figure | None = None
+) -> Figure:
+    """The whole map of ``view`` drawn at once, into ``fig`` (a handout's page) or a new
+    figure: for pictures and print, where nothing is clicked or drawn again."""
+    board = GlobeMap(figure=fig)
+    board.draw_table(view, seat_colours)
+    return board.figure
+
+
 class GlobeMap:
     """The Globe Works map of one screen: one figure, redrawn in two layers.
 
@@ -161,12 +191,16 @@ class GlobeMap:
     figure on the current pyplot backend (the ipympl canvas in a notebook or Voilà).
     """
 
-    def __init__(self, large: bool = False, interactive: bool = False) -> None:
+    def __init__(
+        self, large: bool = False, interactive: bool = False, figure: Figure | None = None
+    ) -> None:
         self.large = large
         width = WIDTH_IN[large]
-        self.figure: Figure = new_figure(
-            (width, width * self.aspect()), dpi=DPI, interactive=interactive
-        )
+        if figure is None:
+            figure = new_figure((width, width * self.aspect()), dpi=DPI, interactive=interactive)
+        else:
+            figure.clear()  # a page of its own (a handout): the map is its only axes
+        self.figure: Figure = figure
         self.ax = self.figure.add_axes((0, 0, 1, 1))
         self.ax.set_xlim(WEST, EAST)
         self.ax.set_ylim(SOUTH, NORTH_TOP)

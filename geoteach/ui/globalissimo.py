@@ -47,7 +47,7 @@ from geoteach.render.mapview import MapView, NotOnMapError, new_figure, to_png
 from geoteach.render.zoom import STEP, MapZoom
 from geoteach.ui.apps import AppSpec, Option, speed_option
 from geoteach.ui.safe import safe
-from geoteach.ui.shell import GameScreen, Standing, number_text, places_of
+from geoteach.ui.shell import GameScreen, Standing, canvas_box, number_text, places_of
 from geoteach.ui.theme import CHECKERED_FLAG, does, does_text, is_you, seat_badge, seat_symbol
 
 #: Matplotlib markers matching the seat symbols ● ■ ▲ ◆ ★ ✚.
@@ -689,7 +689,7 @@ class GlobalissimoScreen(GameScreen):
             self.board.children = [self.category, self.cards, self.track]
 
     def _map_children(self) -> list[widgets.Widget]:
-        shown = self._numbered.figure.canvas if self.interactive else self.map_picture
+        shown = self._map_canvas if self.interactive else self.map_picture
         return [self.map_caption, self.zoom_bar, shown, self.track]
 
     def _draw_track(self, view: Mapping[str, Any]) -> None:
@@ -816,6 +816,7 @@ class GlobalissimoScreen(GameScreen):
                 ):
                     setattr(canvas, attr, value)
                 self._numbered.on_pick(safe(self.click_country, show=self.messages))
+                self._map_canvas = canvas_box(canvas)
             self._zoom = MapZoom(self._numbered, on_change=self._show_map)
             if self.interactive:
                 self._zoom.connect_wheel()

@@ -45,7 +45,7 @@ from geoteach.render.mapview import to_png
 from geoteach.ui.apps import AppSpec, Option, screen_options, speed_option
 from geoteach.ui.hotseat import HotSeatGuard
 from geoteach.ui.safe import on_click, safe
-from geoteach.ui.shell import GameScreen, Standing, number_text, places_of
+from geoteach.ui.shell import GameScreen, Standing, canvas_box, number_text, places_of
 from geoteach.ui.theme import is_you, seat_badge, seat_symbol
 
 #: "two banking cities": each icon as a word that goes before "cities".
@@ -71,6 +71,7 @@ GLOBE_CSS = (
     ".gt-app .gt-hand .gt-hand-card.gt-linking { border-style: dashed; background: #fff; }"
     ".gt-app.gt-large .gt-hand .gt-hand-card { width: 280px; }"
     ".gt-app .gt-handnote p { margin: 2px 0; }"
+    ".gt-app .gt-board .widget-html-content { line-height: 1.35; }"
     ".gt-app .gt-controls .jupyter-button { width: auto; max-width: 100%; }"
     ".gt-app .gt-mapkey { font-size: 13px; margin: 2px 0; }"
     ".gt-app.gt-large .gt-mapkey { font-size: 18px; }"
@@ -242,6 +243,7 @@ class GlobeWorksScreen(GameScreen):
             ):
                 setattr(canvas, attr, value)
             canvas.mpl_connect("button_press_event", safe(self.on_map_click, show=self.messages))
+            self.map_canvas = canvas_box(canvas)
         self._size_picture()
         self.map_key = widgets.HTML()
         self.map_key.add_class("gt-mapkey")
@@ -487,9 +489,9 @@ class GlobeWorksScreen(GameScreen):
         seat = super().bot_seat()
         return seat if seat is not None else self._skipped_deals()
 
-    def bot_move(self) -> bool:
+    def bot_move(self, redraw: bool = True) -> bool:
         """One computer move worth a sentence; moves with nothing to say (a draw before its
-        discard, "no deal", a person's skipped deals) go at once with it."""
+        discard, "no deal", a person's skipped deals) go at once with it, drawn once."""
         moved = False
         while True:
             skipped = self._skipped_deals()
@@ -498,13 +500,14 @@ class GlobeWorksScreen(GameScreen):
                 moved = True
                 continue
             said = len(self.computer_log.lines)
-            if not super().bot_move():
-                if moved:
-                    self.refresh()
-                return moved
+            if not super().bot_move(redraw=False):
+                break
             moved = True
             if len(self.computer_log.lines) > said or self.feedback.is_open:
-                return True
+                break
+        if moved and redraw:
+            self.refresh()
+        return moved
 
     # ----- what a move led to -----------------------------------------------------------------
     def describe(self, action: Action) -> str:
@@ -822,7 +825,7 @@ class GlobeWorksScreen(GameScreen):
         return [s.colour for s in self.table.seats]
 
     def _map_widget(self) -> widgets.Widget:
-        return self.map.figure.canvas if self.interactive else self.map_picture
+        return self.map_canvas if self.interactive else self.map_picture
 
     def _show_map(self) -> None:
         """Push the map to the screen (a PNG when it is not a live canvas) and say where the

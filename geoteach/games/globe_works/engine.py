@@ -310,7 +310,6 @@ class GlobeWorks(Game):
         "take_back": ("card",),
         "pass": (),
         "no_deal": (),
-        # ``into``: where a city traded off the map goes, "map" (a token) or "hand".
         "propose_trade": ("to", "give", "take", "into"),
         "propose_partnership": ("to", "icon"),
         "accept": ("card", "into"),
