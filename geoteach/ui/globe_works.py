@@ -235,13 +235,6 @@ class GlobeWorksScreen(GameScreen):
             self.map = GlobeMap(large=large)
         self.map_picture = widgets.Image(format="png")
         if self.interactive:
-            for attr, value in (
-                ("header_visible", False),
-                ("footer_visible", False),
-                ("toolbar_visible", False),
-                ("resizable", False),
-            ):
-                setattr(canvas, attr, value)
             canvas.mpl_connect("button_press_event", safe(self.on_map_click, show=self.messages))
             self.map_canvas = canvas_box(canvas)
         self._size_picture()

@@ -464,7 +464,9 @@ def _click_at(ui, lon, lat, button=MouseButton.LEFT):
 def test_clicking_a_city_or_its_name_on_the_map_picks_that_card(widget_backend) -> None:
     ui = _screen(interactive=True)
     assert ui.interactive and ui.board.children[0] is ui.map_canvas
-    assert ui.map_canvas.children == (ui.map.figure.canvas,)
+    canvas = ui.map.figure.canvas
+    assert ui.map_canvas.children == (canvas,)
+    assert not (canvas.header_visible or canvas.toolbar_visible or canvas.resizable)
     game = ui.game
     deck = cards()
     hand = list(dict.fromkeys(game.hands[0]))
