@@ -162,7 +162,11 @@ def canvas_box(canvas: widgets.Widget) -> widgets.Box:
 
     ipympl's canvas view is not taken off the page when a Box's children change (it stays
     drawn in every Tab, too); inside a Box of its own it comes and goes like any widget.
+    The canvas shows the map only: no title bar, toolbar, footer or resize handle.
     """
+    for attr in ("header_visible", "footer_visible", "toolbar_visible", "resizable"):
+        if hasattr(canvas, attr):
+            setattr(canvas, attr, False)
     box = widgets.Box([canvas])
     box.add_class("gt-canvas")
     return box

@@ -32,7 +32,7 @@ from geoteach.ui import safe
 from geoteach.ui.geotriple import GeoTripleScreen
 from geoteach.ui.global_pursuit import GlobalPursuitTable
 from geoteach.ui.globalissimo import GlobalissimoScreen
-from geoteach.ui.globe_works import GlobeWorksUI
+from geoteach.ui.globe_works import GlobeWorksScreen
 from geoteach.ui.pursuit import PursuitApp
 
 #: Names a mischievous class would type. Each is also a team member's name somewhere.
@@ -129,7 +129,7 @@ GAMES: dict[str, tuple[Callable[[Table], Any], Callable[[], Any], int, Callable]
         act_full,
     ),
     "globe_works": (
-        lambda t: GlobeWorksUI(GlobeWorks(t, seed=7), bot_delay=0),
+        lambda t: GlobeWorksScreen(GlobeWorks(t, seed=7), bot_delay=0),
         lambda: GlobeWorksBot("hard", seed=1),
         3,
         act_full,
