@@ -48,7 +48,7 @@ from geoteach.render import palettes
 from geoteach.render.mapview import MapView, new_figure, to_png
 from geoteach.render.us import us_map_view
 from geoteach.render.zoom import STEP, MapZoom
-from geoteach.ui.apps import AppSpec, Option, speed_option
+from geoteach.ui.apps import AppSpec, Option, screen_options, speed_option
 from geoteach.ui.countdown import Countdown, running_loop
 from geoteach.ui.hotseat import HotSeatGuard
 from geoteach.ui.safe import safe
@@ -1673,10 +1673,7 @@ def _build(table: Table, values: dict[str, Any]) -> GeoTripleScreen:
     return GeoTripleScreen(
         game,
         show_possible=bool(values["show_possible"]),
-        interactive=values.get("interactive", False),
-        bot_delay=values["bot_delay"],
-        large=values.get("large", False),
-        on_new_game=values.get("on_new_game"),
+        **screen_options(values),
     )
 
 

@@ -45,7 +45,7 @@ from geoteach.quiz.flags import flag_img_html
 from geoteach.render import palettes
 from geoteach.render.mapview import MapView, NotOnMapError, new_figure, to_png
 from geoteach.render.zoom import STEP, MapZoom
-from geoteach.ui.apps import AppSpec, Option, speed_option
+from geoteach.ui.apps import AppSpec, Option, screen_options, speed_option
 from geoteach.ui.safe import safe
 from geoteach.ui.shell import (
     GameScreen,
@@ -969,10 +969,7 @@ def _build(table: Table, values: dict[str, Any]) -> GlobalissimoScreen:
     game = Globalissimo(table, seed=values.get("seed"), **options)
     return GlobalissimoScreen(
         game,
-        bot_delay=values["bot_delay"],
-        interactive=values.get("interactive", False),
-        large=values.get("large", False),
-        on_new_game=values.get("on_new_game"),
+        **screen_options(values),
     )
 
 

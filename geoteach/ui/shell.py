@@ -157,17 +157,31 @@ def leaderboard_html(
     )
 
 
-def canvas_box(canvas: widgets.Widget) -> widgets.Box:
-    """An ipympl canvas inside a plain Box, ready to be put into a screen's children.
+def plain_canvas(canvas: widgets.Widget) -> widgets.Widget:
+    """An ipympl canvas that shows the map only: no title bar, toolbar, footer or resize
+    handle (a board's size and text are set for the screen).
 
-    ipympl's canvas view is not taken off the page when a Box's children change (it stays
-    drawn in every Tab, too); inside a Box of its own it comes and goes like any widget.
-    The canvas shows the map only: no title bar, toolbar, footer or resize handle.
+    The page turns resizing back on by itself when it connects, so it is said again then.
     """
     for attr in ("header_visible", "footer_visible", "toolbar_visible", "resizable"):
         if hasattr(canvas, attr):
             setattr(canvas, attr, False)
-    box = widgets.Box([canvas])
+    if hasattr(canvas, "on_msg"):
+        canvas.on_msg(
+            lambda _w, content, _b: (
+                canvas.send_state("resizable") if content.get("type") == "initialized" else None
+            )
+        )
+    return canvas
+
+
+def canvas_box(canvas: widgets.Widget) -> widgets.Box:
+    """An ipympl canvas (made plain) inside a Box, ready to be put into a screen's children.
+
+    ipympl's canvas view is not taken off the page when a Box's children change (it stays
+    drawn in every Tab, too); inside a Box of its own it comes and goes like any widget.
+    """
+    box = widgets.Box([plain_canvas(canvas)])
     box.add_class("gt-canvas")
     return box
 
@@ -189,9 +203,6 @@ def board_map(
     from geoteach.render.zoom import MapZoom
 
     if interactive:
-        canvas = view.figure.canvas
-        for attr in ("header_visible", "footer_visible", "toolbar_visible", "resizable"):
-            setattr(canvas, attr, False)
         view.on_pick(on_pick)
     zoom = MapZoom(view, on_change=on_change)
     if interactive:
@@ -583,4 +594,5 @@ __all__ = [
     "leaderboard_html",
     "number_text",
     "places_of",
+    "plain_canvas",
 ]
