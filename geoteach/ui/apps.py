@@ -30,14 +30,8 @@ from geoteach.ui.shell import APP_CSS, GameScreen
 from geoteach.ui.table_setup import TableSetup
 from geoteach.ui.theme import themed
 
-#: Where each game declares its app (imported only when that app is opened).
-APPS = {
-    "globalissimo": "geoteach.ui.globalissimo:APP",
-    "geotriple": "geoteach.ui.geotriple:APP",
-    "global_pursuit": "geoteach.ui.global_pursuit:APP",
-    "geography_pursuit": "geoteach.ui.pursuit:APP",
-    "globe_works": "geoteach.ui.globe_works:APP",
-}
+#: The student apps, by key (their set-up screens are in ``geoteach.ui.catalogue``).
+APPS = ("globalissimo", "geotriple", "global_pursuit", "geography_pursuit", "globe_works")
 
 #: Computer opponents a student alone gets by default (names say they are computers).
 ROBOT_NAMES = ["Robot Ada", "Robot Ben", "Robot Cy", "Robot Dee", "Robot Eve"]
@@ -125,29 +119,54 @@ def screen_options(values: dict[str, Any]) -> dict[str, Any]:
 
 @dataclass(frozen=True)
 class AppSpec:
-    """A game's student app: what the set-up screen asks, and how the game screen is built."""
+    """A game's student app: what the set-up screen asks, and how the game screen is built.
+
+    ``game`` and ``build`` name where the game's class and the screen's builder live
+    ("module:name"), so the set-up screen needs only the light rules module; the screen's
+    module is imported (``warm_up``) while the set-up screen is being filled in.
+    """
 
     key: str
-    game_cls: type
+    game: str
     blurb: str
     options: Sequence[Option]
-    build: Callable[[Table, dict[str, Any]], GameScreen]
+    build: str
     players: Sequence[Seat] = field(default_factory=tuple)
     #: Slow work every game needs (loading its questions), started in the background while the
     #: set-up screen is filled in, so Start is quick; ``build`` must still work without it.
-    prepare: Callable[[], Any] | None = None
+    prepare: str | None = None
+
+    @property
+    def game_cls(self) -> type:
+        return _load(self.game)
+
+    @property
+    def builder(self) -> Callable[[Table, dict[str, Any]], GameScreen]:
+        return _load(self.build)
 
     @property
     def title(self) -> str:
-        return str(self.game_cls.title()) if hasattr(self.game_cls, "title") else self.key
+        return str(self.game_cls.title())
+
+    def warm_up(self) -> None:
+        """Import the screen's module and do the game's slow preparations (in a thread)."""
+        self.builder  # noqa: B018 - importing is the point
+        if self.prepare is not None:
+            _load(self.prepare)()
+
+
+def _load(path: str) -> Any:
+    module, _, name = path.partition(":")
+    return getattr(importlib.import_module(module), name)
 
 
 def spec_for(key: str) -> AppSpec:
-    """The app declared by the game called ``key``."""
-    if key not in APPS:
+    """The app of the game called ``key`` (see ``geoteach.ui.catalogue``)."""
+    from geoteach.ui.catalogue import CATALOGUE
+
+    if key not in CATALOGUE:
         raise ValueError(f"There is no app called {key!r}. The apps are: {', '.join(APPS)}.")
-    module, _, name = APPS[key].partition(":")
-    return getattr(importlib.import_module(module), name)
+    return CATALOGUE[key]
 
 
 def default_players(spec: AppSpec) -> list[Seat]:
@@ -209,8 +228,10 @@ class StudentApp(widgets.VBox):
         super().__init__([self.css, self.setup_screen])
         self.add_class("gt-app")
         themed(self)
-        if spec.prepare is not None:
-            threading.Thread(target=spec.prepare, name=f"prepare {spec.key}", daemon=True).start()
+        # The game screen's module and slow preparations load while the choices are made.
+        self.warming = threading.Thread(target=spec.warm_up, name=f"warm up {spec.key}")
+        self.warming.daemon = True
+        self.warming.start()
 
     def values(self) -> dict[str, Any]:
         """The set-up choices, as the app's ``build`` receives them."""
@@ -224,7 +245,7 @@ class StudentApp(widgets.VBox):
         values["seed"] = self.seed
         values["on_new_game"] = self.show_setup
         try:
-            screen = self.spec.build(table, values)
+            screen = self.spec.builder(table, values)
         except ValueError as exc:  # a choice the game cannot start with: say what to change
             self.messages.error(str(exc))
             return None

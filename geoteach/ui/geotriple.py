@@ -48,7 +48,7 @@ from geoteach.render import palettes
 from geoteach.render.mapview import MapView, new_figure, to_png
 from geoteach.render.us import us_map_view
 from geoteach.render.zoom import STEP, MapZoom
-from geoteach.ui.apps import AppSpec, Option, screen_options, speed_option
+from geoteach.ui.apps import screen_options
 from geoteach.ui.countdown import Countdown, running_loop
 from geoteach.ui.hotseat import HotSeatGuard
 from geoteach.ui.safe import safe
@@ -1662,7 +1662,7 @@ class GeoTripleScreen(GameScreen):
         )
 
 
-def _build(table: Table, values: dict[str, Any]) -> GeoTripleScreen:
+def build_screen(table: Table, values: dict[str, Any]) -> GeoTripleScreen:
     """The set-up screen's choices → a game and its screen."""
     game = GeoTriple(
         table,
@@ -1675,47 +1675,6 @@ def _build(table: Table, values: dict[str, Any]) -> GeoTripleScreen:
         show_possible=bool(values["show_possible"]),
         **screen_options(values),
     )
-
-
-APP = AppSpec(
-    key="geotriple",
-    game_cls=GeoTriple,
-    blurb=(
-        "Two players and the 50 U.S. states. Each round: guess the other player's state from "
-        "clues, race to find groups of bordering states, then win tricks with the states' size, "
-        "statehood and population ranks."
-    ),
-    options=(
-        Option(
-            "target",
-            "Points to win",
-            100,
-            kind="number",
-            minimum=10,
-            maximum=500,
-            help="The first player to reach this many points wins (100 in the rulebook)",
-        ),
-        Option(
-            "show_possible",
-            "Show which states could still be the answer (Stage 1)",
-            True,
-            kind="flag",
-            help="Paint yellow the states that fit every clue so far",
-        ),
-        Option(
-            "typed_clues",
-            "Clues when two people play",
-            None,
-            choices=(
-                ("the card's holder picks a true one", None),
-                ("the computer gives them", False),
-            ),
-            help="Against the computer, the computer always gives the clues",
-        ),
-        speed_option(),
-    ),
-    build=_build,
-)
 
 
 def play(

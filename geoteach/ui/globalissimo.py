@@ -45,7 +45,7 @@ from geoteach.quiz.flags import flag_img_html
 from geoteach.render import palettes
 from geoteach.render.mapview import MapView, NotOnMapError, new_figure, to_png
 from geoteach.render.zoom import STEP, MapZoom
-from geoteach.ui.apps import AppSpec, Option, screen_options, speed_option
+from geoteach.ui.apps import screen_options
 from geoteach.ui.safe import safe
 from geoteach.ui.shell import (
     GameScreen,
@@ -957,11 +957,8 @@ MAP_SIZE_LARGE = (11.6, 5.9)
 MAP_DPI = 100.0
 NUMBER_PT = 8.0
 
-#: Countries to play with, as the set-up screen offers them.
-CONTINENTS = ("Africa", "Asia", "Europe", "North America", "Oceania", "South America")
 
-
-def _build(table: Table, values: dict[str, Any]) -> GlobalissimoScreen:
+def build_screen(table: Table, values: dict[str, Any]) -> GlobalissimoScreen:
     where = values.get("countries") or ""
     options: dict[str, Any] = {"rounds": values["rounds"], "honor": values["honor"]}
     if where:
@@ -971,33 +968,6 @@ def _build(table: Table, values: dict[str, Any]) -> GlobalissimoScreen:
         game,
         **screen_options(values),
     )
-
-
-APP = AppSpec(
-    key="globalissimo",
-    game_cls=Globalissimo,
-    blurb=(
-        "Put the countries in order by a real statistic. Exactly right = 3 points. "
-        "Then clear the hurdles: find a country on the map, or name its capital."
-    ),
-    options=(
-        Option("rounds", "Rounds", 10, kind="number", minimum=1, maximum=20),
-        Option(
-            "countries",
-            "Countries from",
-            "",
-            choices=(("the whole world", ""), *((c, c) for c in CONTINENTS)),
-        ),
-        Option(
-            "honor",
-            "Hurdle answers",
-            False,
-            choices=(("checked by the computer", False), ("marked by the teacher", True)),
-        ),
-        speed_option(),
-    ),
-    build=_build,
-)
 
 
 def play(

@@ -42,7 +42,7 @@ from geoteach.games.table import Table
 from geoteach.render.clicks import is_pick
 from geoteach.render.globe_works import RING_PICKED, RING_PLAYABLE, GlobeMap
 from geoteach.render.mapview import to_png
-from geoteach.ui.apps import AppSpec, Option, screen_options, speed_option
+from geoteach.ui.apps import screen_options
 from geoteach.ui.hotseat import HotSeatGuard
 from geoteach.ui.safe import on_click, safe
 from geoteach.ui.shell import GameScreen, Standing, canvas_box, number_text, places_of
@@ -1301,43 +1301,11 @@ class GlobeWorksScreen(GameScreen):
             self.map.close()
 
 
-def _build(table: Table, values: dict[str, Any]) -> GlobeWorksScreen:
+def build_screen(table: Table, values: dict[str, Any]) -> GlobeWorksScreen:
     game = GlobeWorks(
         table, seed=values.get("seed"), rounds=values["rounds"], max_turns=values["max_turns"]
     )
     return GlobeWorksScreen(game, **screen_options(values))
-
-
-APP = AppSpec(
-    key="globe_works",
-    game_cls=GlobeWorks,
-    blurb=(
-        "Build networks of banks, airlines, ports, information or energy around the world: "
-        "open regions with linking cities, play your cities, and link them up. "
-        "Long networks score big; a network of 2 costs 20 points."
-    ),
-    options=(
-        Option(
-            "rounds",
-            "Rounds",
-            3,
-            kind="number",
-            minimum=3,
-            maximum=15,
-            help="At least one round per player, so everyone deals once",
-        ),
-        Option(
-            "max_turns",
-            "If nobody calls the end, the dealer calls it after this many turns each",
-            20,
-            kind="number",
-            minimum=TURNS_BEFORE_DEALS,
-            maximum=60,
-        ),
-        speed_option(),
-    ),
-    build=_build,
-)
 
 
 def play(

@@ -41,7 +41,7 @@ from geoteach.quiz.answers import AnswerChecker, Mode, Verdict, said_answers
 from geoteach.quiz.places import place_kind, question_places
 from geoteach.quiz.question import LEVELS, Question
 from geoteach.render.board import CATEGORY_COLOURS, BoardView, short_names, space_xy
-from geoteach.ui.apps import TIME_LIMITS, AppSpec, Option, screen_options, speed_option
+from geoteach.ui.apps import screen_options
 from geoteach.ui.countdown import Countdown
 from geoteach.ui.question_card import QuestionCard
 from geoteach.ui.safe import safe
@@ -799,7 +799,7 @@ def built_in_questions() -> None:
         default_questions()
 
 
-def build(table: Table, values: dict[str, Any]) -> PursuitApp:
+def build_screen(table: Table, values: dict[str, Any]) -> PursuitApp:
     """The app's game screen from the set-up screen's choices."""
     built_in_questions()  # at once if the set-up screen has prepared them, else wait for them
     game = GeographyPursuit(
@@ -815,49 +815,3 @@ def build(table: Table, values: dict[str, Any]) -> PursuitApp:
         mode=values["mode"],
         **screen_options(values),
     )
-
-
-APP = AppSpec(
-    key="geography_pursuit",
-    game_cls=GeographyPursuit,
-    blurb=(
-        "Roll the die, move round the board and answer geography questions in six "
-        "categories. Win a wedge in each headquarters, then answer the final question in the "
-        "hub to win."
-    ),
-    options=(
-        Option(
-            "mode",
-            "Answers are",
-            "typed",
-            choices=(
-                ("typed (the game checks)", "typed"),
-                ("multiple choice", "choice"),
-                ("said out loud and marked by another player", "honor"),
-            ),
-        ),
-        Option("time_limit", "Time to answer", None, choices=TIME_LIMITS),
-        Option(
-            "precision",
-            "Typed answers",
-            "forgiving",
-            choices=(("small typos are forgiven", "forgiving"), ("must be exact", "strict")),
-        ),
-        Option(
-            "reveal_answer",
-            "Show the right answer after a wrong one",
-            True,
-            kind="flag",
-        ),
-        Option(
-            "consultation",
-            "Team members may talk it over",
-            True,
-            kind="flag",
-            help="Only for teams: may the members of a team discuss an answer?",
-        ),
-        speed_option(),
-    ),
-    build=build,
-    prepare=built_in_questions,
-)

@@ -74,6 +74,7 @@ APP_CSS = """<style>
 .gt-app .gt-answer-big { font-size: 20px; margin: 4px 0; }
 .gt-app .gt-fact { margin: 4px 0 0 0; }
 .gt-app .gt-feedback p { margin: 2px 0; }
+.gt-app .gt-busy { opacity: 0.55; pointer-events: none; }
 .gt-app .gt-board img { max-width: 100%; height: auto; }
 .gt-app .gt-log { font-size: 14px; }
 .gt-app .gt-log ol { margin: 0; padding-left: 20px; }
@@ -489,13 +490,21 @@ class GameScreen(widgets.VBox):
         self.redraw_seconds = time.perf_counter() - begin
 
     def act(self, action: Action) -> None:
-        """A person's move: put the verdict away, apply, show what it led to, let bots play."""
-        if self.feedback.is_open:
-            self.feedback.put_away()
-            self.paused(False)
-        self.game.apply(action)
-        self.after(action, by_human=True)
-        self.refresh()
+        """A person's move: put the verdict away, apply, show what it led to, let bots play.
+
+        The controls are dimmed at once (a second click cannot land while the move is worked
+        out, and the click is seen to have been taken), and come back with the new screen.
+        """
+        self.controls.add_class("gt-busy")
+        try:
+            if self.feedback.is_open:
+                self.feedback.put_away()
+                self.paused(False)
+            self.game.apply(action)
+            self.after(action, by_human=True)
+            self.refresh()
+        finally:
+            self.controls.remove_class("gt-busy")
         self.run_bots()
 
     def bot_move(self, redraw: bool = True) -> bool:

@@ -19,14 +19,27 @@ def _no_errors():
 
 @pytest.mark.parametrize("key", sorted(APPS))
 def test_every_app_starts_with_you_and_computers(key: str) -> None:
-    try:
-        spec = spec_for(key)
-    except AttributeError:
-        pytest.skip(f"{key} has no app yet")
+    spec = spec_for(key)
     seats = default_players(spec)
     assert seats[0].name == "You" and not seats[0].is_bot
     assert all(s.is_bot for s in seats[1:])
     assert spec.game_cls.min_seats <= len(seats) <= spec.game_cls.max_seats
+
+
+def test_the_set_up_screen_needs_only_the_catalogue_and_the_rules() -> None:
+    """Opening an app imports no map drawing: the screen's module loads in the background."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "from geoteach.ui.apps import spec_for\n"
+        "spec_for('globalissimo').game_cls\n"
+        "heavy = ('geoteach.ui.globalissimo', 'geoteach.render.mapview', 'matplotlib.pyplot')\n"
+        "print([m for m in heavy if m in sys.modules])"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
 
 
 def test_a_link_can_fix_the_deal_and_ask_for_large_text(monkeypatch) -> None:
