@@ -451,8 +451,10 @@ def hand_card_figure(
     ax.axis("off")
     art = _art(set_name, face)
     if maps:
+        # The table's picture of the card: drawn once, it serves the hand and, once the card
+        # is laid, the table (a hand card is 180-240 px wide, the picture 256).
         ax.imshow(
-            card_picture(card, 2 * px),
+            card_picture(card),
             extent=(-LIMIT, LIMIT, -LIMIT, LIMIT),
             interpolation="antialiased",
             zorder=1,
@@ -649,6 +651,9 @@ class TablePicture:
         w, h = self.figure.bbox.width, self.figure.bbox.height
         return max(1, round(w)), max(1, round(h))
 
+    def _dpi_scale(self) -> float:
+        return float(self.figure.dpi) / 100.0
+
     def _turned_picture(self, card: str, turn: int, px: int) -> Image.Image:
         key = (card, turn, px)
         picture = self._turned.get(key)
@@ -789,7 +794,9 @@ class TablePicture:
             ax.add_patch(
                 Polygon(g, closed=True, fc="none", ec=CHOSEN_EDGE, lw=2, ls="--", zorder=4)
             )
-        self._marks(ax, cards, marks, chosen, (x1 - x0) / w)
+        # Badges are BADGE_PX at 100 dpi, and grow with the figure's dpi like their numbers
+        # (a larger figure for a projector; ipympl's doubled dpi on a high-density screen).
+        self._marks(ax, cards, marks, chosen, (x1 - x0) / w * self._dpi_scale())
         self._drawn = [*ax.patches, *ax.collections, *ax.texts, *ax.lines]
         return fig
 
@@ -867,7 +874,7 @@ class TablePicture:
     def at(self, x: float, y: float) -> int | None:
         """The number of the open edge at (x, y): its badge, its edge, or the place beyond it."""
         x0, x1, _, _ = self.view
-        reach = 1.5 * BADGE_PX * (x1 - x0) / self._size_px()[0]
+        reach = 1.5 * BADGE_PX * self._dpi_scale() * (x1 - x0) / self._size_px()[0]
         p = np.array([x, y])
         for mark, badge in zip(self.marks, self.badges, strict=True):
             if np.linalg.norm(p - np.asarray(badge)) <= reach:

@@ -121,6 +121,9 @@ class AppSpec:
     options: Sequence[Option]
     build: Callable[[Table, dict[str, Any]], GameScreen]
     players: Sequence[Seat] = field(default_factory=tuple)
+    #: Called when the set-up screen opens: slow work the game needs at Start (building its
+    #: trivia decks from the data) can begin in the background while the choices are read.
+    prepare: Callable[[], Any] | None = None
 
     @property
     def title(self) -> str:
@@ -158,6 +161,8 @@ class StudentApp(widgets.VBox):
         **defaults: Any,
     ) -> None:
         self.spec = spec
+        if spec.prepare is not None:
+            spec.prepare()
         self.seed = seed
         self.large = large
         self.interactive = interactive

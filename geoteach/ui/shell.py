@@ -57,7 +57,7 @@ APP_CSS = """<style>
 .gt-app .gt-board { flex: 1 1 auto; min-width: 0; overflow: hidden; }
 .gt-app .gt-side { flex: 0 0 440px; width: 440px; max-height: calc(100vh - 64px);
   overflow-y: auto; overflow-x: hidden; gap: 6px; }
-.gt-app .gt-side > * { width: 100%; }
+.gt-app .gt-side > * { width: 100%; flex-shrink: 0; }
 .gt-app .gt-panel { border: 1px solid #777; border-radius: 6px; padding: 4px 8px; }
 .gt-app .gt-leaders table { width: 100%; border-collapse: collapse; }
 .gt-app .gt-leaders td, .gt-app .gt-leaders th { padding: 1px 4px; text-align: left;
@@ -400,19 +400,32 @@ class GameScreen(widgets.VBox):
         """Free what the screen holds (figures, clocks) before it is replaced."""
 
     def show_click_targets(
-        self, figure: Any, ax: Any, points: Mapping[str, Sequence[float]]
+        self,
+        figure: Any,
+        ax: Any,
+        points: Mapping[str, Sequence[float]],
+        canvas: str | None = None,
     ) -> None:
         """For browser tests (``GEOTEACH_TEST_HOOKS=1``): where ``points`` (map coordinates) are
-        on the canvas, in CSS pixels from its top left, so a test clicks like a person."""
+        on the canvas, in CSS pixels from its top left, so a test clicks like a person.
+
+        A screen with several canvases names the one the points are on by a CSS selector of
+        its widget (``canvas=".gt-table-canvas"``): each target then carries it as a third
+        item, and the targets of the other canvases are kept.
+        """
         if not TEST_HOOKS:
             return
         ax.apply_aspect()
         ratio = float(getattr(figure.canvas, "device_pixel_ratio", 1.0) or 1.0)
         height = float(figure.bbox.height)
-        where = {}
+        where: dict[str, list[Any]] = {}
+        if canvas is not None:
+            old = json.loads(self.click_targets.value or "{}")
+            where = {k: v for k, v in old.items() if len(v) > 2 and v[2] != canvas}
         for name, (x, y) in points.items():
             px, py = ax.transData.transform((x, y))
-            where[name] = [round(float(px) / ratio, 1), round((height - float(py)) / ratio, 1)]
+            spot: list[Any] = [round(float(px) / ratio, 1), round((height - float(py)) / ratio, 1)]
+            where[name] = spot if canvas is None else [*spot, canvas]
         self.click_targets.value = json.dumps(where)
 
     # ----- what the shell does ---------------------------------------------------------------
