@@ -843,7 +843,7 @@ class GlobalPursuitScreen(GameScreen):
                 f"Right! {does_text(self.table, seat, 'scores', 'score')} {number_text(gained)}."
             )
             more = (
-                f"{self._whose(seat).capitalize()} turn goes on: lay another card."
+                f"{_first_up(self._whose(seat))} turn goes on: lay another card."
                 if self.game.phase == "match" and self.game.player == seat
                 else ""
             )
@@ -851,7 +851,7 @@ class GlobalPursuitScreen(GameScreen):
             headline = "Not this time."
             if trivia.get("wild"):
                 headline = "Not this time: 1 token goes back to the bank."
-            more = f"{self._whose(seat).capitalize()} turn ends."
+            more = f"{_first_up(self._whose(seat))} turn ends."
         lines.append(more)
         where, fact = _place_words(question)
         self.show_verdict(
@@ -946,6 +946,8 @@ class GlobalPursuitScreen(GameScreen):
     def redraw(self) -> None:
         if not self.feedback.is_open:
             self.explaining = None
+        if self.game.is_terminal() and not self.feedback.text:
+            self._explain_end()  # also a game over from the start (a table with no room)
         view = self.game.view(self.hand_owner())
         self.controls.children = self._controls(view)
         if view["player"] != self.hand_owner():  # the guard covered the hand
@@ -1306,6 +1308,11 @@ def _place_words(question: Question) -> tuple[str, str]:
         row = data.us_states().loc[code]
         return f"{row['name']} is a U.S. state in the {row['region']}.", state_fact(code)
     return "", ""
+
+
+def _first_up(text: str) -> str:
+    """ "your turn" -> "Your turn" (``str.capitalize`` would make "McKay" "Mckay")."""
+    return text[:1].upper() + text[1:]
 
 
 def _place_name(code: str) -> str:
