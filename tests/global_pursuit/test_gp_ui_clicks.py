@@ -382,7 +382,8 @@ def test_a_computer_challenge_of_your_card_is_explained_until_continue():
     ui.edge.value = tuple(wrong["at"])
     ui.lay.click()
     assert game.state["last"]["challenge"] == "right"
-    assert ui.feedback.is_open and ui.feedback.text == "Robot challenges: Ana's card does not match."
+    assert ui.feedback.is_open
+    assert ui.feedback.text == "Robot challenges: Ana's card does not match."
     body = html.unescape(ui.feedback.body.value)
     assert "Ana pays Robot 2 points; the card goes back to Ana's hand" in body
     assert "does not join" in body or "only partly touches" in body
