@@ -89,10 +89,10 @@ from geoteach.quiz.question import LEVELS, Question
 from geoteach.render.clicks import is_pick
 from geoteach.render.globe_cards import (
     HAND_BAND,
+    HandCardPicture,
     TablePicture,
     card_corners,
     edge_near,
-    hand_card_figure,
     inside_card,
     joint_figure,
     place_marks,
@@ -281,6 +281,7 @@ class HandCard(widgets.VBox):
             self.figure.canvas.mpl_connect("button_press_event", safe(self.on_click, show=show))
         else:
             self.picture = widgets.Image(format="png", width=round(HAND_PX * scale))
+        self.drawing = HandCardPicture(card, HAND_PX, maps=maps, figure=self.figure)
         self._shown: tuple[bool, int | None] | None = None
         super().__init__([self.picture])
         self.add_class("gt-hand-card")
@@ -292,14 +293,7 @@ class HandCard(widgets.VBox):
         if self._shown == (selected, edge):
             return
         self._shown = (selected, edge)
-        hand_card_figure(
-            self.card,
-            HAND_PX,
-            chosen_edge=edge,
-            selected=selected,
-            maps=self.maps,
-            figure=self.figure,
-        )
+        self.drawing.choose(selected, edge)
         if self.clickable:
             self.figure.canvas.draw_idle()
         else:
