@@ -494,7 +494,7 @@ class HandCardPicture:
         middle = (1 + band) / 2
         self.captions = [
             fig.text(0.04, middle, f"card {face + 1}", fontsize=10, fontweight="bold", va="center"),
-            fig.text(0.96, middle, SET_NAMES[set_name], fontsize=7.5, ha="right", va="center"),
+            fig.text(0.97, middle, SET_NAMES[set_name], fontsize=7, ha="right", va="center"),
         ]
         self.frame = Polygon(
             [(0.005, 0.005), (0.995, 0.005), (0.995, 0.995), (0.005, 0.995)],

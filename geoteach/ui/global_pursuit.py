@@ -123,7 +123,7 @@ SIDE_CSS = """<style>
 .gt-app.gt-gp.gt-large .gt-side { flex: 0 0 560px; width: 560px; }
 .gt-app.gt-gp .gt-hand { flex-flow: row nowrap; gap: 4px; }
 .gt-app.gt-gp img.gt-joint { align-self: flex-start; max-width: 100%; height: auto; }
-.gt-app.gt-gp .gt-side .widget-html-content { line-height: 1.3; }
+.gt-app.gt-gp .widget-html-content { line-height: 1.3; }
 .gt-app.gt-gp .gt-side p { margin: 2px 0; }
 .gt-app.gt-gp .gt-leaders small { white-space: nowrap; }
 .gt-app.gt-gp .gt-controls .widget-dropdown, .gt-app.gt-gp .gt-controls .widget-text
@@ -169,6 +169,17 @@ def can_click() -> bool:
     except ImportError:
         return False
     return True
+
+
+def scale_figure(figure: Figure, scale: float) -> None:
+    """Draw ``figure`` at ``scale`` times 100 dpi: larger, its text and lines as well.
+
+    On a live canvas the new size goes to the browser; the canvas's device pixel ratio (a
+    high-density screen doubles the dpi) is kept, and so is the new dpi if the ratio changes.
+    """
+    ratio = float(getattr(figure.canvas, "device_pixel_ratio", 1.0) or 1.0)
+    figure._original_dpi = 100.0 * scale  # what matplotlib multiplies by a new pixel ratio
+    figure.set_dpi(100.0 * scale * ratio)
 
 
 def canvas_class(card: str) -> str:
@@ -305,6 +316,16 @@ class HandCard(widgets.VBox):
         if not is_pick(event, ax) or event.xdata is None:
             return
         self.on_pick(self.card, edge_near(card_corners(self.card), event.xdata, event.ydata))
+
+    def set_scale(self, scale: float) -> None:
+        """Draw the card ``scale`` times as large (large-text mode), labels too."""
+        self.scale = scale
+        scale_figure(self.figure, scale)
+        if self.clickable:
+            self.figure.canvas.draw_idle()
+        else:
+            self.picture.width = round(HAND_PX * scale)
+            self.picture.value = to_png(self.figure)
 
     def targets(self) -> dict[str, tuple[float, float]]:
         """Where to click on this card: its middle, and beside each of its edges."""
@@ -1267,15 +1288,9 @@ class GlobalPursuitScreen(GameScreen):
     def set_large(self, large: bool) -> None:
         """Large text draws the table and the hand larger, their numbers and names too."""
         self.scale = LARGE_SCALE if large else 1.0
-        old = self.table_picture
-        self.table_picture = self._new_table_picture()
-        if self.clickable:
-            old.figure.canvas.close()
+        scale_figure(self.table_picture.figure, self.scale)
         for card in self._hand_widgets.values():
-            self._publish_hand_targets(card, shown=False)
-            card.close_card()
-        self._hand_widgets.clear()
-        self.hand_cards.children = []
+            card.set_scale(self.scale)
         self.refresh()
 
     def closing(self) -> None:
