@@ -914,9 +914,10 @@ class GlobalPursuitScreen(GameScreen):
     def prompt(self) -> str:
         game = self.game
         view = game.view(None)
+        laid, pile = len(view["table"]), view["draw_pile"]
         head = (
-            f"Round {view['round']['number']} · {len(view['table'])} cards on the table · "
-            f"{view['draw_pile']} in the draw pile"
+            f"Round {view['round']['number']} · {laid} card{'s' * (laid != 1)} on the table · "
+            f"{pile} in the draw pile"
         )
         if game.is_terminal():
             return f'{head}<br><span class="gt-turn">The game is over.</span>'
