@@ -2,7 +2,22 @@
 
 import os
 
+import pytest
+
 os.environ.setdefault("MPLBACKEND", "Agg")
+
+
+@pytest.fixture(autouse=True)
+def _pictures_backend_after_each_test():
+    """A test that switches pyplot to the ipympl canvas must not leave it for the next one."""
+    yield
+    import matplotlib
+
+    if matplotlib.get_backend().lower() != "agg":
+        import matplotlib.pyplot as plt
+
+        plt.close("all")
+        plt.switch_backend("Agg")
 
 
 def pytest_collection_modifyitems(items):

@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.registries import require_pypi
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -35,13 +37,34 @@ def test_pinned_list_covers_short_list_and_package_dependencies() -> None:
     assert not missing, f"binder/requirements.txt lacks {sorted(missing)}: run python3 tasks.py pin"
 
 
+def _pins(path: Path) -> dict[str, str]:
+    lines = [ln.strip() for ln in path.read_text().splitlines()]
+    return {_names([ln]).pop(): ln for ln in lines if ln and not ln.startswith("#")}
+
+
 def test_tasks_installs_the_binder_list() -> None:
-    # Binder, `tasks.py lab` and `tasks.py test` must install the very same file.
+    # Binder, `tasks.py lab` and `tasks.py test` install the very same student list; the tests
+    # add their tools on top, so they check exactly what a student gets.
     tasks = (ROOT / "tasks.py").read_text()
     assert 'REQUIREMENTS = ROOT / "binder" / "requirements.txt"' in tasks
+    assert "ensure_env(REQUIREMENTS)\n" in tasks  # lab and voila: the student list only
+    assert "ensure_env(REQUIREMENTS, TEST_REQUIREMENTS)" in tasks  # test: both
     # repo2docker installs binder/requirements.txt itself; postBuild only adds geoteach.
     post = (ROOT / "binder" / "postBuild").read_text()
     assert "pip install" in post and "--no-deps" in post
+
+
+def test_student_list_carries_no_test_tools() -> None:
+    student = _pins(ROOT / "binder" / "requirements.txt")
+    tests = _pins(ROOT / "tests" / "requirements.txt")
+    wanted = _names((ROOT / "tests" / "requirements.in").read_text().splitlines())
+    assert wanted <= set(tests), f"run python3 tasks.py pin: missing {wanted - set(tests)}"
+    assert not set(student) & set(tests), "a package is pinned in both lists"
+    for tool in ("pytest", "nbval", "hypothesis", "playwright", "ruff", "jupyterhub"):
+        assert tool not in student, f"{tool} is a test tool, not for students"
+    # The data sources the tests rebuild from are the pinned ones the scripts name.
+    for name, line in _pins(ROOT / "scripts" / "requirements-build.txt").items():
+        assert tests.get(name) == line, f"{name}: {tests.get(name)} vs {line}"
 
 
 def test_readme_opens_with_the_two_commands() -> None:
@@ -75,6 +98,7 @@ def test_every_data_file_is_listed_in_sources() -> None:
 
 @pytest.mark.slow
 def test_wheel_carries_the_data_and_works_in_a_fresh_venv(tmp_path: Path) -> None:
+    require_pypi()  # the build backend and the dependencies come from the index
     dist = tmp_path / "dist"
     subprocess.run(
         [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(dist), str(ROOT)],
@@ -106,3 +130,11 @@ def test_wheel_carries_the_data_and_works_in_a_fresh_venv(tmp_path: Path) -> Non
     n_countries, n_states, *_ = out.split()
     assert int(n_countries) >= 193 and int(n_states) == 50
     assert str(env_dir) in out
+    # The kit's Voilà and Jupyter settings land where Jupyter looks in that environment.
+    for part in (
+        "etc/jupyter/voila.py",
+        "etc/jupyter/jupyter_server_config.d/geoteach.json",
+        "share/jupyter/voila/templates/geoteach/index.html.j2",
+    ):
+        installed = env_dir / part
+        assert installed.read_bytes() == (ROOT / "jupyter" / part).read_bytes(), part

@@ -961,7 +961,7 @@ def state_comparison_questions(states: pd.DataFrame | None = None) -> list[Quest
             "state_area",
             "Area",
             "km²",
-            year,
+            int(table["area_year"].max()),  # Census total area (2010), not the population's year
             _STATE_SOURCE.format("area_km2"),
             table["area_km2"].astype(float),
         ),

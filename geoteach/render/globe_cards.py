@@ -1012,13 +1012,17 @@ def joint_figure(
 # --------------------------------------------------------------------------- printing
 
 
-def cards_pdf(path: str) -> str:
-    """All 48 cards on A4 pages, six to a page, ready to print and cut out."""
+def cards_pdf(path: str, sets: Sequence[str] | None = None) -> str:
+    """The cards of ``sets`` (all four by default: 48 cards) on A4 pages, six to a page,
+    ready to print and cut out."""
     from matplotlib.backends.backend_pdf import PdfPages
 
     from geoteach.games.global_pursuit.layout import SETS
 
-    cards = [(s, f) for s in SETS for f in range(12)]
+    unknown = [s for s in sets or () if s not in SETS]
+    if unknown:
+        raise ValueError(f"There is no card set {unknown[0]!r}. The sets are: {', '.join(SETS)}.")
+    cards = [(s, f) for s in (sets or SETS) for f in range(12)]
     with PdfPages(path) as pdf:
         for start in range(0, len(cards), 6):
             fig = new_figure((8.27, 11.69))

@@ -102,10 +102,14 @@ def north_slots(north: Sequence[str], width: float = 19.0) -> list[float]:
     for lon in lons:
         x = max(lon, slots[-1] + width) if slots else lon
         slots.append(x)
-    # Cards pushed past the east edge slide back west together.
-    overflow = (slots[-1] + width / 2 - 180) if slots else 0
-    if overflow > 0:
-        slots = [s - overflow for s in slots]
+    # Cards pushed past the east edge slide back west, each only as far as the one east of it
+    # needs: with all 18 linking cities open, sliding them all together pushed the westernmost
+    # (Anchorage, Honolulu) off the map.
+    east = 180 - width / 2
+    for i in reversed(range(len(slots))):
+        east = min(slots[i], east)
+        slots[i] = east
+        east -= width
     return slots
 
 

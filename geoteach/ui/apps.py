@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -121,8 +122,8 @@ class AppSpec:
     options: Sequence[Option]
     build: Callable[[Table, dict[str, Any]], GameScreen]
     players: Sequence[Seat] = field(default_factory=tuple)
-    #: Called when the set-up screen opens: slow work the game needs at Start (building its
-    #: trivia decks from the data) can begin in the background while the choices are read.
+    #: Slow work every game needs (loading its questions), started in the background while the
+    #: set-up screen is filled in, so Start is quick; ``build`` must still work without it.
     prepare: Callable[[], Any] | None = None
 
     @property
@@ -158,12 +159,12 @@ class StudentApp(widgets.VBox):
         large: bool = False,
         interactive: bool = False,
         seed: int | None = None,
+        lesson: str | os.PathLike[str] | None = None,
         **defaults: Any,
     ) -> None:
         self.spec = spec
-        if spec.prepare is not None:
-            spec.prepare()
         self.seed = seed
+        self.lesson = lesson
         self.large = large
         self.interactive = interactive
         self.screen: GameScreen | None = None
@@ -173,7 +174,15 @@ class StudentApp(widgets.VBox):
             if option.key in defaults:
                 option = Option(**{**option.__dict__, "default": defaults[option.key]})
             self.option_boxes[option.key] = (option, option.widget())
-        heading = widgets.HTML(f"<h2>{html_text(spec.title)}</h2><p>{html_text(spec.blurb)}</p>")
+        kept = (
+            "<p><small>Your answers are kept on this computer for your teacher's lesson report."
+            "</small></p>"
+            if self.recording
+            else ""
+        )
+        heading = widgets.HTML(
+            f"<h2>{html_text(spec.title)}</h2><p>{html_text(spec.blurb)}</p>{kept}"
+        )
         choices = widgets.VBox([box for _o, box in self.option_boxes.values()])
         choices.add_class("gt-options")
         self.setup = TableSetup.for_game(
@@ -189,6 +198,8 @@ class StudentApp(widgets.VBox):
         super().__init__([self.css, self.setup_screen])
         self.add_class("gt-app")
         themed(self)
+        if spec.prepare is not None:
+            threading.Thread(target=spec.prepare, name=f"prepare {spec.key}", daemon=True).start()
 
     def values(self) -> dict[str, Any]:
         """The set-up choices, as the app's ``build`` receives them."""
@@ -209,8 +220,35 @@ class StudentApp(widgets.VBox):
         self.close_game()
         self.screen = screen
         self.children = [self.css, screen]
+        self._record(screen)
         screen.start()
         return screen
+
+    @property
+    def recording(self) -> bool:
+        """True when the answers go into a lesson record (``lesson=`` or the server's setting)."""
+        from geoteach.classroom.store import configured_path
+
+        return self.lesson is not None or configured_path() is not None
+
+    def _record(self, screen: GameScreen) -> None:
+        """Keep every answer of this game in the class's record, if the teacher set one up.
+
+        A record that cannot be written never stops the game: the student is told, and plays.
+        """
+        if not self.recording:
+            return
+        from geoteach.classroom import RecordError, record
+
+        problem = "Your answers are not being kept for the report: {} Tell your teacher."
+        try:
+            record(
+                screen.game,
+                lesson=self.lesson,
+                on_error=lambda text: screen.messages.error(problem.format(sentence(text))),
+            )
+        except RecordError as exc:
+            screen.messages.error(problem.format(sentence(str(exc))))
 
     def show_setup(self) -> None:
         """Back to the set-up screen (New game): the old game is closed, nothing stays."""
@@ -268,11 +306,19 @@ def link_settings() -> dict[str, Any]:
     return settings
 
 
-def app(key: str, large: bool = False, seed: int | None = None, **defaults: Any) -> StudentApp:
+def app(
+    key: str,
+    large: bool = False,
+    seed: int | None = None,
+    lesson: str | os.PathLike[str] | None = None,
+    **defaults: Any,
+) -> StudentApp:
     """Open the student app of the game ``key`` ("globalissimo", "geotriple", ...).
 
     ``defaults`` preset set-up choices (for example ``rounds=5``); a student can still change
     them on the set-up screen. ``seed`` (or ``?seed=`` in the app's address) fixes the deal.
+    ``lesson`` is the class's record file (see ``geoteach.classroom``); without it the server's
+    ``GEOTEACH_LESSON_RECORD`` is used, and without that nothing is recorded.
     """
     settings = link_settings()
     large = large or settings.get("large", False)
@@ -283,7 +329,13 @@ def app(key: str, large: bool = False, seed: int | None = None, **defaults: Any)
         old.close()
     _CURRENT.clear()
     student_app = StudentApp(
-        spec, large=large, interactive=use_widget_maps(), seed=seed, **defaults
+        spec, large=large, interactive=use_widget_maps(), seed=seed, lesson=lesson, **defaults
     )
     _CURRENT.append(student_app)
     return student_app
+
+
+def sentence(text: str) -> str:
+    """``text`` ending with exactly one full stop (messages are joined into sentences)."""
+    text = text.strip()
+    return text if text.endswith((".", "!", "?")) else f"{text}."

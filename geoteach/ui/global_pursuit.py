@@ -1360,28 +1360,20 @@ TABLE_SIZES = (
 )
 
 
-#: The thread building the trivia decks while the set-up screen is read (see ``warm_up``).
-_WARMING: list[threading.Thread] = []
+#: Held while the built-in trivia decks are made from the data (seconds), so the set-up
+#: screen's background start and the Start button never make them twice at once.
+_DECKS_LOCK = threading.Lock()
 
 
-def warm_up() -> None:
-    """Build the built-in trivia decks in the background. They are made from the data on first
-    use and take seconds; the set-up screen starts this so that Start does not wait for it."""
-    if not _WARMING:
-        thread = threading.Thread(target=built_in_bank, name="gp-trivia-decks", daemon=True)
-        _WARMING.append(thread)
-        thread.start()
-
-
-def trivia_ready() -> None:
-    """Wait for the background build of the trivia decks, if one was started."""
-    for thread in _WARMING:
-        thread.join()
+def trivia_decks() -> None:
+    """Make the built-in trivia decks once (cached); the app starts this with its set-up screen."""
+    with _DECKS_LOCK:
+        built_in_bank()
 
 
 def _build(table: Table, values: dict[str, Any]) -> GlobalPursuitScreen:
     """The set-up screen's choices as a game and its screen."""
-    trivia_ready()
+    trivia_decks()  # at once if the set-up screen has made them, else wait for them
     n = len(table.seats)
     options: dict[str, Any] = {
         "maps": values["maps"],
@@ -1486,7 +1478,7 @@ APP = AppSpec(
         speed_option(),
     ),
     build=_build,
-    prepare=warm_up,
+    prepare=trivia_decks,
 )
 
 

@@ -58,6 +58,8 @@ APP_CSS = """<style>
 .gt-app .gt-side { flex: 0 0 440px; width: 440px; max-height: calc(100vh - 64px);
   overflow-y: auto; overflow-x: hidden; gap: 6px; }
 .gt-app .gt-side > * { width: 100%; flex-shrink: 0; }
+.gt-app .gt-side .widget-html-content { line-height: 1.35; }
+.gt-app .gt-side p { margin: 4px 0; }
 .gt-app .gt-panel { border: 1px solid #777; border-radius: 6px; padding: 4px 8px; }
 .gt-app .gt-leaders table { width: 100%; border-collapse: collapse; }
 .gt-app .gt-leaders td, .gt-app .gt-leaders th { padding: 1px 4px; text-align: left;
@@ -85,6 +87,7 @@ APP_CSS = """<style>
 .gt-app.gt-large .gt-verdict { font-size: 32px; }
 .gt-app.gt-large .gt-answer-big { font-size: 27px; }
 .gt-app.gt-large .gt-log { font-size: 19px; }
+.gt-app.gt-large .gt-log ol { padding-left: 32px; }
 .gt-app.gt-large .jupyter-button, .gt-app.gt-large .widget-text input,
 .gt-app.gt-large .widget-dropdown select { font-size: 21px; min-height: 42px; }
 .gt-app.gt-large { --jp-widgets-font-size: 21px; --jp-widgets-inline-height: 42px; }
@@ -455,8 +458,12 @@ class GameScreen(widgets.VBox):
         self.refresh()
         self.run_bots()
 
-    def bot_move(self) -> bool:
-        """One computer move (logged in words); False when no computer is to act."""
+    def bot_move(self, redraw: bool = True) -> bool:
+        """One computer move (logged in words); False when no computer is to act.
+
+        ``redraw=False`` leaves the screen as it is (moves played at once are drawn once, after
+        the last one: nobody sees the screens in between).
+        """
         seat = self.bot_seat()
         if seat is None:
             return False
@@ -466,7 +473,8 @@ class GameScreen(widgets.VBox):
         if line:
             self.computer_log.add(line)
         self.after(action, by_human=False)
-        self.refresh()
+        if redraw:
+            self.refresh()
         return True
 
     def run_bots(self) -> None:
@@ -480,8 +488,9 @@ class GameScreen(widgets.VBox):
             return
         loop = running_loop()
         if self.bot_delay <= 0 or loop is None:
-            while self.bot_move():
+            while self.bot_move(redraw=False):
                 pass
+            self.refresh()
             return
         if self.bot_task is None or self.bot_task.done():
             self.bot_task = loop.create_task(self._bots_slowly())

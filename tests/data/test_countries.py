@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -280,20 +281,25 @@ def test_prominence_grades_big_well_known_countries_first(table):
 
 
 @pytest.mark.slow
-def test_build_is_byte_identical_on_rerun():
+def test_build_is_byte_identical_on_rerun(tmp_path):
     names = ["countries.csv", "statistics.csv", "world_110m.geojson", "world_50m.geojson"]
+    # Rebuild into a copy of the repository, never into the checkout's own data/.
+    copy = tmp_path / "repo"
+    (copy / "scripts").mkdir(parents=True)
+    shutil.copy(ROOT / "scripts" / "build_world.py", copy / "scripts")
+    shutil.copytree(ROOT / "data", copy / "data")
 
-    def digests() -> dict[str, str]:
-        return {n: hashlib.sha256((ROOT / "data" / n).read_bytes()).hexdigest() for n in names}
+    def digests(root: Path) -> dict[str, str]:
+        return {n: hashlib.sha256((root / "data" / n).read_bytes()).hexdigest() for n in names}
 
-    before = digests()
+    before = digests(ROOT)
     for _ in range(2):
         subprocess.run(
-            [sys.executable, str(ROOT / "scripts" / "build_world.py")],
+            [sys.executable, str(copy / "scripts" / "build_world.py")],
             check=True,
             capture_output=True,
         )
-        assert digests() == before
+        assert digests(copy) == before
 
 
 def test_map_files_are_small():

@@ -17,6 +17,7 @@ import us
 
 from geoteach.data._paths import data_dir
 from geoteach.data.usa import StateNotFoundError, find_state, us_map, us_states
+from tests.registries import require_npm, require_pypi
 
 ROOT = Path(__file__).resolve().parents[2]
 RANKS = ["statehood_rank", "area_rank", "population_rank"]
@@ -211,8 +212,8 @@ def test_load_benchmark(benchmark):
 @pytest.mark.slow
 def test_build_is_byte_identical(tmp_path):
     # Rebuild into a copy of the repository and compare bytes (needs npm and PyPI).
-    if shutil.which("npm") is None:
-        pytest.skip("npm is needed to fetch us-atlas")
+    require_npm()
+    require_pypi()
     copy = tmp_path / "repo"
     (copy / "scripts").mkdir(parents=True)
     shutil.copy(ROOT / "scripts" / "build_us.py", copy / "scripts")

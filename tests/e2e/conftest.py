@@ -101,6 +101,7 @@ def _start(cmd: list[str], port: int, log: Path, env: dict[str, str]) -> subproc
 
 
 def _env(tmp: Path) -> dict[str, str]:
+    (tmp / "records").mkdir(exist_ok=True)
     env = dict(os.environ)
     env.update(
         {
@@ -109,6 +110,8 @@ def _env(tmp: Path) -> dict[str, str]:
             "MPLBACKEND": "module://ipympl.backend_nbagg",
             # The apps publish where their canvas targets are, so tests click like a person.
             "GEOTEACH_TEST_HOOKS": "1",
+            # Every app played in the browser keeps its answers: the report test reads them.
+            "GEOTEACH_LESSON_RECORD": str(tmp / "records" / "class.sqlite"),
         }
     )
     return env

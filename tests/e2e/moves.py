@@ -57,19 +57,23 @@ def global_pursuit(page: Any) -> None:
 
 
 def geography_pursuit(page: Any) -> None:
-    # Keyboard only: Tab reaches the die button, Enter rolls it.
-    before = pages.widget_text(page)
+    # Keyboard only: Tab reaches the die button, Enter rolls it. The computers may move first,
+    # at their pace; "Skip ahead" lets them finish at once.
+    deadline = time.monotonic() + 90
     roll = _visible(page, "Roll the die")
-    if roll is None:
-        _click_first_of(page, "Let the computer play")
-        before = pages.wait_text_change(page, before)
+    while roll is None and time.monotonic() < deadline:
+        skip = _visible(page, "Skip ahead")
+        if skip is not None:
+            skip.click()
+        time.sleep(0.5)
         roll = _visible(page, "Roll the die")
     assert roll is not None, "the die button never came to the student"
+    before = pages.widget_text(page)
     roll.scroll_into_view_if_needed()
     roll.focus()
     page.keyboard.press("Enter")
     after = pages.wait_text_change(page, before)
-    assert "rolled" in after.lower() or "roll" in after.lower()
+    assert "rolled a" in after
 
 
 def globe_works(page: Any) -> None:

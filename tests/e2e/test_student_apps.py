@@ -36,10 +36,40 @@ def test_app_plays_a_round_by_clicks(browser, voila, key: str) -> None:
         app.check("start")
         driver.play_round(app)
         app.check("end")
+        # The same screen on a projector: 1920×1080 in large-text mode.
+        app.page.set_viewport_size({"width": 1920, "height": 1080})
+        app.click(".gt-large-toggle")
+        app.page.wait_for_timeout(1500)
+        app.check("projector-large-text")
     finally:
         for seconds in app.clicks:
             harness.record(f"{key} click → first change", seconds)
         app.page.close()
+
+
+def test_the_lesson_report_shows_what_the_students_answered(browser, voila) -> None:
+    """The apps above kept their answers (GEOTEACH_LESSON_RECORD); the teacher's report,
+    opened afterwards, lists the student's answers."""
+    if not (voila.root / "records" / "class.sqlite").exists():
+        pytest.skip("no app was played in this run")
+    page = browser.new_page()
+    page.set_viewport_size(harness.VIEWPORT)
+    try:
+        page.goto(
+            f"{voila.url}/voila/render/20_lesson_report.ipynb?token={voila.token}",
+            wait_until="commit",
+            timeout=180_000,
+        )
+        page.wait_for_selector(".jupyter-widgets", timeout=180_000)
+        page.wait_for_load_state("load", timeout=180_000)
+        body = page.inner_text("body")
+        assert "Traceback" not in body, body[-1500:]
+        # The record the apps wrote, not the demo: its answers and the student's name.
+        assert "records/class.sqlite" in body and "answers from" in body, body[-2000:]
+        assert "You" in body, body[-2000:]
+    finally:
+        page.screenshot(path=str(ARTIFACTS / "app-lesson-report.png"), full_page=True)
+        page.close()
 
 
 def test_print_the_app_timings() -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 
 from geoteach.games.geography_pursuit.game import DEFAULT_CATEGORIES
@@ -44,3 +46,14 @@ def table() -> Table:
 @pytest.fixture
 def bot_table() -> Table:
     return Table([Seat(f"Bot {i}", kind="bot", level="medium") for i in range(4)])
+
+
+@pytest.fixture
+def widget_backend() -> Iterator[None]:
+    """matplotlib on ipympl's widget canvas (as in the apps), for the test only."""
+    import matplotlib.pyplot as plt
+
+    backend = plt.get_backend()
+    plt.switch_backend("module://ipympl.backend_nbagg")
+    yield
+    plt.switch_backend(backend)

@@ -1,66 +1,114 @@
-"""The board drawing and the game widget, driven from Python as a player would click."""
+"""The Geography Pursuit screen, driven through its buttons and board clicks as a student would.
+
+Each test asserts both the engine's state and what is on screen: the step to take, the verdict
+(kept until Continue), the leaderboard, the computer players' log.
+"""
 
 from __future__ import annotations
 
+import asyncio
 import copy
+import re
+from collections.abc import Iterator
 
+import ipywidgets as widgets
 import pytest
 from matplotlib.backend_bases import MouseEvent
 
 from geoteach.bots.pursuit import PursuitBot
+from geoteach.escape import html_text
 from geoteach.games.geography_pursuit.board import HUB, SPACES
 from geoteach.games.geography_pursuit.game import GeographyPursuit
+from geoteach.games.geography_pursuit.questions import bank
 from geoteach.games.table import Table
-from geoteach.render.board import BoardView, draw_board, short_names, space_at, space_xy
+from geoteach.quiz.question import Question
+from geoteach.render.board import space_xy
 from geoteach.ui import safe
-from geoteach.ui.pursuit import PursuitApp, describe_space, play
+from geoteach.ui.pursuit import PursuitApp, describe_space, play, rules_html
+from tests.pursuit.conftest import ANSWERS
 
 
 @pytest.fixture(autouse=True)
 def _no_errors():
     safe.clear()
     yield
-    assert not safe.ERRORS, safe.ERRORS
+    assert not safe.ERRORS, [c.message for c in safe.ERRORS]
 
 
-def click(board: BoardView, space_id: str) -> None:
+# ----- driving the screen ------------------------------------------------------------------------
+def buttons(widget: widgets.Widget) -> Iterator[widgets.Button]:
+    """Every button shown under ``widget`` (hidden parts left out)."""
+    if getattr(widget, "layout", None) is not None and widget.layout.display == "none":
+        return
+    if isinstance(widget, widgets.Button):
+        yield widget
+    for child in getattr(widget, "children", ()) or ():
+        yield from buttons(child)
+
+
+def press(app: PursuitApp, label: str) -> None:
+    """Click the button of the current step whose label starts with ``label``."""
+    found = [b for b in buttons(app.controls) if b.description.startswith(label)]
+    assert found, f"no button {label!r} in {[b.description for b in buttons(app.controls)]}"
+    found[0].click()
+
+
+def spaces_offered(app: PursuitApp) -> list[widgets.Button]:
+    return [b for b in buttons(app.controls) if "gt-space" in b._dom_classes]
+
+
+def click_board(app: PursuitApp, space_id: str) -> None:
+    """A real mouse press on the board canvas, where ``space_id`` is drawn."""
+    board = app.pieces
     x, y = board.ax.transData.transform(space_xy(space_id))
     event = MouseEvent("button_press_event", board.figure.canvas, x, y, button=1)
     board.figure.canvas.callbacks.process("button_press_event", event)
 
 
-def test_every_space_is_found_under_its_own_centre() -> None:
-    for sid in SPACES:
-        assert space_at(*space_xy(sid)) == sid
-    assert space_at(0.0, 7.0 + 1.3) is None
-    assert space_at(None, None) is None
+def to_a_question(app: PursuitApp) -> None:
+    """Roll, then take the first lit space that asks a question."""
+    press(app, "Roll the die")
+    for sid, button in zip(app.game.legal_destinations(), spaces_offered(app), strict=True):
+        if SPACES[sid].kind not in ("roll_again", "hub"):
+            button.click()
+            break
+    assert app.game.phase == "question"
 
 
-def test_short_names_are_initials_or_numbers() -> None:
-    assert short_names(["Capitals & Cities", "Physical World"]) == ["CC", "PW"]
-    assert short_names(["Rivers", "Roads"]) == ["1", "2"]
+def answer(app: PursuitApp, right: bool) -> None:
+    """Answer the card shown, in the card's own way (typed, a choice, or honor marks)."""
+    card = app.card
+    if card.asked_mode == "honor":
+        card.reveal_button.click()
+        (card.right_button if right else card.wrong_button).click()
+    elif card.asked_mode == "choice":
+        pick = [b for b in card.choice_buttons if (card.question.answer in b.description) == right]
+        pick[0].click()
+    else:
+        card.answer_box.value = card.question.answer if right else "Atlantis"
 
 
-def test_drawing_lights_the_legal_destinations_and_tokens_carry_wedges(table, questions) -> None:
-    game = GeographyPursuit(table, seed=1, questions=questions)
-    game.state["wedges"][0] = [0, 3]
-    game.apply({"player": game.state["player"], "type": "roll"})
-    view = game.view(None)
-    board = BoardView(view["categories"], table)
-    board.update(view)
-    assert board.lit == view["destinations"]
-    filled = [p for p in board._overlay if getattr(p, "get_facecolor", None) and p.get_label()]
-    assert filled is not None
-    wedges = [a for a in board._overlay if type(a).__name__ == "Wedge"]
-    assert len(wedges) == 6 * 3
-    picked: list[str] = []
-    board.on_pick(picked.append)
-    click(board, view["destinations"][0])
-    click(board, "ring20")  # not lit: ignored
-    assert picked == [view["destinations"][0]]
-    assert draw_board(view, table).axes
+def seed_where_seat_0_starts(names: tuple[str, ...], bots: dict[str, str], questions) -> int:
+    for seed in range(100):
+        game = GeographyPursuit(Table.of(*names, bots=bots), seed=seed, questions=questions)
+        if game.state["player"] == 0:
+            return seed
+    raise AssertionError("no seed lets seat 0 start")
 
 
+def against_a_robot(questions, **options) -> PursuitApp:
+    """Ana (a person, who starts) against an easy computer; computers move at once."""
+    names, bots = ("Ana", "Robot"), {"Robot": "easy"}
+    seed = seed_where_seat_0_starts(names, bots, questions)
+    mode = options.pop("mode", "typed")
+    delay = options.pop("bot_delay", 0)
+    game = GeographyPursuit(Table.of(*names, bots=bots), seed=seed, questions=questions, **options)
+    app = PursuitApp(game, mode=mode, bot_delay=delay)
+    app.start()
+    return app
+
+
+# ----- the board --------------------------------------------------------------------------------
 def test_buttons_name_spaces_in_words(questions) -> None:
     cats = list(questions)
     assert describe_space(HUB, cats) == "The hub"
@@ -75,103 +123,379 @@ def play_as_human(app: PursuitApp, answer_right) -> int:
         clicks += 1
         phase = game.phase
         if phase == "roll":
-            app.roll_button.click()
+            press(app, "Roll the die")
         elif phase == "move":  # aim like a bot would: missing wedges first, then the hub
             seat = game.state["player"]
             target = PursuitBot("hard", seed=0).destination(game.view(seat), seat)
-            app.controls.children[1].children[game.legal_destinations().index(target)].click()
+            spaces_offered(app)[game.legal_destinations().index(target)].click()
         elif phase == "choose_category":
-            app.controls.children[0].children[0].click()
+            press(app, "CC")
         elif phase == "vote":
-            app.controls.children[1].children[0].click()
+            press(app, "PW")
         elif phase == "question":
-            card = app.card
-            if card.asked_mode == "honor":
-                card.reveal_button.click()
-                (card.right_button if answer_right(clicks) else card.wrong_button).click()
-            else:
-                card.answer_box.value = card.question.answer if answer_right(clicks) else "zzz"
+            answer(app, answer_right(clicks))
     return clicks
 
 
-@pytest.mark.parametrize("mode", ["typed", "honor"])
-def test_a_full_game_with_a_bot_is_playable_to_the_end(questions, mode: str) -> None:
-    table = Table.of("Ana", "Computer", bots={"Computer": "hard"})
-    app = PursuitApp(GeographyPursuit(table, seed=4, questions=questions), mode=mode)
+def test_a_full_game_with_a_computer_is_playable_to_the_end(questions) -> None:
+    app = against_a_robot(questions)
     clicks = play_as_human(app, lambda n: n % 5 != 0)
-    assert clicks < 5000
-    assert app.game.is_terminal()
-    assert "won the game" in app.header.value
-    assert app.scores.board.column("wedges") == [len(w) for w in app.game.state["wedges"]]
+    game = app.game
+    assert clicks < 5000 and game.is_terminal()
+    winner = game.table.name_of(game.winners()[0])
+    assert f"{winner} win" in app.banner.value and "New game" in app.banner.value
+    # The leaderboard: the winner first, each seat's wedges counted and named by their letters.
+    first_row = app.leaders.value.split("<tbody>")[1].split("</tr>")[0]
+    assert winner in first_row and "6 of 6" in first_row and "CC CF PW PP BN US" in first_row
     assert app.board_widget.value[:4] == b"\x89PNG"
 
 
+@pytest.mark.parametrize("mode", ["typed", "choice", "honor"])
+def test_right_rolls_again_and_wrong_passes_the_turn_in_every_answer_mode(
+    questions, mode: str
+) -> None:
+    app = against_a_robot(questions, mode=mode)
+    to_a_question(app)
+    assert app.card in app.controls.children and app.card.asked_mode == mode
+    answer(app, right=True)
+    assert app.game.state["last"]["correct"] and app.game.to_act() == [0]
+    assert "Right!" in app.feedback.body.value
+    to_a_question(app)  # the next action puts the verdict away
+    assert not app.feedback.is_open
+    answer(app, right=False)
+    assert not app.game.state["last"]["correct"]
+    assert "Not quite. Now it is Robot&#x27;s turn." in app.feedback.body.value
+    assert any(a["player"] == 1 for a in app.game.log)
+
+
+def test_landing_on_roll_again_says_so(questions) -> None:
+    app = against_a_robot(questions)
+    app.game.state["positions"][0] = "ring1"  # next to Roll again (ring2)
+    press(app, "Roll the die")
+    app.game.state["roll"] = 1
+    app.refresh()
+    press(app, "Roll again")
+    assert app.game.phase == "roll" and app.game.to_act() == [0]
+    assert "Ana lands on Roll again: one more roll." in app.step.value
+
+
+def test_the_die_is_shown_big_and_the_lit_spaces_are_offered_as_buttons(questions) -> None:
+    app = against_a_robot(questions)
+    assert "Ana, your turn: roll the die." in app.banner.value
+    press(app, "Roll the die")
+    roll = app.game.state["roll"]
+    assert f'aria-label="the die shows {roll}"' in app.step.value
+    assert f"rolled a {roll}" in app.banner.value
+    offered = [b.description for b in spaces_offered(app)]
+    assert offered == [describe_space(s, app.categories) for s in app.game.legal_destinations()]
+    assert app.pieces.lit == app.game.legal_destinations()
+
+
+def test_a_wrong_answer_keeps_its_verdict_until_continue(questions) -> None:
+    app = against_a_robot(questions)
+    to_a_question(app)
+    card = app.card.question
+    shown: list[str] = []  # the order in which the page hears of the changes
+    for name, widget, trait in (
+        ("step", app.controls, "children"),
+        ("banner", app.banner, "value"),
+        ("verdict", app.feedback, "children"),
+    ):
+        widget.observe(lambda _change, n=name: shown.append(n), names=trait)
+    answer(app, right=False)
+    assert app.feedback.is_open
+    # The verdict comes last: never beside the card it answers, under a banner saying "answer".
+    assert shown.index("step") < shown.index("verdict")
+    assert shown.index("banner") < shown.index("verdict")
+    body = app.feedback.body.value
+    assert "Not quite" in body and f"The answer: {card.answer} or {card.aliases[0]}" in body
+    assert f"{html_text(card.prompt)} Your answer: Atlantis." in body
+    # No event loop here: the computer played its turn at once, and the verdict is still there.
+    assert any(a["player"] == 1 for a in app.game.log)
+    assert app.feedback.is_open and "Not quite" in app.feedback.body.value
+    app.feedback.continue_button.click()
+    assert not app.feedback.is_open and app.feedback.layout.display == "none"
+
+
+def test_the_next_action_of_a_person_puts_the_verdict_away(questions) -> None:
+    app = against_a_robot(questions)
+    to_a_question(app)
+    answer(app, right=True)
+    assert app.feedback.is_open and "Right! Roll again." in app.feedback.body.value
+    assert app.game.phase == "roll" and app.game.state["player"] == 0
+    press(app, "Roll the die")
+    assert not app.feedback.is_open
+
+
+def test_a_wedge_won_is_said_and_shown_on_the_leaderboard(questions) -> None:
+    app = against_a_robot(questions)
+    game = app.game
+    game.state["positions"][0] = "ring6"  # next to the Countries & Flags headquarters
+    press(app, "Roll the die")
+    game.state["roll"] = 1
+    app.refresh()
+    [headquarters] = [b for b in spaces_offered(app) if "headquarters" in b.description]
+    headquarters.click()
+    answer(app, right=True)
+    assert game.state["wedges"][0] == [1]
+    assert "You win" not in app.feedback.body.value
+    assert "Right! Ana wins the Countries &amp; Flags wedge (1 of 6). Roll again." in (
+        app.feedback.body.value
+    )
+    first_row = app.leaders.value.split("<tbody>")[1].split("</tr>")[0]
+    assert "Ana" in first_row and "1 of 6" in first_row and ">CF<" in first_row
+
+
+def test_honor_mode_shows_the_marker_every_accepted_answer(questions) -> None:
+    app = against_a_robot(questions, mode="honor")
+    to_a_question(app)
+    card = app.card
+    assert "Another player reveals the answer" in app.step.value
+    assert card.right_button.disabled  # nothing to mark before the answer is shown
+    card.reveal_button.click()
+    shown = card.reveal_text.value
+    assert f"<b>Answer:</b> {card.question.answer} or {card.question.aliases[0]}" in shown
+
+
 def test_wrong_answer_is_not_read_out_when_the_table_says_so(questions) -> None:
-    table = Table.of("Ana", "Ben")
-    game = GeographyPursuit(table, seed=4, questions=questions, reveal_answer=False)
-    app = PursuitApp(game)
-    app.roll_button.click()
-    app.controls.children[1].children[0].click()
-    assert game.phase == "question"
-    answer = app.card.question.answer
-    app.card.answer_box.value = "Atlantis"
-    assert answer not in app.card.feedback.value
-    assert "Not quite" in app.card.feedback.value
+    app = against_a_robot(questions, reveal_answer=False)
+    to_a_question(app)
+    right = app.card.question.answer
+    answer(app, right=False)
+    body = app.feedback.body.value
+    assert "Not quite" in body and right not in body and "not read out" in body
+
+
+def test_where_and_one_fact_come_from_the_data(questions) -> None:
+    cards = copy.deepcopy(questions)
+    kenya = Question(
+        category="Capitals & Cities",
+        level=1,
+        prompt="What is the capital of Kenya?",
+        answer="Nairobi",
+        media={"highlight": ("KEN",)},
+        source="test",
+        id="capital:KEN",
+    )
+    cards["Capitals & Cities"] = bank([kenya])["Capitals & Cities"]
+    app = against_a_robot(cards)
+    game = app.game
+    press(app, "Roll the die")
+    game.state["roll"], game.state["phase"] = 6, "move"
+    app.refresh()
+    press(app, "Capitals & Cities headquarters")
+    answer(app, right=True)
+    body = app.feedback.body.value
+    assert "<b>Where:</b> Kenya is in Eastern Africa." in body
+    assert "Did you know?</b> " in body and "Kenya" in body.split("Did you know?")[1]
+
+
+def test_the_hub_and_the_final_vote_are_explained_in_words(questions) -> None:
+    names, bots = ("Ana", "Ben", "Robot"), {"Robot": "easy"}
+    seed = seed_where_seat_0_starts(names, bots, questions)
+    game = GeographyPursuit(Table.of(*names, bots=bots), seed=seed, questions=questions)
+    app = PursuitApp(game, bot_delay=0)
+    app.start()
+    # Ana in the hub without six wedges: the hub is wild and she picks the category.
+    game.state["positions"][0] = "spoke0.1"
+    press(app, "Roll the die")
+    game.state["roll"] = 1
+    app.refresh()
+    press(app, "The hub")
+    assert game.phase == "choose_category"
+    assert "wild space" in app.step.value and "choose the category" in app.banner.value
+    press(app, "PW")
+    assert game.phase == "question" and game.state["question"]["category"] == 2
+    # Ana with six wedges reaches the hub: the opponents choose, Ben by the buttons.
+    game.state["wedges"][0] = list(range(6))
+    game.state["positions"][0] = "spoke3.1"
+    game.state["question"], game.state["phase"] = None, "roll"
+    app.refresh()
+    press(app, "Roll the die")
+    game.state["roll"] = 1
+    app.refresh()
+    press(app, "The hub")
+    assert game.phase == "vote" and game.to_act() == [1]  # the computer has voted already
+    text = app.step.value
+    assert "other players choose the category" in text and "Ben" in text
+    assert "Votes so far: Robot:" in text
+    assert "choose the category of Ana" in app.banner.value
+    press(app, "US")
+    assert game.phase == "question" and game.state["question"]["final"]
+    assert "game-winning question" in app.step.value
 
 
 def test_an_illegal_move_is_explained_not_crashed(questions) -> None:
-    table = Table.of("Ana", "Ben")
-    app = PursuitApp(GeographyPursuit(table, seed=4, questions=questions))
+    app = against_a_robot(questions)
     before = app.game.to_json()
     safe.safe(app.move, show=app.messages)("ring20")
     assert app.game.to_json() == before
-    assert "Roll the die" in app.messages.text or "roll" in app.messages.text.lower()
+    assert "roll the die" in app.messages.text.lower()
     assert safe.REJECTED
 
 
-def test_all_bot_table_plays_itself_on_one_click(questions) -> None:
+def test_an_all_computer_table_plays_itself_to_the_end(questions) -> None:
     table = Table.of("A", "B", "C", bots={"A": "easy", "B": "medium", "C": "hard"})
-    app = PursuitApp(GeographyPursuit(table, seed=9, questions=questions))
+    app = PursuitApp(GeographyPursuit(table, seed=9, questions=questions), bot_delay=0)
+    app.start()
     assert app.game.is_terminal()
-    assert app.controls.children == ()
+    assert "win the game" in app.step.value or "wins the game" in app.step.value
+    lines = app.computer_log.lines
+    assert lines and all(line.endswith((".", "!", "”")) for line in lines)
+    assert not any(c in line for line in lines for c in "{}[]<>")
+
+
+def test_the_log_says_what_the_computer_did_in_sentences(questions) -> None:
+    app = against_a_robot(questions)
+    to_a_question(app)
+    answer(app, right=False)
+    lines = app.computer_log.lines
+    assert re.fullmatch(r"Robot rolls a [1-6]\.", lines[0])
+    moved = next(line for line in lines if line.startswith("Robot moves to"))
+    assert "“" in moved and "?”" in moved  # the question it was asked, in its words
+    answered = next(line for line in lines if line.startswith("Robot answers"))
+    assert "right:" in answered or "wrong" in answered
 
 
 def test_interactive_board_falls_back_to_a_picture_without_ipympl(questions) -> None:
-    table = Table.of("Ana", "Ben")
-    app = PursuitApp(GeographyPursuit(table, seed=4, questions=questions), interactive=True)
+    app = PursuitApp(
+        GeographyPursuit(Table.of("Ana", "Ben"), seed=4, questions=questions), interactive=True
+    )
+    app.start()
     assert not app.interactive
     assert app.board_widget.value[:4] == b"\x89PNG"
 
 
-def test_clicking_a_lit_space_on_the_live_board_moves_the_token(questions) -> None:
-    import matplotlib.pyplot as plt
+def test_clicking_a_lit_space_marks_it_at_once_and_moves_the_token(
+    questions, widget_backend
+) -> None:
+    names = ("Ana", "Ben")
+    seed = seed_where_seat_0_starts(names, {}, questions)
+    game = GeographyPursuit(Table.of(*names), seed=seed, questions=questions)
+    app = PursuitApp(game, interactive=True)
+    app.start()
+    assert app.interactive and app.board.children == (app.pieces.figure.canvas,)
+    press(app, "Roll the die")
+    click_board(app, "ring20")  # not lit: nothing happens
+    assert game.phase == "move" and app.pieces.chosen is None
+    target = game.legal_destinations()[0]
+    seen: list[tuple[str, bool, str]] = []
 
-    backend = plt.get_backend()
-    plt.switch_backend("module://ipympl.backend_nbagg")
-    try:
-        table = Table.of("Ana", "Ben")
-        app = PursuitApp(GeographyPursuit(table, seed=4, questions=questions), interactive=True)
-        assert app.interactive
-        app.roll_button.click()
-        click(app.board, "ring20")  # not lit: nothing happens
-        assert app.game.phase == "move"
-        target = app.game.legal_destinations()[0]
-        click(app.board, target)
-        assert app.game.state["positions"][app.game.state["player"]] == target
-        plt.close(app.board.figure)
-    finally:
-        plt.switch_backend(backend)
+    def move(space_id: str) -> None:
+        seen.append((space_id, bool(app.pieces._mark), game.phase))
+        app.move(space_id)
+
+    app.pieces.stop_picking()
+    app.pieces.on_pick(move)
+    click_board(app, target)
+    assert seen == [(target, True, "move")]  # ringed before the move was worked out
+    assert game.state["positions"][0] == target and not app.pieces._mark
+    app.close_screen()
+
+
+def test_large_text_enlarges_the_board_and_its_labels(questions) -> None:
+    app = against_a_robot(questions)
+    small = app.pieces.figure.get_size_inches().copy()
+    small_text = max(t.get_fontsize() for t in app.pieces.ax.texts)
+    app.large_toggle.value = True
+    big = app.pieces.figure.get_size_inches()
+    assert big[0] > small[0] * 1.3 and big[1] > small[1] * 1.3
+    assert max(t.get_fontsize() for t in app.pieces.ax.texts) > small_text * 1.3
+    assert app.board_widget.layout.width == f"{app.pieces.pixels[0]}px"
+    app.large_toggle.value = False
+    assert tuple(app.pieces.figure.get_size_inches()) == tuple(small)
 
 
 def test_house_rules_are_shown_in_words() -> None:
-    from geoteach.ui.pursuit import rules_html
-
-    text = rules_html({"precision": "strict", "time_limit": 30, "reveal_answer": False})
+    text = rules_html({"precision": "strict", "time_limit": 30, "reveal_answer": False}, True)
     assert "exact" in text and "30 seconds" in text and "not read out" in text
+    assert "talk it over" in text
     assert "typos are forgiven" in rules_html({"precision": "forgiving"})
+    assert "talk it over" not in rules_html({"precision": "forgiving"})
 
 
-# ----- the time limit on screen ------------------------------------------------------------------
+def test_a_team_hears_whether_it_may_talk_it_over(questions) -> None:
+    from geoteach.games.table import Seat
+
+    table = Table([Seat("Reds", members=["Ana", "Ben"]), Seat("Blues", members=["Cy", "Di"])])
+    game = GeographyPursuit(table, seed=4, questions=questions, consultation=False)
+    app = PursuitApp(game)
+    app.start()
+    to_a_question(app)
+    assert "Answer without talking it over." in app.step.value
+
+
+# ----- computers wait while a verdict is read; Skip plays them at once -----------------------
+def test_computers_wait_while_a_verdict_is_open_and_go_on_after_continue(questions) -> None:
+    async def scenario() -> None:
+        app = against_a_robot(questions, bot_delay=0.05)
+        to_a_question(app)
+        answer(app, right=False)
+        assert app.feedback.is_open and app.game.to_act() == [1]
+        assert "press Continue" in app.banner.value and "Robot" in app.banner.value
+        assert "plays next, once the result has been read" in app.step.value
+        moves = len(app.game.log)
+        await asyncio.sleep(0.6)  # twelve computer paces
+        assert len(app.game.log) == moves and app.feedback.is_open
+        app.feedback.continue_button.click()
+        for _ in range(200):
+            await asyncio.sleep(0.05)
+            if app.game.to_act() == [0]:
+                break
+        assert len(app.game.log) > moves and app.game.to_act() == [0]
+        assert app.computer_log.lines and app.computer_log.layout.display == ""
+
+    asyncio.run(scenario())
+
+
+def test_skip_plays_the_computers_at_once(questions) -> None:
+    async def scenario() -> None:
+        app = against_a_robot(questions, bot_delay=60)
+        to_a_question(app)
+        answer(app, right=False)
+        app.feedback.continue_button.click()
+        await asyncio.sleep(0.2)
+        assert app.computer_log.skip_button.layout.display == ""  # Skip is offered while they play
+        assert app.game.to_act() == [1]  # a minute per computer move ...
+        app.computer_log.skip_button.click()
+        for _ in range(100):
+            await asyncio.sleep(0.05)
+            if app.game.to_act() == [0]:
+                break
+        assert app.game.to_act() == [0]  # ... but Skip plays them now
+        assert app.computer_log.skip_button.layout.display == "none"
+
+    asyncio.run(scenario())
+
+
+# ----- the set-up screen --------------------------------------------------------------------
+def test_setup_start_plays_and_new_game_comes_back_with_the_same_choices() -> None:
+    from geoteach.ui.apps import StudentApp, spec_for
+
+    student = StudentApp(spec_for("geography_pursuit"))
+    option, box = student.option_boxes["mode"]
+    box.value = [v for _label, v in option.choices].index("choice")
+    limit_option, limit_box = student.option_boxes["time_limit"]
+    limit_box.value = [v for _label, v in limit_option.choices].index(30)
+    speed_option, speed_box = student.option_boxes["bot_delay"]
+    speed_box.value = [v for _label, v in speed_option.choices].index(0.0)
+    student.setup.start.click()
+    screen = student.screen
+    assert isinstance(screen, PursuitApp) and screen in student.children
+    assert screen.mode == "choice" and screen.game.options["time_limit"] == 30
+    game = screen.game
+    assert game.to_act() == [0]  # the computers played at once up to "You"
+    assert buttons(screen.controls)  # the step to take is on screen
+    screen.new_game_button.click()
+    assert student.screen is None and student.children == (student.css, student.setup_screen)
+    assert screen.comm is None  # the old game is closed, not just hidden
+    assert student.option_boxes["mode"][1].value == box.value  # the same choices
+    student.setup.start.click()
+    assert student.screen is not None and student.screen is not screen
+    assert student.screen.mode == "choice"
+
+
+# ----- the time limit on screen ---------------------------------------------------------------
 class FakeClock:
     """A clock that moves only when the test says so."""
 
@@ -183,11 +507,12 @@ class FakeClock:
 
 
 def to_a_timed_question(questions, clock: FakeClock, limit: float | None = 30) -> PursuitApp:
-    game = GeographyPursuit(Table.of("Ana", "Ben"), seed=4, questions=questions, time_limit=limit)
+    names = ("Ana", "Ben")
+    seed = seed_where_seat_0_starts(names, {}, questions)
+    game = GeographyPursuit(Table.of(*names), seed=seed, questions=questions, time_limit=limit)
     app = PursuitApp(game, clock=clock)
-    app.roll_button.click()
-    app.controls.children[1].children[0].click()
-    assert game.phase == "question"
+    app.start()
+    to_a_question(app)
     return app
 
 
@@ -195,41 +520,49 @@ def test_the_countdown_starts_with_the_question_and_the_answer_carries_the_time(
     clock = FakeClock()
     app = to_a_timed_question(questions, clock)
     countdown = app.countdown
-    assert countdown.layout.display is None and countdown.running
+    assert countdown in app.controls.children and countdown.running
     assert countdown.label.value == "30 s left" and countdown.bar.value == 30
     clock.now += 17.6
     countdown.tick()
     assert countdown.label.value == "13 s left" and countdown.bar.value == pytest.approx(12.4)
     clock.now += 0.4
     countdown.tick()
-    assert countdown.label.value == "12 s left"
     app.card.answer_box.value = app.card.question.answer
-    answer = next(a for a in reversed(app.game.log) if a["type"] == "answer")
-    assert answer["seconds"] == 18.0 and answer["text"] == app.card.question.answer
+    last = app.game.log[-1]
+    assert last["seconds"] == 18.0 and last["text"] == app.card.question.answer
     assert app.game.state["last"]["correct"]
-    assert not countdown.running and countdown.layout.display == "none"
+    assert not countdown.running and countdown not in app.controls.children
 
 
-def test_when_the_time_runs_out_the_answer_counts_as_wrong(questions):
+def test_when_the_time_runs_out_the_answer_counts_as_wrong_and_is_shown(questions):
     clock = FakeClock()
     app = to_a_timed_question(questions, clock)
-    ana = app.game.state["player"]
+    right = app.card.question.answer
     clock.now += 29.9
     app.countdown.tick()
     assert app.game.phase == "question" and app.countdown.label.value == "1 s left"
     clock.now += 1.1
     app.countdown.tick()
-    answer = next(a for a in reversed(app.game.log) if a["type"] == "answer")
-    assert answer == {"player": ana, "type": "answer", "mark": "wrong", "seconds": 31.0}
-    assert not app.game.state["last"]["correct"]
-    assert app.game.state["player"] != ana and app.game.phase == "roll"
-    assert app.countdown.label.value == "Time is up: the answer counts as wrong."
-    assert app.countdown.bar.value == 0 and app.countdown.layout.display is None
-    said = [text for kind, text in app.messages.messages if kind == "error"]
-    assert said[-1].startswith("Time is up: the answer counts as wrong. The answer is ")
-    assert app.card.layout.display == "none"
+    assert app.game.log[-1] == {"player": 0, "type": "answer", "mark": "wrong", "seconds": 31.0}
+    assert not app.game.state["last"]["correct"] and app.game.state["player"] == 1
+    body = app.feedback.body.value
+    assert "Time is up. Now it is Ben&#x27;s turn." in body and f"The answer: {right}" in body
     app.countdown.tick()  # a late tick after time is up changes nothing
     assert app.game.phase == "roll"
+
+
+def test_no_time_runs_out_while_a_verdict_is_read(questions):
+    clock = FakeClock()
+    app = to_a_timed_question(questions, clock)
+    clock.now += 10
+    app.show_verdict("Something to read")  # any verdict opened while the clock runs
+    clock.now += 100
+    app.countdown.tick()
+    assert app.game.phase == "question" and app.countdown.label.value == "20 s left"
+    app.feedback.continue_button.click()
+    clock.now += 5
+    app.countdown.tick()
+    assert app.countdown.label.value == "15 s left"
 
 
 def test_a_right_answer_given_too_late_counts_as_wrong(questions):
@@ -237,11 +570,9 @@ def test_a_right_answer_given_too_late_counts_as_wrong(questions):
     app = to_a_timed_question(questions, clock)
     clock.now += 45  # no tick: the kernel was busy
     app.card.answer_box.value = app.card.question.answer
-    answer = next(a for a in reversed(app.game.log) if a["type"] == "answer")
-    assert answer["seconds"] == 45.0
+    assert app.game.log[-1]["seconds"] == 45.0
     assert not app.game.state["last"]["correct"]
-    assert app.countdown.label.value == "Time is up: the answer counts as wrong."
-    assert "Time is up" in app.card.feedback.value
+    assert "Time is up." in app.feedback.body.value
 
 
 def test_without_a_time_limit_no_clock_is_shown_or_sent(questions):
@@ -252,60 +583,10 @@ def test_without_a_time_limit_no_clock_is_shown_or_sent(questions):
     app.countdown.tick()
     assert app.game.phase == "question"
     app.card.answer_box.value = app.card.question.answer
-    answer = next(a for a in reversed(app.game.log) if a["type"] == "answer")
-    assert "seconds" not in answer and app.game.state["last"]["correct"]
-
-
-def test_a_paused_countdown_does_not_count_the_pause() -> None:
-    from geoteach.ui.countdown import Countdown
-
-    clock, calls = FakeClock(), []
-    countdown = Countdown(10, calls.append, clock=clock)
-    countdown.start()
-    clock.now += 4
-    countdown.pause()
-    clock.now += 100
-    countdown.tick()
-    assert countdown.label.value == "6 s left" and calls == []
-    countdown.resume()
-    clock.now += 7
-    countdown.tick()
-    assert calls == [pytest.approx(11.0)]
-    assert countdown.label.value == "Time is up!" and not countdown.running
-
-
-def test_in_a_kernel_the_countdown_ticks_by_itself() -> None:
-    import asyncio
-
-    from geoteach.ui.countdown import Countdown
-
-    async def run() -> tuple[list[float], bool]:
-        clock, calls = FakeClock(), []
-        countdown = Countdown(3, calls.append, clock=clock, every=0.001)
-        countdown.start()
-        started = countdown.task is not None
-        for _ in range(10_000):
-            if calls:
-                break
-            clock.now += 1
-            await asyncio.sleep(0.001)
-        return calls, started
-
-    calls, started = asyncio.run(run())
-    assert started and len(calls) == 1 and calls[0] >= 3
-
-
-def test_no_background_task_without_an_event_loop() -> None:
-    from geoteach.ui.countdown import Countdown
-
-    countdown = Countdown(5, lambda _s: None, clock=FakeClock())
-    countdown.start()
-    assert countdown.running and countdown.task is None
+    assert "seconds" not in app.game.log[-1] and app.game.state["last"]["correct"]
 
 
 # ----- issue 12, item 4: a question that cannot be shown never costs a move -----------------
-
-
 def test_a_card_that_cannot_be_shown_stops_the_game_before_any_move(questions) -> None:
     bad = copy.deepcopy(questions)
     bad["Countries & Flags"][0]["media"] = {"flag": "XXQ", "highlight": []}
@@ -315,21 +596,21 @@ def test_a_card_that_cannot_be_shown_stops_the_game_before_any_move(questions) -
     message = str(error.value)
     assert message.startswith("Geography Pursuit cannot start: 2 question(s) could not be asked")
     assert "question 'c1q0': flag: geoteach has no flag for 'XXQ'" in message
-    assert "question 'c2q1': The choices must include the answer 'Nile 1'." in message
+    assert f"question 'c2q1': The choices must include the answer '{ANSWERS[2]} 1'." in message
 
 
 def test_a_card_that_fails_to_show_is_not_called_an_undone_move(questions, monkeypatch) -> None:
-    app = play("Ana", "Ben", seed=4, questions=questions)
+    app = against_a_robot(questions)
     game = app.game
 
     def broken(*args, **kwargs) -> None:
         raise RuntimeError("the card could not be drawn")
 
     monkeypatch.setattr(app.card, "ask", broken)
-    app.roll_button.click()
+    press(app, "Roll the die")
     kinds = [SPACES[sid].kind for sid in game.legal_destinations()]
     to_a_question = next(i for i, k in enumerate(kinds) if k not in ("roll_again", "hub"))
-    app.controls.children[1].children[to_a_question].click()
+    spaces_offered(app)[to_a_question].click()
     assert game.phase == "question"  # the move was made: the message must not say otherwise
     assert (
         app.messages.text == "Something went wrong: the card could not be drawn. Tell your teacher."
@@ -339,4 +620,34 @@ def test_a_card_that_fails_to_show_is_not_called_an_undone_move(questions, monke
     monkeypatch.undo()
     app.refresh()  # the next redraw shows the card that failed to show
     assert app.card.question.id == game.state["question"]["id"]
-    assert app.card.layout.display is None
+    assert app.card in app.controls.children
+
+
+def test_a_first_turn_win_gives_the_others_a_turn_to_tie(questions) -> None:
+    async def scenario() -> None:
+        app = against_a_robot(questions, bot_delay=0.01)
+        game = app.game
+        game.state["wedges"][0] = list(range(6))
+        game.state["positions"][0] = "spoke3.1"
+        press(app, "Roll the die")
+        game.state["roll"] = 1
+        app.refresh()
+        press(app, "The hub")
+        for _ in range(100):  # the computer votes at its pace
+            await asyncio.sleep(0.02)
+            if game.phase == "question":
+                break
+        assert game.state["question"]["final"]
+        answer(app, right=True)
+        body = app.feedback.body.value
+        assert "Right! Ana wins the game!" in body
+        assert "Robot, who has not had a turn yet, gets one turn to tie the game." in body
+        assert not game.is_terminal() and game.to_act() == [1]
+        app.feedback.continue_button.click()
+        for _ in range(400):
+            await asyncio.sleep(0.02)
+            if game.is_terminal():
+                break
+        assert game.is_terminal() and "the game!" in app.banner.value
+
+    asyncio.run(scenario())

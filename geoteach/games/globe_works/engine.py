@@ -310,9 +310,9 @@ class GlobeWorks(Game):
         "take_back": ("card",),
         "pass": (),
         "no_deal": (),
-        "propose_trade": ("to", "give", "take"),
+        "propose_trade": ("to", "give", "take", "into"),
         "propose_partnership": ("to", "icon"),
-        "accept": ("card",),
+        "accept": ("card", "into"),
         "decline": (),
     }
 

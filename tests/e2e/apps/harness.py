@@ -104,12 +104,13 @@ class AppPage:
             assert errors.count() == 0, errors.first.inner_text()
             wide = page.evaluate(TOO_WIDE_JS)
             assert not wide, f"wider than the window: {wide}"
+            size = page.viewport_size or VIEWPORT
             scroll_width = page.evaluate("() => document.documentElement.scrollWidth")
-            assert scroll_width <= VIEWPORT["width"] + 1, f"page is {scroll_width} px wide"
+            assert scroll_width <= size["width"] + 1, f"page is {scroll_width} px wide"
             for selector in (".gt-controls", ".gt-feedback", ".gt-banner", ".gt-leaders"):
                 bottoms = page.evaluate(BOTTOM_JS, selector)
                 for bottom in bottoms:
-                    assert bottom <= VIEWPORT["height"] + 1, (
+                    assert bottom <= size["height"] + 1, (
                         f"{selector} ends at {bottom:.0f} px: below the first screen"
                     )
         finally:
@@ -178,10 +179,12 @@ class AppPage:
         deadline = time.monotonic() + timeout
         where = None
         while time.monotonic() < deadline:
+            # The same answer twice in a row: the kernel has finished the last redraw.
+            first = self.targets().get(target)
+            time.sleep(0.4)
             where = self.targets().get(target)
-            if where is not None:
+            if where is not None and where == first:
                 break
-            time.sleep(0.25)
         assert where is not None, f"the game names no click target {target!r}: {self.targets()}"
         widget = where[2] if len(where) > 2 else ".gt-board"
         canvas = self.page.locator(f"{widget} .jupyter-matplotlib-canvas-div canvas").last

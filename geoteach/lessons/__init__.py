@@ -1,0 +1,12 @@
+"""Lesson material around the games: discussion questions answered from the data, and handouts.
+
+A teacher's notebook asks its debrief questions with one short call each,
+``geoteach.lessons.geotriple.most_neighbours()``, and gets a :class:`Discussion`: the question,
+an answer worked out from the kit's tables (never typed in), the table it comes from and a small
+chart or map. ``geoteach.lessons.handouts.write_handouts("globalissimo")`` prints a game's
+handouts (maps, score sheets, cards) as PDFs into a folder.
+
+Modules: ``discussion`` (the ``Discussion`` record and its charts), ``printing`` (pages and
+cards on A4 or Letter paper), ``handouts`` (which handouts each game has, and writing them),
+and one module per game with its questions and handout pages.
+"""

@@ -1,0 +1,40 @@
+"""geoteach's Voilà settings: the student apps, offline assets, and no kernel left behind.
+
+Jupyter loads this file from <environment>/etc/jupyter/ (installing geoteach puts it there), for
+the stand-alone server of `python3 tasks.py voila` and for Voilà inside Binder's or a JupyterHub's
+Jupyter server. jupyter_server_config.d/geoteach.json holds the same culling numbers for the
+kernels of that shared server (JupyterLab's too, which are never culled while a tab is open).
+"""
+
+from nbformat import NotebookNode
+from tornado.web import RequestHandler
+
+# Light theme and the kit's own page template, which loads no asset from the internet.
+c.VoilaConfiguration.template = "geoteach"
+c.VoilaConfiguration.theme = "light"
+c.VoilaConfiguration.show_tracebacks = False
+# The list of apps is drawn by the server (templates/geoteach/tree.html): the JupyterLab-style
+# list ignores the folder in the address and shows the server's root instead.
+c.VoilaConfiguration.classic_tree = True
+
+# Every page view starts a kernel (about 200 MB). A closed page's kernel is shut down at once
+# (the page's own goodbye message, see below); one that missed it, and a page left open with no
+# click, is culled after 30 idle minutes: longer than a student thinks, shorter than a lesson.
+c.MappingKernelManager.cull_idle_timeout = 30 * 60
+c.MappingKernelManager.cull_interval = 60
+c.MappingKernelManager.cull_connected = True
+c.MappingKernelManager.cull_busy = False
+
+
+def send_xsrf_cookie(req: RequestHandler, notebook: NotebookNode, cwd: str) -> NotebookNode:
+    """Give the page Jupyter's _xsrf cookie, so its goodbye message is not refused.
+
+    When a Voilà page is closed or reloaded it posts /voila/api/shutdown/<kernel> with the _xsrf
+    cookie's value; Voilà's page never asks the server for that cookie, so the post was refused
+    (403) and every closed page kept its kernel until the idle cull. Reading the token sets it.
+    """
+    req.xsrf_token  # noqa: B018 (tornado sets the cookie when the token is first read)
+    return notebook
+
+
+c.VoilaConfiguration.prelaunch_hook = send_xsrf_cookie
