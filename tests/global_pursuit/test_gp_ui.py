@@ -541,3 +541,29 @@ def test_play_keeps_the_teacher_s_options():
     ui = play(["Ana", "Robot"], {"Robot": "easy"}, seed=3, maps=False, four_maps=True, bot_delay=0)
     assert ui.game.options["maps"] == FOUR_MAPS and not ui.maps
     assert ui.on_new_game is None and ui.new_game_button.layout.display == "none"
+
+
+def test_the_app_keeps_the_matches_and_answers_in_the_lesson_record(tmp_path):
+    from geoteach.classroom import open_lesson
+
+    record = tmp_path / "7B.sqlite"
+    app = StudentApp(spec_for("global_pursuit"), seed=10, lesson=record)
+    _choose(app, "bot_delay", 0.0)
+    app.setup.start.click()
+    ui = app.screen
+    game = ui.game
+    move = GlobalPursuitBot("hard", seed=0).choose(game, 0)
+    ui.pick_card(move["card"], move["card_edge"])
+    ui.edge.value = tuple(move["at"])
+    ui.lay.click()
+    for _ in range(5):
+        if game.phase == "roll":
+            ui.roll.click()
+    ui.choose_level.click()
+    question = game.current_question()
+    next(b for b in ui.card.choice_buttons if b.tooltip == question.answer).click()
+    answers = open_lesson(record).answers()
+    mine = answers[answers["player"] == "You"]
+    assert bool(mine[mine["mode"] == "match"].iloc[-1]["correct"])
+    trivia = mine[mine["question"] == question.prompt]
+    assert len(trivia) == 1 and bool(trivia.iloc[0]["correct"])
