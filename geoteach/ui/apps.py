@@ -198,8 +198,12 @@ class StudentApp(widgets.VBox):
         super().__init__([self.css, self.setup_screen])
         self.add_class("gt-app")
         themed(self)
+        self.preparing: threading.Thread | None = None
         if spec.prepare is not None:
-            threading.Thread(target=spec.prepare, name=f"prepare {spec.key}", daemon=True).start()
+            self.preparing = threading.Thread(
+                target=spec.prepare, name=f"prepare {spec.key}", daemon=True
+            )
+            self.preparing.start()
 
     def values(self) -> dict[str, Any]:
         """The set-up choices, as the app's ``build`` receives them."""
@@ -207,6 +211,8 @@ class StudentApp(widgets.VBox):
 
     def start_game(self, table: Table) -> GameScreen | None:
         """What Start does: build the game screen and show it in place of the set-up screen."""
+        if self.preparing is not None:
+            self.preparing.join()  # the game's slow work, begun with the set-up screen, is done
         values = self.values()
         values["large"] = self.large
         values["interactive"] = self.interactive

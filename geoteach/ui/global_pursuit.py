@@ -47,7 +47,6 @@ for Continue.
 
 from __future__ import annotations
 
-import threading
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -1360,20 +1359,8 @@ TABLE_SIZES = (
 )
 
 
-#: Held while the built-in trivia decks are made from the data (seconds), so the set-up
-#: screen's background start and the Start button never make them twice at once.
-_DECKS_LOCK = threading.Lock()
-
-
-def trivia_decks() -> None:
-    """Make the built-in trivia decks once (cached); the app starts this with its set-up screen."""
-    with _DECKS_LOCK:
-        built_in_bank()
-
-
 def _build(table: Table, values: dict[str, Any]) -> GlobalPursuitScreen:
     """The set-up screen's choices as a game and its screen."""
-    trivia_decks()  # at once if the set-up screen has made them, else wait for them
     n = len(table.seats)
     options: dict[str, Any] = {
         "maps": values["maps"],
@@ -1478,7 +1465,7 @@ APP = AppSpec(
         speed_option(),
     ),
     build=_build,
-    prepare=trivia_decks,
+    prepare=built_in_bank,  # the trivia decks are made from the data: seconds, on first use
 )
 
 

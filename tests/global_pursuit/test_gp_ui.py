@@ -40,6 +40,18 @@ def screen(game: GlobalPursuit, **kwargs) -> GlobalPursuitScreen:
     return GlobalPursuitScreen(game, **kwargs)
 
 
+def lay(ui: GlobalPursuitScreen, move: dict) -> None:
+    """Play ``move`` (a computer helper's choice) through the controls: pass, or choose the
+    card, the place and the edge that touches, then Lay the card."""
+    if move["type"] == "pass":
+        ui.cannot.click()
+        return
+    ui.hand.value = move["card"]
+    ui.edge.value = tuple(move["at"])
+    ui.turn.value = move["card_edge"]
+    ui.lay.click()
+
+
 def continue_if_open(ui: GlobalPursuitScreen) -> bool:
     if ui.feedback.is_open:
         ui.feedback.continue_button.click()
@@ -201,14 +213,7 @@ def test_in_a_whole_hot_seat_game_the_hand_always_waits_for_its_owner():
             if phase == "return":
                 ui.give_back.click()
                 continue
-            move = helper.choose(game, owner)
-            if move["type"] == "pass":
-                ui.cannot.click()
-                continue
-            ui.hand.value = move["card"]
-            ui.edge.value = tuple(move["at"])
-            ui.turn.value = move["card_edge"]
-            ui.lay.click()
+            lay(ui, helper.choose(game, owner))
         elif phase == "over":
             break
         else:
@@ -233,14 +238,7 @@ def to_ana_s_question(answer_mode: str, **kwargs) -> tuple[GlobalPursuit, Global
         if continue_if_open(ui):
             continue
         if game.phase == "match":
-            move = helper.choose(game, 0)
-            if move["type"] == "pass":
-                ui.cannot.click()
-                continue
-            ui.hand.value = move["card"]
-            ui.edge.value = tuple(move["at"])
-            ui.turn.value = move["card_edge"]
-            ui.lay.click()
+            lay(ui, helper.choose(game, 0))
         else:
             {"challenge": ui.accept, "roll": ui.roll, "wild": ui.skip_wild}[game.phase].click()
     raise AssertionError("Ana never got a question")
@@ -349,10 +347,7 @@ def test_the_countdown_starts_with_the_turn_and_every_move_carries_the_time():
     assert ui.countdown.label.value == "40 s left" and ui.countdown.bar.value == 40
     move = GlobalPursuitBot("hard", seed=0).choose(game, 0)
     assert move["type"] == "place"
-    ui.hand.value = move["card"]
-    ui.edge.value = tuple(move["at"])
-    ui.turn.value = move["card_edge"]
-    ui.lay.click()
+    lay(ui, move)
     placed = next(a for a in reversed(game.log) if a["type"] == "place")
     assert placed == {**move, "seconds": 20.0}
 
@@ -408,7 +403,7 @@ def test_the_clock_stops_while_the_opponents_decide_and_while_a_verdict_is_read(
     assert ui.countdown.label.value == "50 s left" and game.player == first
     ui.accept.click()
     assert ui.countdown.running and ui.countdown.left() == 50
-    # A verdict on screen stops the clock too (here, after a wrong answer ... or a right one).
+    # A verdict on screen stops the clock too.
     ui.show_verdict("Read me", correct=None)
     clock.now += 100
     assert ui.countdown.left() == 50
@@ -455,10 +450,7 @@ def test_without_live_canvases_the_table_and_hand_are_pictures_and_the_buttons_p
     assert bytes(ui.picture.value).startswith(b"\x89PNG")
     assert all(bytes(c.picture.value).startswith(b"\x89PNG") for c in ui.hand_cards.children)
     move = GlobalPursuitBot("hard", seed=0).choose(game, 0)
-    ui.hand.value = move["card"]
-    ui.edge.value = tuple(move["at"])
-    ui.turn.value = move["card_edge"]
-    ui.lay.click()
+    lay(ui, move)
     assert move["card"] in game.table_cards()
 
 
