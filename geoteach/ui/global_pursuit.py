@@ -735,9 +735,13 @@ class GlobalPursuitScreen(GameScreen):
             return f"{who} challenges {whose} card, but it matches: {who} pays {name} 2."
         if self.game.phase == "challenge":
             return f"{who} lets {whose} card stand."
-        scores = does_text(self.table, layer, "scores", "score")
-        scores = f"you{scores[3:]}" if is_you(self.table, layer) else scores
+        scores = self._scores_words(layer)
         return f"{who} lets {whose} card stand: {scores} {number_text(self._gained(layer))}."
+
+    def _scores_words(self, seat: int) -> str:
+        """ "Ana scores" / "you score", in the middle of a sentence."""
+        words = does_text(self.table, seat, "scores", "score")
+        return f"you{words[3:]}" if is_you(self.table, seat) else words
 
     def after(self, action: Action, by_human: bool) -> None:
         kind = action["type"]
@@ -777,7 +781,7 @@ class GlobalPursuitScreen(GameScreen):
             return  # the card was taken back (a late move, or a right challenge)
         gained = self._gained(layer)
         if gained > 0:
-            scores = does_text(self.table, layer, "scores", "score")
+            scores = self._scores_words(layer)
             self.messages.success(f"The card stands: {scores} {number_text(gained)}.")
 
     def _layer(self) -> int:
