@@ -191,6 +191,12 @@ class MapZoom:
         if self._cid is None:
             self._cid = canvas.mpl_connect("scroll_event", self._wheel)
 
+    def disconnect_wheel(self) -> None:
+        """Stop zooming with the wheel (the map is drawn again on the same canvas)."""
+        if self._cid is not None:
+            self.view.figure.canvas.mpl_disconnect(self._cid)
+            self._cid = None
+
     def _wheel(self, event: MouseEvent) -> None:
         if event.inaxes is not self.ax or event.xdata is None:
             return

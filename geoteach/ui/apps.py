@@ -112,6 +112,17 @@ def speed_option() -> Option:
     )
 
 
+def screen_options(values: dict[str, Any]) -> dict[str, Any]:
+    """What every game screen takes from the set-up screen's values: the computers' pace,
+    live maps, large text and the New game button."""
+    return {
+        "bot_delay": values["bot_delay"],
+        "interactive": values.get("interactive", False),
+        "large": values.get("large", False),
+        "on_new_game": values.get("on_new_game"),
+    }
+
+
 @dataclass(frozen=True)
 class AppSpec:
     """A game's student app: what the set-up screen asks, and how the game screen is built."""

@@ -19,7 +19,7 @@ Laying a card, by mouse or by keyboard:
   as it would be laid; click one of the ghost's edges to turn the card so that edge touches.
 * **The controls** do the same without a mouse (card, place, touching edge), then
   **Lay the card**. Clicking needs live matplotlib canvases (ipympl, installed with geoteach;
-  ``clickable=False`` shows plain pictures and keeps the controls).
+  ``interactive=False`` shows plain pictures and keeps the controls).
 
 Challenges: while the opponents decide, the joint of the card just laid is shown up close, both
 edges side by side, so the class can see whether the coasts and lines go on. A person has
@@ -97,13 +97,13 @@ from geoteach.render.globe_cards import (
     place_marks,
 )
 from geoteach.render.mapview import new_figure, to_png
-from geoteach.ui.apps import TIME_LIMITS, AppSpec, Option, speed_option
+from geoteach.ui.apps import TIME_LIMITS, AppSpec, Option, screen_options, speed_option
 from geoteach.ui.countdown import Countdown
 from geoteach.ui.hotseat import HotSeatGuard
 from geoteach.ui.messages import MessageLine
 from geoteach.ui.question_card import QuestionCard
 from geoteach.ui.safe import on_click, safe
-from geoteach.ui.shell import GameScreen, Standing, number_text
+from geoteach.ui.shell import GameScreen, Standing, canvas_box, number_text, plain_canvas
 from geoteach.ui.theme import does_text, is_you, seat_badge, themed
 
 #: What a player reads when the clock runs out on a turn.
@@ -151,10 +151,7 @@ def live_figure(size: tuple[float, float], dpi: float = 100.0) -> Figure:
     fig = Figure(figsize=size, dpi=dpi)
     canvas = Canvas(fig)
     FigureManager(canvas, 0)
-    canvas.header_visible = False
-    canvas.footer_visible = False
-    canvas.toolbar_visible = False
-    canvas.resizable = False
+    plain_canvas(canvas)
     canvas.capture_scroll = False
     return fig
 
@@ -343,7 +340,7 @@ class GlobalPursuitScreen(GameScreen):
     """Global Pursuit on the shared screen: table and hand on the left, the step on the right.
 
     ``maps=False`` draws plain labelled pentagons (only for very slow computers);
-    ``clickable=False`` shows pictures instead of live canvases (the controls still play).
+    ``interactive=False`` shows pictures instead of live canvases (the controls still play).
     ``challenge_seconds`` is how long a person may challenge a computer's card before it stands
     (None: until "No challenge" is pressed). ``answer_mode`` is how trivia is answered: "typed",
     "choice" or "honor" (a reader reveals the answer and marks it). ``clock`` measures a turn
@@ -359,7 +356,7 @@ class GlobalPursuitScreen(GameScreen):
         bots: Mapping[int, Bot] | None = None,
         *,
         maps: bool = True,
-        clickable: bool = True,
+        interactive: bool = True,
         challenge_seconds: float | None = 6.0,
         answer_mode: Mode = "typed",
         bot_delay: float = 1.2,
@@ -377,14 +374,16 @@ class GlobalPursuitScreen(GameScreen):
         self.game: GlobalPursuit = game
         self.add_class("gt-gp")
         self.maps = maps
-        self.clickable = clickable and can_click()
+        self.interactive = interactive and can_click()
         self.challenge_seconds = challenge_seconds
         self.answer_mode = answer_mode
         self.scale = LARGE_SCALE if large else 1.0
 
         # The board: the table (a live canvas or a picture), the hand or the joint under it.
         self.picture: widgets.Widget = widgets.Image(format="png")
-        self.table_picture = self._new_table_picture()
+        self.table_picture = self._table_picture()
+        #: What the board shows of the table: the canvas in a box of its own, or the picture.
+        self.table_view = canvas_box(self.picture) if self.interactive else self.picture
         self.hand_cards = widgets.HBox()
         self.hand_cards.add_class("gt-hand")
         self._hand_widgets: dict[str, HandCard] = {}
@@ -516,10 +515,10 @@ class GlobalPursuitScreen(GameScreen):
         button.add_class(css)
         return button
 
-    def _new_table_picture(self) -> TablePicture:
+    def _table_picture(self) -> TablePicture:
         """The table drawn at this screen's scale: a live canvas to click on, or a picture."""
         dpi = 100.0 * self.scale
-        if self.clickable:
+        if self.interactive:
             figure = live_figure(TABLE_SIZE, dpi)
             picture = TablePicture(figure=figure, maps=self.maps)
             self.picture = figure.canvas
@@ -989,15 +988,15 @@ class GlobalPursuitScreen(GameScreen):
         if view["phase"] == "challenge" or self.explaining == "joint":
             if view["phase"] == "challenge":
                 self._show_joint(view)
-            return [self.picture, self.joint]
+            return [self.table_view, self.joint]
         owner = self.hand_owner()
         if owner is None or self.game.is_terminal():
             self.hidden_hand.value = (
                 "<p><i>The cards in the hands are hidden.</i></p>" if self.guard else ""
             )
-            return [self.picture, self.hidden_hand]
+            return [self.table_view, self.hidden_hand]
         self._fill_hand_cards(view["hand"])
-        return [self.picture, self.hand_cards]
+        return [self.table_view, self.hand_cards]
 
     def _controls(self, view: Mapping[str, Any]) -> list[widgets.Widget]:
         phase = view["phase"]
@@ -1133,7 +1132,7 @@ class GlobalPursuitScreen(GameScreen):
                 card,
                 safe(self.pick_card, show=self.messages),
                 maps=self.maps,
-                clickable=self.clickable,
+                clickable=self.interactive,
                 show=self.messages,
                 scale=self.scale,
             )
@@ -1234,7 +1233,7 @@ class GlobalPursuitScreen(GameScreen):
             chosen=chosen,
             bounds=view["bounds"],
         )
-        if self.clickable:
+        if self.interactive:
             self.table_picture.figure.canvas.draw_idle()
             points = {
                 f"place {m.number}": b
@@ -1302,7 +1301,7 @@ class GlobalPursuitScreen(GameScreen):
             clock.stop()
         for card in self._hand_widgets.values():
             card.close_card()
-        if self.clickable:
+        if self.interactive:
             self.table_picture.figure.canvas.close()
 
 
@@ -1382,12 +1381,9 @@ def _build(table: Table, values: dict[str, Any]) -> GlobalPursuitScreen:
     return GlobalPursuitScreen(
         game,
         maps=values["real_maps"],
-        clickable=values.get("interactive", False),
         challenge_seconds=values["challenge_seconds"],
         answer_mode=values["answer_mode"],
-        bot_delay=values["bot_delay"],
-        large=values.get("large", False),
-        on_new_game=values.get("on_new_game"),
+        **screen_options(values),
     )
 
 
@@ -1501,7 +1497,7 @@ def play(
         game,
         maps=maps,
         clock=clock,
-        clickable=clickable,
+        interactive=clickable,
         answer_mode=answer_mode,
         challenge_seconds=challenge_seconds,
         bot_delay=bot_delay,

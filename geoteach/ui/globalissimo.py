@@ -45,9 +45,16 @@ from geoteach.quiz.flags import flag_img_html
 from geoteach.render import palettes
 from geoteach.render.mapview import MapView, NotOnMapError, new_figure, to_png
 from geoteach.render.zoom import STEP, MapZoom
-from geoteach.ui.apps import AppSpec, Option, speed_option
+from geoteach.ui.apps import AppSpec, Option, screen_options, speed_option
 from geoteach.ui.safe import safe
-from geoteach.ui.shell import GameScreen, Standing, number_text, places_of
+from geoteach.ui.shell import (
+    GameScreen,
+    Standing,
+    board_map,
+    canvas_box,
+    number_text,
+    places_of,
+)
 from geoteach.ui.theme import CHECKERED_FLAG, does, does_text, is_you, seat_badge, seat_symbol
 
 #: Matplotlib markers matching the seat symbols ● ■ ▲ ◆ ★ ✚.
@@ -689,7 +696,7 @@ class GlobalissimoScreen(GameScreen):
             self.board.children = [self.category, self.cards, self.track]
 
     def _map_children(self) -> list[widgets.Widget]:
-        shown = self._numbered.figure.canvas if self.interactive else self.map_picture
+        shown = self._map_canvas if self.interactive else self.map_picture
         return [self.map_caption, self.zoom_bar, shown, self.track]
 
     def _draw_track(self, view: Mapping[str, Any]) -> None:
@@ -806,19 +813,14 @@ class GlobalissimoScreen(GameScreen):
             self._numbered = world_map_view(
                 figsize=size, dpi=MAP_DPI, fontsize=NUMBER_PT, interactive=self.interactive
             )
+            self._zoom = board_map(
+                self._numbered,
+                interactive=self.interactive,
+                on_pick=safe(self.click_country, show=self.messages),
+                on_change=self._show_map,
+            )
             if self.interactive:
-                canvas = self._numbered.figure.canvas
-                for attr, value in (
-                    ("header_visible", False),
-                    ("footer_visible", False),
-                    ("toolbar_visible", False),
-                    ("resizable", False),
-                ):
-                    setattr(canvas, attr, value)
-                self._numbered.on_pick(safe(self.click_country, show=self.messages))
-            self._zoom = MapZoom(self._numbered, on_change=self._show_map)
-            if self.interactive:
-                self._zoom.connect_wheel()
+                self._map_canvas = canvas_box(self._numbered.figure.canvas)
         return self._numbered
 
     def _zoomed(self, factor: float | None) -> None:
@@ -967,10 +969,7 @@ def _build(table: Table, values: dict[str, Any]) -> GlobalissimoScreen:
     game = Globalissimo(table, seed=values.get("seed"), **options)
     return GlobalissimoScreen(
         game,
-        bot_delay=values["bot_delay"],
-        interactive=values.get("interactive", False),
-        large=values.get("large", False),
-        on_new_game=values.get("on_new_game"),
+        **screen_options(values),
     )
 
 

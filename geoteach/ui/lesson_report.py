@@ -274,3 +274,22 @@ def _latest_table(rows: pd.DataFrame) -> str:
 def lesson_report(lesson: Lesson) -> LessonReport:
     """The report widget on ``lesson``, ready to display in a notebook cell."""
     return LessonReport(lesson)
+
+
+def review_card(lesson: Lesson, player: str | None = None) -> widgets.Widget:
+    """The review deck of ``lesson`` on a question card, ready to play; or, when there is
+    nothing to review (every answer right, no answers yet), that sentence instead."""
+    from geoteach.classroom.review import review_deck
+    from geoteach.classroom.store import RecordError
+    from geoteach.quiz import load_deck
+    from geoteach.ui.question_card import QuestionCard
+
+    try:
+        path = review_deck(lesson, player=player)
+    except RecordError as why:
+        return widgets.HTML(f"<p><b>{html_text(why)}</b></p>")
+    deck = load_deck(path)
+    card = QuestionCard(mode="typed", draw=lambda _level: deck.draw())
+    card.ask_next()
+    where = widgets.HTML(f"<p>{len(deck)} questions, saved in {html_text(path)}.</p>")
+    return themed(widgets.VBox([where, card]))

@@ -41,11 +41,11 @@ from geoteach.quiz.answers import AnswerChecker, Mode, Verdict, said_answers
 from geoteach.quiz.places import place_kind, question_places
 from geoteach.quiz.question import LEVELS, Question
 from geoteach.render.board import CATEGORY_COLOURS, BoardView, short_names, space_xy
-from geoteach.ui.apps import TIME_LIMITS, AppSpec, Option, speed_option
+from geoteach.ui.apps import TIME_LIMITS, AppSpec, Option, screen_options, speed_option
 from geoteach.ui.countdown import Countdown
 from geoteach.ui.question_card import QuestionCard
 from geoteach.ui.safe import safe
-from geoteach.ui.shell import GameScreen, Standing
+from geoteach.ui.shell import GameScreen, Standing, plain_canvas
 from geoteach.ui.theme import does, does_text, is_you, seat_badge
 
 
@@ -192,19 +192,7 @@ class PursuitApp(GameScreen):
         # Clickable only on a widget canvas (ipympl); otherwise a picture and the buttons.
         self.interactive = interactive and isinstance(self.pieces.figure.canvas, widgets.Widget)
         if self.interactive:
-            canvas = self.pieces.figure.canvas
-            canvas.toolbar_visible = False
-            canvas.header_visible = False
-            canvas.footer_visible = False
-            # No resize handle: the board's size and text are set for the screen. The page
-            # turns resizing on by itself when it connects, so say it again once it has.
-            canvas.resizable = False
-            canvas.on_msg(
-                lambda _w, content, _b: (
-                    canvas.send_state("resizable") if content.get("type") == "initialized" else None
-                )
-            )
-            self.board_widget: widgets.Widget = canvas
+            self.board_widget: widgets.Widget = plain_canvas(self.pieces.figure.canvas)
             self.pieces.on_pick(safe(self.move, show=self.messages))
         else:
             self.board_widget = widgets.Image(format="png")
@@ -825,10 +813,7 @@ def build(table: Table, values: dict[str, Any]) -> PursuitApp:
     return PursuitApp(
         game,
         mode=values["mode"],
-        interactive=values.get("interactive", False),
-        bot_delay=values["bot_delay"],
-        large=values.get("large", False),
-        on_new_game=values.get("on_new_game"),
+        **screen_options(values),
     )
 
 

@@ -142,3 +142,14 @@ def test_the_review_deck_plays_on_the_question_card(lesson: classroom.Lesson) ->
     assert card.question is not None and card.question.id == "capital:FRA"
     card.submit("Paris")
     assert card.verdict is not None and card.verdict.correct
+
+
+def test_the_review_card_says_when_there_is_nothing_to_review(lesson: classroom.Lesson) -> None:
+    from geoteach.ui.lesson_report import review_card
+
+    lesson.write([hit("capital:ITA")])
+    shown = review_card(lesson)
+    assert "nothing to review" in shown.value
+    lesson.write([miss("capital:FRA", days_ago=1)])
+    card = review_card(lesson).children[1]
+    assert card.question is not None and card.question.id == "capital:FRA"

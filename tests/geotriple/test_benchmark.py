@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+import statistics
+import time
 
 from geoteach.bots.geotriple import GeoTripleBot, play_game
 from geoteach.games.geotriple import GeoTriple, borders
@@ -47,3 +49,63 @@ def test_full_simulated_game(benchmark, states):
 
     game = benchmark(one_game)
     assert game.is_terminal()
+
+
+# ----- the screen --------------------------------------------------------------------------
+def _race_screen(states):
+    """Ana against an easy computer, in the race (Stage 1 done, its result read)."""
+    from geoteach.ui.geotriple import GeoTripleScreen
+
+    from .test_ui import FakeClock
+
+    table = Table.of("Ana", "Computer", bots={"Computer": "easy"})
+    ui = GeoTripleScreen(GeoTriple(table, seed=3, states=states), bot_delay=0, clock=FakeClock())
+    game = ui.game
+    while game.phase == "guess":
+        ui.pick(game.s["secret"][1])
+    ui.feedback.continue_button.click()
+    assert game.phase == "race"
+    return ui
+
+
+def _canvas_cost(ui, action, repeat: int = 20) -> float:
+    """Median ms of ``action`` when the map is a live canvas: the callback, then the one Agg
+    draw the canvas makes when the page asks for the new picture (no PNG of the whole map)."""
+    ui._show_map = ui.map.figure.canvas.draw
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        action()
+        times.append(time.perf_counter() - start)
+    return round(statistics.median(times) * 1000, 1)
+
+
+def test_benchmark_click_a_state_to_first_change(benchmark, states):
+    """A click on a state in the race, in Python: from the click to the new map (picture mode:
+    the PNG the page shows; extra_info: the same with a live canvas)."""
+    ui = _race_screen(states)
+    code = ui.game.view(0)["race"]["hand"][0]
+    benchmark(ui.pick, code)  # on, off, on...: every click changes the map
+    assert ui.map_picture.value[:4] == b"\x89PNG"
+    benchmark.extra_info["canvas_click_ms"] = _canvas_cost(ui, lambda: ui.pick(code))
+
+
+def test_benchmark_redraw_after_a_move(benchmark, states):
+    """The whole redraw after a move (banner, leaderboard, controls, map repainted) in
+    Stage 3, where the board also has the cards and the trick."""
+    ui = _race_screen(states)
+    ui.give_up_button.click()  # the computer wins the race at once (no event loop)
+    ui.feedback.continue_button.click()
+    assert ui.game.phase == "discard"
+
+    def forget() -> None:
+        ui._painted = None  # as after a move: the map must be painted again
+
+    benchmark.pedantic(ui.refresh, setup=forget, rounds=20, iterations=1)
+    assert ui.redraw_seconds > 0 and len(ui.tiles_box.children) == 9
+
+    def canvas_redraw() -> None:
+        forget()
+        ui.refresh()
+
+    benchmark.extra_info["canvas_redraw_ms"] = _canvas_cost(ui, canvas_redraw)

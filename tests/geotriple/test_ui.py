@@ -1,15 +1,21 @@
-"""The GeoTriple widget, driven from Python as a student would click it."""
+"""The GeoTriple screen, driven from Python as a student clicks it: the map, the buttons, the
+cards; every test checks the engine's state and what the screen says."""
 
 from __future__ import annotations
+
+import asyncio
+import re
 
 import ipywidgets as widgets
 import pytest
 
 from geoteach.bots.geotriple import GeoTripleBot
 from geoteach.games.geotriple import GeoTriple, borders
+from geoteach.games.geotriple.game import LOCKOUT_SECONDS
 from geoteach.games.table import Table
 from geoteach.ui import safe
-from geoteach.ui.geotriple import GeoTripleApp
+from geoteach.ui.apps import StudentApp, spec_for
+from geoteach.ui.geotriple import GEOPLUNGING, GeoTripleScreen, rank_labels
 
 
 class FakeClock:
@@ -27,125 +33,358 @@ def no_errors():
     assert not safe.ERRORS, safe.ERRORS
 
 
-def solo(states, seed=3, level="hard"):
-    table = Table.of("Ana", "Computer", bots={"Computer": level})
+def solo(states, seed=3, level="hard", first=0, **options) -> tuple[GeoTripleScreen, FakeClock]:
+    """Ana against the computer (``first`` deals round 1 and guesses first); without an event
+    loop the computer moves at once."""
+    table = Table.of("Ana", "Computer", bots={"Computer": level}, first=first)
     clock = FakeClock()
-    app = GeoTripleApp(GeoTriple(table, seed=seed, states=states), clock=clock)
-    return app, clock
+    game = GeoTriple(table, seed=seed, states=states, **options)
+    return GeoTripleScreen(game, bot_delay=0, clock=clock), clock
 
 
-def finish_stage1(app):
-    game = app.game
+def plain(html: str) -> str:
+    """The text of some HTML, as a person reads it."""
+    return re.sub(r"<[^>]+>", "", html)
+
+
+def wrong_states(ui: GeoTripleScreen, count: int) -> list[str]:
+    secret = ui.game.s["secret"][1]
+    return [c for c in sorted(ui.game.cards) if c != secret][:count]
+
+
+def finish_stage1(ui: GeoTripleScreen) -> None:
+    """Ana guesses right at once; the computer guesses; Stage 1's result is read."""
+    game = ui.game
     while game.phase == "guess":
         assert game.to_act() == [0]  # the computer's moves were made for it
-        app.pick(game.s["secret"][1])
+        ui.pick(game.s["secret"][1])
+    assert "Stage 1" in ui.feedback.body.value
+    ui.feedback.continue_button.click()
 
 
-def test_stage1_map_shows_possible_states_and_a_click_guesses(states):
-    app, _ = solo(states)
-    game = app.game
-    assert game.to_act() == [0] and app.viewer == 0
-    assert "Your secret card" in app.panel.children[0].value
-    yellow = [c for c, rgba in app.map.colours().items() if rgba[:3] != app.map.colours()["AK"][:3]]
-    assert yellow  # some states are painted "still possible"
-    app.possible_box.value = False
-    assert app.map_widget.value  # redrawn as a picture
-    wrong = next(c for c in game.cards if c not in game.s["secret"])
-    app.pick(wrong)
+def to_stage3(ui: GeoTripleScreen) -> None:
+    finish_stage1(ui)
+    ui.give_up_button.click()  # the computer then finds its GeoPlunge at once (no loop)
+    assert ui.game.phase == "discard" and ui.feedback.is_open
+    ui.feedback.continue_button.click()
+
+
+def tiles(ui: GeoTripleScreen) -> list[widgets.Button]:
+    return [w for w in ui.tiles_box.children if isinstance(w, widgets.Button)]
+
+
+# ----- Stage 1 -------------------------------------------------------------------------
+def test_a_wrong_guess_by_click_gets_a_verdict_that_stays_until_continue(states):
+    ui, _ = solo(states)
+    game = ui.game
+    said = "Ana's turn: click the state you think Computer holds (guess 1 of 3)."
+    assert said in plain(ui.banner.value)
+    assert "Your secret card" in ui.step.value and "Guesses so far: none yet" in ui.step.value
+    yellow = [
+        c for c, rgba in ui.map.colours().items() if rgba[:3] == (240 / 255, 228 / 255, 66 / 255)
+    ]
+    assert yellow and "Yellow: the" in ui.map_caption.value  # the states still possible
+    wrong = wrong_states(ui, 1)[0]
+    name = game.names[wrong]
+    ui.pick(wrong)
     assert game.s["stage1"]["guesses"][0] == [wrong]
-    assert "Not" in app.messages.text
-    app.pick(game.s["secret"][1])
-    assert game.phase == "race"  # the computer guessed at once, then the race began
+    assert ui.feedback.is_open and ui.feedback.text == f"Not {name}."
+    body = ui.feedback.body.value
+    assert "A new clue:" in body and "Guess 2 of 3" in body
+    assert game.names[game.s["secret"][1]] not in body  # the answer is not given away yet
+    ui.refresh()
+    assert ui.feedback.is_open  # redraws do not put it away
+    assert "red-orange" in ui.map_caption.value
+    ui.feedback.continue_button.click()
+    assert not ui.feedback.is_open and "Yellow" in ui.map_caption.value
+    assert f"Guesses so far: {name}" in ui.step.value
 
 
-def test_race_against_the_clock(states):
-    for seed in range(3, 40):
-        app, clock = solo(states, seed=seed, level="easy")
-        finish_stage1(app)
-        game = app.game
-        hand = game.view(0)["race"]["hand"]
-        solution = borders.find_solution(hand, game.neighbours)
+def test_the_last_miss_names_the_answer_where_it_is_and_a_fact(states):
+    ui, _ = solo(states, first=1)  # the computer has guessed first: Ana's miss ends Stage 1
+    game = ui.game
+    assert game.to_act() == [0] and len(ui.computer_log.lines) >= 1
+    secret = game.names[game.s["secret"][1]]
+    for code in wrong_states(ui, 3):
+        ui.pick(code)  # the next click also puts the verdict away
+    body = ui.feedback.body.value
+    assert "that was your last guess" in ui.feedback.text
+    assert f"Computer&#x27;s state was {secret}." in body
+    assert "Where:" in body and "It is green on the map" in body and "Did you know?" in body
+    # Stage 1's result is on the same card.
+    assert game.phase == "race" and "Stage 1" in body
+
+
+def test_a_typed_guess_is_the_keyboard_route(states):
+    ui, _ = solo(states, first=1)
+    game = ui.game
+    secret = game.s["secret"][1]
+    ui.guess_box.value = "Atlantis"
+    ui.guess_button.click()
+    assert game.s["stage1"]["guesses"][0] == [] and "Type a state" in ui.messages.text
+    ui.guess_box.value = game.names[secret]
+    ui.guess_button.click()
+    assert game.phase == "race"  # right at once, after the computer's guesses
+    assert f"Yes! It is {game.names[secret]}." in ui.feedback.body.value
+
+
+# ----- Stage 2 -------------------------------------------------------------------------
+def race_hand(states, level="easy"):
+    """A seed where Ana's first six cards are a wrong claim and her hand has a GeoPlunge."""
+    for seed in range(3, 60):
+        ui, clock = solo(states, seed=seed, level=level)
+        finish_stage1(ui)
+        hand = ui.game.view(0)["race"]["hand"]
+        solution = borders.find_solution(hand, ui.game.neighbours)
         first_six = hand[:6]
-        if solution and borders.claim_problem([hand[:3], hand[3:6]], hand, game.neighbours):
-            break
-    due = app.bots[1].race_time(game, 1)
+        if solution and borders.claim_problem([hand[:3], hand[3:6]], hand, ui.game.neighbours):
+            return ui, clock, first_six, [c for g in solution for c in g]
+    raise AssertionError("no seed deals a wrong first six and a GeoPlunge")
+
+
+def test_the_race_by_clicks_with_a_wrong_claim_its_lock_and_a_right_claim(states):
+    ui, clock, first_six, right = race_hand(states)
+    game = ui.game
+    due = ui.bots[1].race_time(game, 1)
     assert due > 20  # an easy computer needs a while
+    assert "Computer can shout GeoPlunge in" in ui.race_clock.label.value
+    outside = next(c for c in game.cards if c not in game.view(0)["race"]["hand"])
+    ui.pick(outside)
+    assert "is not one of your cards" in ui.messages.text and ui.selected == []
     for code in first_six:
-        app.pick(code)
-    assert app.selected == first_six
-    app.claim()
-    assert "do not touch" in app.messages.text and game.phase == "race"
-    app._clear()
-    app.selected = [c for g in solution for c in g]
-    app.claim()
-    assert "Wait" in app.messages.text and game.phase == "race"  # locked out for a moment
-    clock.now += 6
-    app.tick()
-    assert "left before the computer" in app.countdown.value
-    app.claim()
-    assert game.view(0)["results"]["race"]["winner"] == 0
-    assert game.phase == "discard" and "shouted GeoPlunge" in app.public.children[0].value
+        ui.pick(code)  # clicks on the map
+    assert ui.selected == first_six
+    assert "Group 1</b> (orange)" in ui.groups_line.value
+    toggles = [t for t in ui.hand_grid.children if t.value]
+    assert len(toggles) == 6 and any(t.description.endswith("(2)") for t in toggles)
+    ui.claim_button.click()
+    assert game.phase == "race" and ui.feedback.text == "Not a GeoPlunge yet."
+    assert "do not touch" in ui.feedback.body.value
+    assert ui.hand_grid not in ui.private.children  # the cards wait with the clock
+    ui.feedback.continue_button.click()
+    assert ui.claim_button.disabled and "wait 5 s" in ui.claim_button.description
+    ui.clear_button.click()
+    for code in right:
+        ui._hand_toggles[code].value = True  # the buttons route
+    assert ui.selected == right
+    ui.claim()
+    assert "Wait 5 more seconds" in ui.messages.text and game.phase == "race"
+    clock.now += LOCKOUT_SECONDS + 1
+    ui.tick()
+    assert not ui.claim_button.disabled
+    ui.claim_button.click()
+    assert game.view(0)["results"]["race"]["winner"] == 0 and game.phase == "discard"
+    assert ui.feedback.text == "Ana shouts GeoPlunge first: +10 points!"
+    assert "borders" in ui.feedback.body.value and "Did you know?" in ui.feedback.body.value
+    assert "Ana deals Stage 3 and leads the first trick" in ui.feedback.body.value
 
 
 def test_the_race_screen_says_the_border_rule(states):
     """The house rule is said where players race: a corner or water is not a border here."""
-    app, _ = solo(states, seed=3, level="easy")
-    finish_stage1(app)
-    shown = " ".join(w.value for w in app.panel.children if isinstance(w, widgets.HTML))
-    assert borders.BORDER_RULE in shown and "Four Corners" in shown
+    ui, _ = solo(states, level="easy")
+    finish_stage1(ui)
+    assert borders.BORDER_RULE.replace("'", "&#x27;") in ui.step.value
+    assert "Four Corners" in ui.step.value
 
 
-def test_computer_claims_when_its_time_comes(states):
-    app, clock = solo(states, level="hard")
-    finish_stage1(app)
-    game = app.game
-    due = app.bots[1].race_time(game, 1)
-    app.tick(clock.now + due - 0.5)
-    assert game.phase == "race" and "left" in app.countdown.value
-    app.tick(clock.now + due + 0.5)
-    assert game.phase != "race" or game.to_act() == [0]
+def test_the_computer_shouts_when_its_time_comes_and_not_while_a_verdict_is_read(states):
+    ui, clock = solo(states, level="hard")
+    game = ui.game
+    while game.phase == "guess":
+        ui.pick(game.s["secret"][1])
+    # Stage 1's result is open: the race clock has not started counting.
+    assert ui.feedback.is_open and game.phase == "race"
+    due = ui.bots[1].race_time(game, 1)
+    clock.now += due + 100
+    ui.tick()
+    assert game.phase == "race" and ui.race_clock.elapsed() == 0
+    ui.feedback.continue_button.click()
+    clock.now += due - 0.5
+    ui.tick()
+    assert game.phase == "race" and "Computer can shout GeoPlunge in 1 s" in (
+        ui.race_clock.label.value
+    )
+    clock.now += 1.0
+    ui.tick()
+    assert game.phase != "race"  # the computer shouted (or gave up and the race ended)
+    assert ui.feedback.is_open and "Computer" in ui.feedback.text
+    assert any("GeoPlunge" in line for line in ui.computer_log.lines)
 
 
-def test_stage3_discard_announce_and_play_through_buttons(states):
-    app, _ = solo(states)
-    finish_stage1(app)
-    app.give_up()
-    game = app.game
-    assert game.phase == "discard"
+# ----- Stage 3 -------------------------------------------------------------------------
+def test_stage3_cards_show_their_ranks_and_the_census_year(states):
+    ui, _ = solo(states)
+    to_stage3(ui)
+    game = ui.game
     hand = game.view(0)["stage3"]["hand"]
-    app.pick(hand[0])
-    app.pick(hand[1])
-    app._discard(0)
+    assert len(tiles(ui)) == 8
+    card = game.cards[hand[0]]
+    said = f"size #{card.size} · statehood #{card.statehood} · population #{card.population}"
+    assert tiles(ui)[0].description == f"{card.name}\n{said} (2020 Census)"
+    assert rank_labels(card) == said
+
+
+def test_stage3_by_clicking_cards_banner_says_who_deals_and_leads(states):
+    ui, _ = solo(states)
+    to_stage3(ui)
+    game = ui.game
+    s3 = game.view(0)["stage3"]
+    deals = "Ana deals" if s3["dealer"] == 0 else "Computer (computer, hard) deals"
+    assert f"{deals} Stage 3" in plain(ui.banner.value)
+    tiles(ui)[0].click()
+    tiles(ui)[1].click()
+    assert "(put away)" in tiles(ui)[0].description
+    ui.put_away_button.click()
     assert len(game.view(0)["stage3"]["hand"]) == 6
-    while game.phase in ("announce", "trick"):
-        if game.phase == "announce":
-            app._announce(0, True)
-            continue
-        trick = game.view(0)["stage3"]["trick"]
-        card = game.view(0)["stage3"]["hand"][0]
-        app._play(0, card, trick is None, "Population")
-    assert game.phase in ("round_over", "game_over")
-    assert "Stage 3" in app.public.children[0].value
-    app._next_round()
-    assert game.s["round"] == 2 and game.phase == "guess"
+    # GeoPlunging is explained where it is asked: what it changes (only the points).
+    if game.phase == "announce" and 0 in game.to_act():
+        assert GEOPLUNGING in ui.step.value
+        ui.plunge_yes.click()
+    assert game.phase == "trick"
+    tricks = 0
+    while game.phase == "trick":
+        s3 = game.view(0)["stage3"]
+        assert f"leads trick {len(s3['tricks']) + 1} of 6" in plain(ui.banner.value)
+        if s3["trick"] is None:
+            tiles(ui)[0].click()  # no category picked yet: refused, nothing changes
+            assert "Size, Statehood or Population" in ui.messages.text
+            ui.category_pick.value = "population"
+        tiles(ui)[0].click()
+        tricks += 1
+        if game.phase == "trick":
+            assert ui.feedback.is_open and "trick" in ui.feedback.text
+    assert game.phase in ("round_over", "game_over") and tricks >= 3
+    body = ui.feedback.body.value
+    assert "Stage 3" in body and "tricks to" in body
+    if game.phase == "round_over":
+        assert "Score: Ana" in body
+        ui.next_round_button.click()
+        assert game.s["round"] == 2 and game.phase == "guess"
+        assert "Computer (computer, hard) deals this round" in plain(ui.banner.value)
 
 
+def test_three_tricks_to_three_says_the_last_trick_decided_it(states):
+    """Whole rounds through the screen (a bot's choices made with its buttons' actions) until a
+    Stage 3 ends 3 tricks to 3."""
+    for seed in range(40):
+        ui, _ = solo(states, seed=seed, level="easy")
+        game = ui.game
+        me = GeoTripleBot("easy", seed=seed)
+        for _ in range(300):
+            if game.is_terminal() or game.phase == "round_over":
+                break
+            if game.phase == "race":
+                ui.give_up()
+                continue
+            ui.act(me.choose(game, 0))
+        result = game.view(None)["results"].get("stage3")
+        if result and sorted(result["won"]) == [3, 3]:
+            lines = ui.feedback.body.value
+            assert "3 tricks to 3: the last trick decided it." in lines
+            return
+    raise AssertionError("no Stage 3 ended 3 to 3 in 40 games")
+
+
+def test_the_leaderboard_says_the_real_target(states):
+    ui, _ = solo(states, target=60)
+    assert "Points (first to 60)" in ui.leaders.value
+    to_stage3(ui)
+    assert "Tricks" in ui.leaders.value
+
+
+# ----- the shell: computers wait for verdicts, skip, set-up and new game --------------------
+def test_the_computer_waits_while_a_verdict_is_open_and_skip_plays_it_at_once(states):
+    async def main() -> None:
+        table = Table.of("Ana", "Computer", bots={"Computer": "easy"})
+        game = GeoTriple(table, seed=3, states=states)
+        ui = GeoTripleScreen(game, bot_delay=0.01, clock=FakeClock())
+        for code in wrong_states(ui, 3):
+            ui.pick(code)
+        # Ana's last miss: its verdict is open; the computer must guess next, but waits.
+        assert ui.feedback.is_open and game.to_act() == [1] and ui.bot_task is not None
+        moves = len(game.log)
+        await asyncio.sleep(0.3)
+        assert len(game.log) == moves, "the computer moved while the verdict was open"
+        ui.bot_delay = 30.0  # slow: only Skip makes it play now
+        ui.feedback.continue_button.click()
+        await asyncio.sleep(0.2)
+        assert len(game.log) == moves
+        ui.computer_log.skip_button.click()
+        for _ in range(100):
+            if len(game.log) > moves:
+                break
+            await asyncio.sleep(0.02)
+        assert len(game.log) > moves and "Computer guesses" in ui.computer_log.lines[0]
+        ui.close_screen()
+
+    asyncio.run(main())
+
+
+def test_the_set_up_screen_starts_the_game_and_new_game_comes_back(states):
+    app = StudentApp(spec_for("geotriple"), seed=5)
+    assert app.setup_screen in app.children and "GeoTriple" in app.setup_screen.children[0].value
+    assert "First dealer" in app.setup.first.description
+    app.option_boxes["target"][1].value = 50
+    app.option_boxes["show_possible"][1].value = False
+    app.option_boxes["bot_delay"][1].value = 3  # "instant"
+    app.setup.first.value = 1  # the computer deals first
+    app.setup.start.click()
+    screen = app.screen
+    assert isinstance(screen, GeoTripleScreen) and screen in app.children
+    assert screen.game.target == 50 and screen.game.seed == 5 and not screen.show_possible
+    assert screen.game.view(None)["dealer"] == 1 and "Points (first to 50)" in screen.leaders.value
+    assert "Yellow" not in screen.map_caption.value
+    screen.new_game_button.click()
+    assert app.screen is None and app.setup_screen in app.children and screen not in app.children
+    assert app.option_boxes["target"][1].value == 50 and app.setup.first.value == 1
+    app.setup.start.click()
+    assert app.screen is not screen and app.screen.game.target == 50
+
+
+def test_large_text_enlarges_the_map_and_its_labels(states):
+    ui, _ = solo(states)
+    figure = ui.map.figure
+    width = figure.get_figwidth()
+    size = ui.map.number_layer[4]
+    ui.large_toggle.value = True
+    assert "gt-large" in ui._dom_classes
+    assert ui.map.figure.get_figwidth() > width * 1.3 and ui.map.number_layer[4] > size
+    # The same figure (on a page: the same canvas, so no old picture stays behind).
+    assert ui.map.figure is figure and len(figure.axes) == 1
+    assert ui.map_picture.value[:4] == b"\x89PNG"
+    ui.pick(ui.game.s["secret"][1])  # clicks still reach the game
+    assert ui.game.s["stage1"]["taken"][0] == 1 or ui.game.phase != "guess"
+
+
+def test_the_northeast_button_zooms_to_the_small_states(states):
+    ui, _ = solo(states)
+    (x0, x1) = ui.map.ax.get_xlim()
+    ui.zoom_northeast.click()
+    (n0, n1) = ui.map.ax.get_xlim()
+    assert (n1 - n0) < (x1 - x0) / 3
+    assert {"RI", "DE", "CT"} <= set(ui._northeast())
+    ui.zoom_home.click()
+    assert ui.map.ax.get_xlim() == pytest.approx((x0, x1))
+
+
+# ----- two people at one screen -----------------------------------------------------------
 def test_hot_seat_hides_cards_until_the_player_clicks(states):
     table = Table.of("Ana", "Ben")
-    clock = FakeClock()
-    app = GeoTripleApp(GeoTriple(table, seed=4, states=states), clock=clock)
-    game = app.game
-    assert app.guard is not None and app.viewer is None
+    ui = GeoTripleScreen(GeoTriple(table, seed=4, states=states), clock=FakeClock())
+    game = ui.game
+    assert ui.guard is not None and ui.viewer is None and ui.controls.children == (ui.guard,)
     assert game.to_act() == [1]  # Ben answers Ana's first GeoChallenge card
-    assert "Pass the screen" in app.guard.prompt.value and not app.guard.revealed
+    assert "Pass the screen" in ui.guard.prompt.value and not ui.guard.revealed
     secret = game.cards[game.s["secret"][1]].name
-    assert secret not in str([getattr(w, "value", "") for w in app.guard.children])
-    app.guard.reveal()
-    assert app.viewer == 1 and secret in app.panel.children[0].value
-    app._clue(1, game.legal_actions(1)[0]["answer"])
-    assert app.guard.seat == 0 and not app.guard.revealed  # passed to Ana
-    app.guard.reveal()
-    app.pick(game.s["secret"][1])
+    assert secret not in str([getattr(w, "value", "") for w in ui.guard.children])
+    assert secret not in ui.map_caption.value
+    ui.guard.reveal()
+    assert ui.viewer == 1 and secret in ui.step.value
+    ui.clue_pick.value = game.legal_actions(1)[0]["answer"]
+    ui.clue_button.click()
+    assert ui.guard.seat == 0 and not ui.guard.revealed  # passed to Ana
+    ui.guard.reveal()
+    ui.pick(game.s["secret"][1])
     assert game.s["stage1"]["taken"][0] == 1
 
 
@@ -155,21 +394,87 @@ def test_hot_seat_race_second_player_must_beat_the_time(states):
     game = GeoTriple(table, seed=6, states=states, typed_clues=False)
     bot = GeoTripleBot("hard", seed=1)
     while game.phase == "guess":
-        seat = game.to_act()[0]
-        game.apply(bot.choose(game, seat))
-    app = GeoTripleApp(game, clock=clock)
+        game.apply(bot.choose(game, game.to_act()[0]))
+    ui = GeoTripleScreen(game, clock=clock)
     hands = game.s["race"]["hands"]
-    first = app.guard.seat
-    assert first is not None
-    app.guard.reveal()
+    first = ui.guard.seat
+    assert first == game.view(None)["dealer"]
+    ui.guard.reveal()
     solution = borders.find_solution(hands[first], game.neighbours)
     assert solution is not None  # this seed deals the first player a GeoPlunge
     clock.now += 30
-    app.selected = [c for g in solution for c in g]
-    app.claim()
-    assert game.phase == "race" and app.guard.seat == 1 - first  # held until the other tries
-    app.guard.reveal()
-    app.tick(clock.now + 29)
+    for code in (c for g in solution for c in g):
+        ui.pick(code)
+    ui.claim_button.click()
+    # Held until the other has tried: the screen goes to Ben, nothing of Ana's claim shows.
+    assert game.phase == "race" and ui.guard.seat == 1 - first and not ui.guard.revealed
+    assert "in less than 30 seconds" in ui.feedback.body.value
+    assert game.names[solution[0][0]] not in ui.feedback.body.value
+    ui.guard.reveal()
+    assert "30 s left to beat Ana's time" in ui.race_clock.label.value
+    clock.now += 100
+    ui.tick()
+    assert game.phase == "race"  # Ben's clock waits while he reads the verdict
+    ui.feedback.continue_button.click()
+    clock.now += 29
+    ui.tick()
     assert game.phase == "race"
-    app.tick(clock.now + 31)
+    clock.now += 2
+    ui.tick()
     assert game.view(0)["results"]["race"]["winner"] == first
+
+
+def test_hot_seat_a_first_racer_out_of_the_race_leaves_no_time_to_beat(states):
+    """Three wrong claims put Ana out: Ben then races with no clock to beat, and his right
+    GeoPlunge wins at once (it is not held for a time Ana never set)."""
+    from itertools import combinations
+
+    bot = GeoTripleBot("hard", seed=1)
+    for seed in range(6, 40):
+        game = GeoTriple(Table.of("Ana", "Ben"), seed=seed, states=states, typed_clues=False)
+        while game.phase == "guess":
+            game.apply(bot.choose(game, game.to_act()[0]))
+        first = game.view(None)["dealer"]
+        hands = game.s["race"]["hands"]
+        if borders.find_solution(hands[1 - first], game.neighbours):
+            break
+    clock = FakeClock()
+    ui = GeoTripleScreen(game, clock=clock)
+    assert ui.guard.seat == first
+    ui.guard.reveal()
+    hand = hands[first]
+    wrong = next(
+        list(six)
+        for six in combinations(hand, 6)
+        if borders.claim_problem([six[:3], six[3:]], hand, game.neighbours)
+    )
+    for _ in range(3):
+        ui.selected = list(wrong)
+        ui.claim_button.click()
+        assert game.phase == "race" and ui.feedback.text == "Not a GeoPlunge yet."
+        ui.feedback.continue_button.click()
+        clock.now += LOCKOUT_SECONDS + 1
+        ui.tick()
+    assert game.view(first)["race"]["out"][first]
+    assert ui.guard.seat == 1 - first and not ui.guard.revealed
+    ui.guard.reveal()
+    assert "is out of this race" in ui.race_clock.label.value
+    solution = borders.find_solution(hands[1 - first], game.neighbours)
+    for code in (c for g in solution for c in g):
+        ui.pick(code)
+    ui.claim_button.click()
+    assert game.view(0)["results"]["race"]["winner"] == 1 - first
+
+
+def test_a_hint_goes_with_the_next_move_but_other_messages_stay(states):
+    ui, _ = solo(states, level="easy")
+    finish_stage1(ui)
+    ui.messages.error("Your answers are not being kept for the report. Tell your teacher.")
+    hand = ui.game.view(0)["race"]["hand"]
+    ui.pick(hand[0])
+    assert "not being kept" in ui.messages.text  # not the screen's to take away
+    outside = next(c for c in ui.game.cards if c not in hand)
+    ui.pick(outside)
+    assert "is not one of your cards" in ui.messages.text
+    ui.pick(hand[1])
+    assert ui.messages.text == "" and ui.selected == hand[:2]

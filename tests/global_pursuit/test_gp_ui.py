@@ -18,6 +18,7 @@ from geoteach.render.globe_cards import TablePicture, place_marks
 from geoteach.ui import safe
 from geoteach.ui.apps import StudentApp, spec_for
 from geoteach.ui.global_pursuit import GlobalPursuitScreen, HowTheCardsFit, news_since, play
+from tests.ui.screen_checks import verdict_holds_the_computers_and_skip_plays_them
 
 
 @pytest.fixture(autouse=True)
@@ -303,18 +304,9 @@ def test_computers_wait_while_a_verdict_is_open_and_skip_plays_them_at_once():
         ui.choose_level.click()
         ui.card.answer_box.value = "Atlantis"  # wrong: the robot's turn comes ...
         assert game.player == 1 and game.phase == "match" and ui.feedback.is_open
-        moves = len(game.log)
-        await asyncio.sleep(0.4)
-        assert len(game.log) == moves, "the robot moved while the verdict was open"
         assert "read the verdict, then press Continue" in ui.banner.value
-        ui.bot_delay = 30.0  # slow: only Skip makes it play now
-        ui.feedback.continue_button.click()
-        await asyncio.sleep(0.2)
-        assert len(game.log) == moves and ui.bot_task is not None
-        ui.computer_log.skip_button.click()
-        await ui.bot_task
-        assert len(game.log) > moves and game.to_act() == [0]
-        assert ui.computer_log.lines
+        await verdict_holds_the_computers_and_skip_plays_them(ui)
+        assert game.to_act() == [0] and ui.computer_log.lines
 
     asyncio.run(main())
 
@@ -445,7 +437,7 @@ def test_a_computer_s_card_stands_when_the_challenge_window_closes():
 
 def test_without_live_canvases_the_table_and_hand_are_pictures_and_the_buttons_play():
     game = GlobalPursuit(Table.of("Ana", "Robot", bots={"Robot": "hard"}), seed=5)
-    ui = screen(game, clickable=False)
+    ui = screen(game, interactive=False)
     assert game.player == 0 and game.phase == "match"
     assert bytes(ui.picture.value).startswith(b"\x89PNG")
     assert all(bytes(c.picture.value).startswith(b"\x89PNG") for c in ui.hand_cards.children)

@@ -1,96 +1,448 @@
-"""The widget, driven from Python: buttons call the engine, the screen shows the new state."""
+"""The Globe Works screen, driven through its buttons and map: the engine's state and what is
+shown after each click."""
 
 from __future__ import annotations
+
+import asyncio
+import itertools
+import statistics
+import time
 
 import pytest
 from matplotlib.backend_bases import MouseButton, MouseEvent
 
-from geoteach.games.globe_works import DEALS
+from geoteach.escape import html_text
+from geoteach.games.globe_works import DEALS, PLAY, GlobeWorks
 from geoteach.games.globe_works.cards import cards
-from geoteach.render.globe_works import CARD_BOTTOM, CARD_SIZE, NORTH_EDGE, north_slots
+from geoteach.games.table import Seat, Table
+from geoteach.render.globe_works import CITY_PT, DPI
 from geoteach.ui import safe
-from geoteach.ui.globe_works import card_label, play, scoring_table_html
+from geoteach.ui.apps import StudentApp, spec_for
+from geoteach.ui.globe_works import (
+    GlobeWorksScreen,
+    card_label,
+    pair_sentence,
+    play,
+    scoring_table_html,
+)
 from tests.globe_works.test_gw_engine import give, to_north
+from tests.ui.screen_checks import verdict_holds_the_computers_and_skip_plays_them
 
 
 @pytest.fixture(autouse=True)
 def _no_errors():
     safe.clear()
     yield
-    assert safe.ERRORS == []
+    assert safe.ERRORS == [], [c.message for c in safe.ERRORS]
 
 
-def test_cards_show_words_and_symbols_not_colour_alone() -> None:
-    assert card_label("EA-freighter") == "🚢 Busan · ocean freighters · EA"
-    assert "linking" in card_label("L-istanbul") and "WE+EE+MN" in card_label("L-istanbul")
-    assert "2000" in scoring_table_html() and "-20" in scoring_table_html()
+def _screen(seed: int = 6, level: str = "easy", **options) -> GlobeWorksScreen:
+    """You against two computers, moving at once (no event loop, no delay)."""
+    robots = {"Robot Ada": level, "Robot Ben": level}
+    return play(["You", "Robot Ada", "Robot Ben"], robots, seed=seed, bot_delay=0, **options)
 
 
-def test_a_full_game_against_two_bots_by_clicking() -> None:
-    ui = play(["Ana", "Bot 1", "Bot 2"], {"Bot 1": "hard", "Bot 2": "medium"}, seed=2, bot_delay=0)
+def _idle(ui: GlobeWorksScreen) -> None:
+    """One click of a student who never plays: Continue, decline, no deal, or draw and
+    discard the card drawn (it is picked for them)."""
     game = ui.game
-    clicks = 0
-    while not game.is_terminal() and clicks < 3000:
-        assert 0 in game.to_act()
-        kinds = {a["type"] for a in game.legal_actions(0)}
-        if game.phase == DEALS:
-            (ui.decline_button if "decline" in kinds else ui.no_deal_button).click()
-        elif game.step == "drawn":
-            ui.hand.value = ui.hand.options[0][1]
-            ui.discard_button.click()
-        elif game.playable(0):
-            ui.hand.value = game.playable(0)[0]
-            ui.play_button.click()
-        elif "draw" in kinds:
-            (ui.draw_button if game.can_draw("draw") else ui.discard_draw_button).click()
-        else:
-            ui.pass_button.click()
-        clicks += 1
-    assert game.is_terminal() and len(game.history) == 3
-    assert "Game over" in ui.status.value
-    assert "Live score" in ui.scores.value
-    assert ui.map.value[:4] == b"\x89PNG"
+    if ui.feedback.is_open:
+        ui.feedback.continue_button.click()
+    elif game.phase == DEALS:
+        proposal = game.window["proposal"]
+        (ui.decline_button if proposal else ui.no_deal_button).click()
+    elif game.step == "drawn":
+        ui.discard_button.click()
+    elif game.can_draw("draw"):
+        ui.draw_button.click()
+    else:
+        ui.take_discard_button.click()
+
+
+def _idle_until(ui: GlobeWorksScreen, done) -> None:
+    for _ in range(2000):
+        if done(ui.game):
+            return
+        assert 0 in ui.game.to_act() or ui.feedback.is_open, ui.banner.value
+        _idle(ui)
+    raise AssertionError("the game never reached the wanted moment")
+
+
+def _my_deals(game: GlobeWorks) -> bool:
+    return game.phase == DEALS and game.to_act() == [0] and game.window["proposal"] is None
+
+
+def _shown(ui: GlobeWorksScreen) -> list:
+    """The widgets of the controls now, rows opened up."""
+    out = []
+    for widget in ui.controls.children:
+        out += [widget, *getattr(widget, "children", ())]
+    return out
+
+
+def _hand_texts(ui: GlobeWorksScreen) -> list[str]:
+    return [b.description for b in ui.hand_box.children]
+
+
+# ----- words -----------------------------------------------------------------------------
+def test_cards_are_said_in_words_never_by_colour_or_emoji_alone() -> None:
+    assert card_label("EA-freighter") == "Busan · ocean freighters · EA"
+    assert card_label("L-istanbul") == "Istanbul · linking city · opens WE+EE+MN"
+    assert all(ord(ch) < 0x2600 for c in cards() for ch in card_label(c))  # no emoji
+    assert "2000" in scoring_table_html() and "-20" in scoring_table_html()
+    table = Table.of("Ana", "You")
+    said = pair_sentence(table, 0, ["WE-coins", "EE-coins"], ["L-vienna"])
+    assert said.startswith("−20: Ana kept a pair in their hand: London and Warsaw, two banking")
+    assert "joined by Vienna" in said
+    said = pair_sentence(table, 1, ["NA-coins", "NA-coins"], [])
+    assert said.startswith("−20: you kept a pair in your hand: both New York City cards")
+
+
+# ----- the hand beside the map ------------------------------------------------------------
+def test_the_hand_is_under_the_map_with_playable_cards_marked_and_names_readable() -> None:
+    ui = _screen()
+    game = ui.game
+    assert game.to_act() == [0] and game.phase == PLAY
+    assert ui.board.children[0] is ui.map_picture and ui.hand_box in ui.board.children
+    assert ui.map_picture.value[:4] == b"\x89PNG"
+    playable = set(game.playable(0))
+    assert playable, "this seed starts with a playable card"
+    for button, card in zip(ui.hand_box.children, game.hands[0], strict=True):
+        marked = "gt-playable" in button._dom_classes
+        assert marked == (card in playable)
+        assert button.description.startswith("✔ ") == (card in playable)
+        assert f"gt-card-{card}" in button._dom_classes
+    assert "Your hand" in ui.hand_note.value and "✔ = can be played now" in ui.hand_note.value
+    # Every city of the hand is ringed on the map; names are 11 px or more and never overlap.
+    assert set(ui.map.rings) == set(game.hands[0])
+    assert CITY_PT * DPI / 72 >= 11
+    boxes = list(ui.map.label_boxes.values())
+    assert len(boxes) >= 3
+    for a, b in itertools.combinations(boxes, 2):
+        assert not a.intersects(b)
+    assert "Your turn" in ui.banner.value and "play a card marked ✔" in ui.banner.value
+
+
+def test_picking_in_the_hand_shows_at_once_and_says_why_a_card_cannot_be_played() -> None:
+    ui = _screen()
+    game = ui.game
+    before = game.to_json()
+    blocked = next(c for c in game.hands[0] if game.why_not_playable(0, c))
+    index = game.hands[0].index(blocked)
+    ui.hand_box.children[index].click()
+    assert ui.picked == blocked and ui.map.picked == blocked
+    picked = [b for b in ui.hand_box.children if "gt-picked" in b._dom_classes]
+    assert picked == [ui.hand_box.children[index]]
+    city = cards()[blocked].city
+    assert ui.play_button.description == f"Play {city}" and ui.play_button.disabled
+    assert "cannot be played yet" in ui.reason.value
+    assert "Linking cities that open" in ui.reason.value
+    assert game.to_json() == before  # picking is not playing
+    good = game.playable(0)[0]
+    ui.hand_box.children[game.hands[0].index(good)].click()
+    assert not ui.play_button.disabled and ui.reason.value == ""
+
+
+def test_a_hand_with_nothing_to_play_says_why_and_what_to_do() -> None:
+    ui = _screen()
+    game = ui.game
+    shut = [
+        c.card for c in cards().values() if not c.is_linking and c.region not in game.open_colours()
+    ][:7]
+    game.hands[0][:] = shut  # a test set-up: a hand of cities whose regions are all closed
+    ui.refresh()
+    assert game.playable(0) == []
+    assert "No city of yours is open yet" in ui.hand_note.value
+    assert "Draw a card" in ui.hand_note.value
+    assert not any("✔" in text for text in _hand_texts(ui))
+
+
+def test_play_then_draw_and_discard_the_card_drawn() -> None:
+    ui = _screen()
+    game = ui.game
+    card = ui.picked
+    assert card == game.playable(0)[0]  # the first playable card is picked for the student
+    ui.play_button.click()
+    assert card in game.played[0] + game.north
+    info = cards()[card]
+    assert info.city in ui.feedback.text and html_text(info.reason) in ui.feedback.body.value
+    assert not ui.feedback.is_open  # a note, not a verdict: the computers went on
+    assert game.to_act() == [0]
+    ui.draw_button.click()
+    drawn = game.drawn
+    assert game.step == "drawn" and ui.picked == drawn
+    assert ui.discard_button.description == f"Discard {cards()[drawn].city}"
+    assert ui.discard_button in ui.controls.children
+    assert "You drew" in ui.step.value and "Your turn: discard one card" in ui.banner.value
+    ui.discard_button.click()
+    assert game.pile.discards[-1] == drawn or game.to_act() == [0]
+    assert len(ui.computer_log.lines) >= 2
 
 
 def test_a_refused_move_is_shown_and_changes_nothing() -> None:
-    ui = play(["Ana", "Bot 1", "Bot 2"], {"Bot 1": "easy", "Bot 2": "easy"}, seed=5, bot_delay=0)
+    ui = _screen()
     game = ui.game
     before = game.to_json()
-    blocked = next((c for c in game.hands[0] if game.why_not_playable(0, c) is not None), None)
-    if blocked is None:
-        pytest.skip("every card in this hand is playable")
-    ui.hand.value = blocked
-    ui.play_button.click()
+    blocked = next(c for c in game.hands[0] if game.why_not_playable(0, c))
+    ui.pick_card(blocked)
+    ui.play_button.click()  # a click that reaches the kernel although the button is disabled
     assert game.to_json() == before
-    assert "cannot be played" in ui.messages.text or "not" in ui.messages.text
+    assert ui.messages.kind == "error" and "cannot be played" in ui.messages.text
+    assert len(safe.REJECTED) == 1
 
 
-def test_student_offers_a_partnership_and_a_bot_answers() -> None:
-    ui = play(["Ana", "Bot 1", "Bot 2"], {"Bot 1": "hard", "Bot 2": "hard"}, seed=3, bot_delay=0)
+# ----- deals -------------------------------------------------------------------------------
+def test_the_deals_step_comes_once_a_lap_and_no_deal_is_one_click() -> None:
+    ui = _screen()
     game = ui.game
-    while game.phase != DEALS or 0 not in game.to_act() or game.current == 0:
-        kinds = {a["type"] for a in game.legal_actions(0)}
-        if game.phase == DEALS:
-            (ui.decline_button if "decline" in kinds else ui.no_deal_button).click()
-        elif game.step == "drawn":
-            ui.hand.value = ui.hand.options[0][1]
-            ui.discard_button.click()
-        else:
-            ui.draw_button.click()
-    assert ui.partner_button in [w for box in ui.deal_box.children[1:2] for w in box.children]
-    ui.partner_pick.value = ui.partner_pick.options[0][1]
+    asked: list[int] = []
+    for _ in range(400):
+        if len(asked) == 4:
+            break
+        if _my_deals(game):
+            assert ui.no_deal_button in ui.controls.children
+            assert ui.no_deal_button.button_style == "primary"
+            assert "press No deal" in ui.banner.value and "once a lap" in ui.step.value
+            asked.append(game.turns[0])
+        _idle(ui)
+    assert len(asked) == 4 and len(set(asked)) == 4, asked  # one Deals step per own turn
+    skipped = [a for a in game.log if a["player"] == 0 and a["type"] == "no_deal"]
+    assert len(skipped) > len(asked)  # the other windows of each lap were said for the student
+
+
+def test_the_trade_offer_starts_filled_in_and_a_computer_answers() -> None:
+    ui = _screen()
+    game = ui.game
+    _idle_until(ui, _my_deals)
+    ui.trade_form_button.click()
+    assert ui.give_pick in _shown(ui) and ui.send_button in _shown(ui)
+    assert ui.give_pick.value is not None and ui.give_pick.value in game.hands[0]
+    assert ui.partner_pick.value in game.window["eligible"]
+    assert ui.take_pick.value is None and ui.into_pick.layout.display == "none"
+    # Picking a card in the hand puts it in "You give".
+    card = game.hands[0][-1]
+    ui.hand_box.children[-1].click()
+    assert ui.give_pick.value == card
+    ui.send_button.click()
+    offer = next(t for t in game.trades if t["from"] == 0)
+    assert offer["give"] == card
+    verb = "accepts" if offer["accepted"] else "declines"
+    assert any(f"{verb} your trade" in line for line in ui.computer_log.lines)
+
+
+def test_a_partnership_offer_and_the_back_button() -> None:
+    ui = _screen()
+    game = ui.game
+    _idle_until(ui, _my_deals)
+    ui.partner_form_button.click()
+    assert ui.icon_pick in ui.controls.children
+    ui.back_button.click()
+    assert ui.no_deal_button in ui.controls.children
+    ui.partner_form_button.click()
     ui.icon_pick.value = "coins"
-    ui.partner_button.click()
-    answered = [t for t in game.trades if t["kind"] == "partnership" and t["from"] == 0]
-    assert len(answered) == 1
+    ui.send_button.click()
+    deal = next(t for t in game.trades if t["kind"] == "partnership" and t["from"] == 0)
+    assert deal["icon"] == "coins"
 
 
-# ----- the clickable map (ipympl canvas, as after ``%matplotlib widget``) -------------------
+def test_a_played_city_offered_to_the_student_can_go_into_the_hand() -> None:
+    """ "Trades of cards already played are allowed but game tokens must either reflect these
+    changes on the map or the trading partner must retrieve the card to his/her hand." """
+    ui = _screen()
+    game = ui.game
+    _idle_until(ui, _my_deals)
+    other = next(q for q in range(1, 3) if q != game.current)
+    to_north(game, "L-panama-city")
+    give(game, other, "SA-power")
+    game.played[other].append(game.hands[other].pop())
+    game.window["done"] = [q for q in game.window["eligible"] if q != other]
+    game.apply(
+        {"player": other, "type": "propose_trade", "to": 0, "give": "SA-power", "take": None}
+    )
+    ui.refresh()
+    assert "offers you" in ui.step.value and "on the map" in ui.step.value
+    assert ui.accept_hand_button in _shown(ui) and ui.decline_button in _shown(ui)
+    mine = next(c for c in game.hands[0] if c != "SA-power")
+    ui.hand_box.children[game.hands[0].index(mine)].click()
+    assert ui.answer_pick.value == mine
+    ui.accept_hand_button.click()
+    assert "SA-power" in game.hands[0] and mine in game.hands[other]
+    assert game.trades[-1]["answer_into"] == "hand"
 
 
+# ----- calling the end, the round's end and its −20s ------------------------------------------
+def test_the_call_is_explained_when_possible_and_the_round_end_says_each_minus_twenty() -> None:
+    """ "Players can call for the end of the round any time after each player has had 6
+    turns." "Except for unplayed pairs in hand, at the end of a round, only cards played down
+    are scored." """
+    ui = _screen(level="hard")  # careful computers: none calls the end at random
+    game = ui.game
+    _idle_until(ui, lambda g: g.deals_allowed())
+    assert "Everyone has had 6 turns" in ui.feedback.text
+    assert "call the end of the round" in ui.feedback.body.value
+    _idle_until(ui, lambda g: g.phase == PLAY and g.current == 0 and g.step == "start")
+    assert ui.call_button in ui.controls.children
+    assert "everyone else 3 more" in ui.call_note.value
+    to_north(game, "L-darwin")  # opens Oceania and Southeast Asia
+    give(game, 0, "OC-power", "SE-power")  # two energy cities Darwin joins: a pair
+    ui.refresh()
+    assert "−20 if the round ended now" in ui.hand_note.value
+    assert "Newcastle and Balikpapan" in ui.hand_note.value
+    this_round = game.round_no
+    ui.call_button.click()
+    assert "You called the end" in ui.banner.value
+    ui.draw_button.click()
+    ui.discard_button.click()  # the student's last turn; the computers take 3 more each
+    assert len(game.history) == this_round
+    assert ui.feedback.is_open and ui.feedback.text == f"Round {this_round} is over"
+    body = ui.feedback.body.value
+    assert "You called the end." in body
+    assert "−20: you kept a pair in your hand: Newcastle and Balikpapan" in body
+    assert "joined by Darwin" in body
+    assert ui.result in ui.board.children and "Pairs left in hand" in ui.result.value
+    assert "Points for a network" in ui.result.value and "read the scores" in ui.banner.value
+    assert ui.controls.children == ()
+    # The verdict stays: a refresh (a computer's clock, a redraw) does not put it away.
+    ui.refresh()
+    assert ui.feedback.is_open and ui.result in ui.board.children
+    ui.feedback.continue_button.click()
+    assert not ui.feedback.is_open and ui.hand_box in ui.board.children
+    assert f"Round {this_round + 1} of" in ui.banner.value
+
+
+def test_a_two_card_network_says_its_minus_twenty() -> None:
+    ui = _screen()
+    game = ui.game
+    to_north(game, "L-vienna")
+    give(game, 0, "WE-coins", "EE-coins")
+    game.played[0] += [game.hands[0].pop(), game.hands[0].pop()]
+    ui.refresh()
+    note = ui.hand_note.value
+    assert "−20 now: your banks network has only 2 cities, Warsaw and London" in note
+    assert "A third joined city makes it +4" in note
+
+
+def test_the_final_round_says_it_cannot_be_called() -> None:
+    ui = _screen(rounds=3)
+    game = ui.game
+    game.round_no = game.rounds  # a test set-up: the last round, everyone past 6 turns
+    game.turns = [7, 7, 7]
+    ui.refresh()
+    assert "(the final round)" in ui.banner.value
+    assert "the round ends when nobody can play" in ui.banner.value
+    assert ui.call_button not in ui.controls.children
+
+
+# ----- computers, pacing, and the verdict that waits ----------------------------------------
+def test_a_verdict_holds_the_computers_until_continue_and_skip_plays_them_at_once() -> None:
+    async def main() -> None:
+        table = Table.of(
+            "You", "Robot Ada", "Robot Ben", bots={"Robot Ada": "easy", "Robot Ben": "easy"}
+        )
+        ui = GlobeWorksScreen(GlobeWorks(table, seed=6, max_turns=6), bot_delay=0.01)
+        game = ui.game
+
+        async def settle() -> None:
+            for _ in range(2000):
+                if ui.bot_task is None or ui.bot_task.done() or ui.feedback.is_open:
+                    return
+                await asyncio.sleep(0.01)
+
+        for _ in range(500):
+            await settle()
+            if ui.feedback.is_open:
+                break
+            _idle(ui)
+        assert ui.feedback.is_open and ui.feedback.text == "Round 1 is over"
+        await verdict_holds_the_computers_and_skip_plays_them(ui)
+        assert 0 in game.to_act() and "Round 2 of 3" in ui.banner.value
+
+    asyncio.run(main())
+
+
+def test_computer_moves_are_short_sentences() -> None:
+    ui = _screen()
+    _idle_until(ui, lambda g: g.deals_allowed())
+    lines = ui.computer_log.lines
+    assert lines and all(line.endswith(".") and "{" not in line for line in lines)
+    assert any(" played " in line or " opened " in line for line in lines)
+    assert any(
+        "drew a card and discarded" in line or "from the discard pile" in line for line in lines
+    )
+    assert not any("no deal" in line for line in lines)
+
+
+def test_a_full_game_by_clicks_ends_with_the_winner_first() -> None:
+    ui = _screen(seed=2, level="medium", max_turns=6)
+    game = ui.game
+    for _ in range(3000):
+        if game.is_terminal():
+            break
+        my_step = not ui.feedback.is_open and game.phase == PLAY and game.step == "start"
+        if my_step and ui.picked in game.playable(0):
+            ui.play_button.click()
+            continue
+        _idle(ui)
+    assert game.is_terminal() and len(game.history) == 3
+    assert "The game is over" in ui.feedback.text and "The game is over" in ui.banner.value
+    assert ui.controls.children == ()
+    first_row = ui.leaders.value.split("<tbody>")[1].split("</tr>")[0]
+    assert game.table.name_of(game.winners()[0]) in first_row
+    assert "Round 3" in ui.sheet.value
+
+
+# ----- the app: set-up screen, new game, large text, two people ------------------------------
+def test_the_set_up_screen_starts_the_game_and_new_game_comes_back() -> None:
+    app = StudentApp(spec_for("globe_works"), seed=5)
+    assert [r.name.value for r in app.setup.active_rows] == ["You", "Robot Ada", "Robot Ben"]
+    app.option_boxes["rounds"][1].value = 4
+    app.option_boxes["max_turns"][1].value = 8
+    app.option_boxes["bot_delay"][1].value = 3  # "instant"
+    app.setup.start.click()
+    screen = app.screen
+    assert isinstance(screen, GlobeWorksScreen) and screen in app.children
+    assert screen.game.rounds == 4 and screen.game.max_turns == 8 and screen.game.seed == 5
+    assert "Your turn" in screen.banner.value or "playing" in screen.banner.value
+    screen.new_game_button.click()
+    assert app.screen is None and app.setup_screen in app.children and screen not in app.children
+    assert app.option_boxes["rounds"][1].value == 4
+    # Fewer rounds than players: the set-up screen says what to change.
+    app.setup.count.value = 4
+    app.option_boxes["rounds"][1].value = 3
+    app.setup.start.click()
+    assert app.screen is None and "at least 4 rounds" in app.messages.text
+
+
+def test_large_text_enlarges_the_map_and_its_names() -> None:
+    ui = _screen()
+    width = ui.map.figure.get_figwidth()
+    ui.large_toggle.value = True
+    assert "gt-large" in ui._dom_classes
+    assert ui.map.figure.get_figwidth() > width * 1.3 and ui.map.scale > 1.3
+    assert ui.map_picture.layout.width == f"{round(ui.map.figure.get_figwidth() * DPI)}px"
+    assert set(ui.map.rings) == set(ui.game.hands[0])
+
+
+def test_two_people_pass_the_screen_and_see_only_their_own_hand() -> None:
+    table = Table([Seat("Ana"), Seat("Ben"), Seat("Robot", kind="bot", level="easy")])
+    ui = GlobeWorksScreen(GlobeWorks(table, seed=3), bot_delay=0)
+    game = ui.game
+    person = ui.waiting_for()
+    assert person is not None and ui.controls.children == (ui.guard,)
+    assert ui.hand_box.children == () and "hand is hidden" in ui.hand_note.value
+    assert ui.map.rings == {}
+    ui.guard.button.click()
+    assert ui.viewer == person and set(ui.map.rings) == set(game.hands[person])
+    ui.draw_button.click()
+    ui.discard_button.click()
+    nxt = ui.waiting_for()
+    if nxt is not None and nxt != person:
+        assert ui.viewer is None and ui.hand_box.children == ()
+
+
+# ----- the clickable map (ipympl canvas, as in the app) --------------------------------------
 @pytest.fixture
 def widget_backend():
-    """Figures from pyplot on the ipympl canvas, as in a notebook after ``%matplotlib widget``."""
     import matplotlib.pyplot as plt
 
     before = plt.get_backend()
@@ -102,206 +454,86 @@ def widget_backend():
 
 def _click_at(ui, lon, lat, button=MouseButton.LEFT):
     """A mouse press at (lon, lat) of the map, sent through the canvas like a real click."""
-    ax = ui.figure.axes[0]
+    ax = ui.map.ax
     ax.apply_aspect()
     x, y = ax.transData.transform((lon, lat))
-    event = MouseEvent("button_press_event", ui.figure.canvas, x, y, button=button)
-    ui.figure.canvas.callbacks.process("button_press_event", event)
+    event = MouseEvent("button_press_event", ui.map.figure.canvas, x, y, button=button)
+    ui.map.figure.canvas.callbacks.process("button_press_event", event)
 
 
-def _interactive_ui():
-    ui = play(
-        ["Ana", "Bot 1", "Bot 2"],
-        {"Bot 1": "easy", "Bot 2": "easy"},
-        seed=4,
-        bot_delay=0,
-        interactive=True,
-    )
-    assert ui.interactive and ui.map is ui.figure.canvas
-    return ui
-
-
-def test_clicking_a_city_of_the_hand_picks_that_card(widget_backend) -> None:
-    ui = _interactive_ui()
+def test_clicking_a_city_or_its_name_on_the_map_picks_that_card(widget_backend) -> None:
+    ui = _screen(interactive=True)
+    assert ui.interactive and ui.board.children[0] is ui.map_canvas
+    canvas = ui.map.figure.canvas
+    assert ui.map_canvas.children == (canvas,)
+    assert not (canvas.header_visible or canvas.toolbar_visible or canvas.resizable)
+    game = ui.game
     deck = cards()
-    hand = [c for _label, c in ui.hand.options]
-    # A card whose city has no other hand card within a few degrees, so the click is not shared.
-    card = next(
+    hand = list(dict.fromkeys(game.hands[0]))
+    alone = [
         c
         for c in hand
         if all(
             c == o or abs(deck[c].lon - deck[o].lon) + abs(deck[c].lat - deck[o].lat) > 8
             for o in hand
         )
-    )
-    other = next(c for c in hand if c != card)
-    ui.hand.value = other
-    before = ui.game.to_json()
+    ]
+    card = next(c for c in alone if c != ui.picked)
+    before = game.to_json()
     _click_at(ui, deck[card].lon + 0.5, deck[card].lat - 0.5)  # a few pixels off the city
-    assert ui.hand.value == card
-    assert deck[card].city in ui.messages.text
-    assert ui.game.to_json() == before  # picking is not playing
-    # The rings that show where to click sit on the hand's cities.
-    rings = next(line for line in ui.figure.axes[0].lines if line.get_gid() == "hand")
-    assert sorted(rings.get_xdata()) == sorted(deck[c].lon for c in ui.game.view(0)["hand"])
+    assert ui.picked == card and ui.map.picked == card
+    assert "gt-picked" in ui.hand_box.children[game.hands[0].index(card)]._dom_classes
+    assert game.to_json() == before
+    other = next(c for c in ui.map.label_boxes if c in hand and c != card)
+    centre = ui.map.label_boxes[other].centroid
+    _click_at(ui, centre.x, centre.y)  # on its name
+    assert ui.picked == other
 
 
 def test_a_click_far_from_the_hand_or_with_the_right_button_changes_nothing(
     widget_backend,
 ) -> None:
-    ui = _interactive_ui()
+    ui = _screen(interactive=True)
     deck = cards()
-    hand = [c for _label, c in ui.hand.options]
-    ui.hand.value = hand[0]
-    text = ui.messages.text
-    _click_at(ui, -140.0, -45.0)  # the South Pacific, far from every city
-    far = next(c for c in hand if c != hand[0])
+    picked = ui.picked
+    _click_at(ui, -140.0, -45.0)  # the South Pacific
+    far = next(c for c in ui.game.hands[0] if c != picked)
     _click_at(ui, deck[far].lon, deck[far].lat, button=MouseButton.RIGHT)
-    assert ui.hand.value == hand[0]
-    assert ui.messages.text == text
-
-
-def test_clicking_a_held_linking_city_at_the_north_edge_picks_it(widget_backend) -> None:
-    ui = _interactive_ui()
-    game = ui.game
-    linking = next((c for c in cards().values() if c.is_linking), None)
-    assert linking is not None
-    # Put a linking card in the student's hand (a test set-up, as a deal could) and redraw.
-    game.hands[0][0] = linking.card
-    ui.redraw()
-    ui.hand.value = next(c for c in game.hands[0] if c != linking.card)
-    slots = dict(zip(game.north, north_slots(game.north), strict=True))
-    x = slots.get(linking.card, linking.lon)
-    _click_at(ui, x, NORTH_EDGE[0] + CARD_BOTTOM + CARD_SIZE[1] / 2)
-    assert ui.hand.value == linking.card
-
-
-def test_picked_by_click_then_played_with_the_button(widget_backend) -> None:
-    ui = _interactive_ui()
-    game = ui.game
-    deck = cards()
-    for _ in range(200):  # draw and discard until a playable card is in hand on our turn
-        if game.is_terminal() or game.phase == DEALS or game.playable(0):
-            break
-        if game.step == "drawn":
-            ui.hand.value = ui.hand.options[0][1]
-            ui.discard_button.click()
-        else:
-            ui.draw_button.click()
-    playable = game.playable(0) if game.phase != DEALS else []
-    if not playable:
-        pytest.skip("no playable card came up for this seed")
-    card = playable[0]
-    ui.hand.value = next(c for _label, c in ui.hand.options if c != card)
-    _click_at(ui, deck[card].lon, deck[card].lat)
-    assert ui.hand.value in playable  # the clicked city (or a playable card sharing it)
-    picked = ui.hand.value
-    ui.play_button.click()
-    assert picked in game.played[0] + game.north  # a linking card goes to the north edge
+    assert ui.picked == picked
 
 
 def test_interactive_without_a_widget_canvas_stays_a_picture() -> None:
-    ui = play(
-        ["Ana", "Bot 1", "Bot 2"],
-        {"Bot 1": "easy", "Bot 2": "easy"},
-        seed=4,
-        bot_delay=0,
-        interactive=True,
-    )
-    assert not ui.interactive
-    assert ui.map.value[:4] == b"\x89PNG"
-    assert ui.play_button.description == "Play this card"
-    assert ui.draw_button.description == "Draw from the draw pile"
-    assert ui.discard_button.description == "Discard this card"
+    ui = _screen(interactive=True)
+    assert not ui.interactive and ui.map_picture.value[:4] == b"\x89PNG"
 
 
-# ----- issue 15: the rulebook's calls, trades and pairs on screen ------------------------------
-def _idle_until(ui, done) -> None:
-    """Click "no deal"/"decline", or draw and discard the card drawn, until ``done(game)``."""
-    game = ui.game
-    for _ in range(2000):
-        if done(game):
-            return
-        kinds = {a["type"] for a in game.legal_actions(0)}
-        if game.phase == DEALS:
-            (ui.decline_button if "decline" in kinds else ui.no_deal_button).click()
-        elif game.step == "drawn":
-            ui.hand.value = game.drawn
-            ui.discard_button.click()
-        else:
-            ui.draw_button.click()
-    raise AssertionError("the game never reached the wanted moment")
+# ----- speed -------------------------------------------------------------------------------
+def test_benchmark_redraw_after_a_move(benchmark) -> None:
+    """Drawing the screen again after the student played (the map's table and names change)."""
+    ui = _screen()
+
+    def setup():
+        ui.map._table_key = None  # as after a move: the table and the names are drawn again
+        return (), {}
+
+    benchmark.pedantic(ui.refresh, setup=setup, rounds=15)
+    assert ui.redraw_seconds > 0
 
 
-def test_the_pair_penalty_is_said_when_the_round_ends() -> None:
-    """ "Except for unplayed pairs in hand, at the end of a round, only cards played down are
-    scored." The -20 is applied, and shown, when the round ends."""
-    ui = play(["Ana", "Bot 1", "Bot 2"], {"Bot 1": "easy", "Bot 2": "easy"}, seed=6, bot_delay=0)
-    game = ui.game
-    _idle_until(ui, lambda g: g.phase != DEALS and g.current == 0 and g.may_call_end(0))
-    to_north(game, "L-darwin")  # opens Oceania and Southeast Asia
-    give(game, 0, "OC-power", "SE-power")  # two energy cities joined by Darwin: a pair
-    ui.redraw()
-    assert "Pairs in your hand" in ui.scores.value and card_label("OC-power") in ui.scores.value
-    assert ui.call_button in ui.turn_box.children
-    this_round = game.round_no
-    ui.call_button.click()
-    ui.draw_button.click()
-    ui.hand.value = game.drawn
-    ui.discard_button.click()  # Ana's last turn; the bots take 3 more each
-    assert len(game.history) == this_round
-    assert f"Round {this_round} is over" in ui.round_end.value
-    assert card_label("OC-power") in ui.round_end.value and "-20" in ui.round_end.value
-    assert any("Pairs left in hand: Ana -" in text for _kind, text in ui.messages.messages)
-
-
-def test_the_end_can_be_called_from_the_deals_window() -> None:
-    """ "Players can call for the end of the round any time after each player has had 6 turns." """
-    ui = play(["Ana", "Bot 1", "Bot 2"], {"Bot 1": "easy", "Bot 2": "easy"}, seed=6, bot_delay=0)
-    game = ui.game
-    _idle_until(ui, lambda g: g.phase == DEALS and 0 in g.to_act() and g.window["proposal"] is None)
-    assert game.current != 0 and ui.call_button in ui.turn_box.children
-    ui.call_button.click()
-    assert game.history or game.called_by == 0
-
-
-def test_a_played_city_can_be_asked_for_or_accepted_into_the_hand() -> None:
-    """ "Trades of cards already played are allowed but game tokens must either reflect these
-    changes on the map or the trading partner must retrieve the card to his/her hand." """
-    ui = play(["Ana", "Bot 1", "Bot 2"], {"Bot 1": "easy", "Bot 2": "easy"}, seed=6, bot_delay=0)
-    game = ui.game
-
-    def window_open(g) -> bool:
-        return g.phase == DEALS and 0 in g.to_act() and g.window["proposal"] is None
-
-    _idle_until(ui, window_open)
-    other = next(q for q in game.window["eligible"] if q != 0)
-    to_north(game, "L-panama-city")
-    give(game, other, "SA-power", "CC-power")
-    game.played[other] += [game.hands[other].pop(), game.hands[other].pop()]
-    # Ana asks for a bot's city and would take it into her hand.
-    ui.redraw()
-    ui.partner_pick.value = other
-    ui.give_pick.value = game.hands[0][0]
-    ui.take_pick.value = "CC-power"
-    ui.into_pick.value = "hand"
-    ui.trade_button.click()
-    asked = next(t for t in game.trades if t["from"] == 0 and t["kind"] == "trade")
-    assert asked["take"] == "CC-power" and asked["into"] == "hand"
-    _idle_until(ui, window_open)
-    other = next(q for q in game.window["eligible"] if q != 0)
-    if "SA-power" not in game.played[other]:
-        give(game, other, "SA-power")
-        game.played[other].append(game.hands[other].pop())
-    # A bot offers its played city; Ana takes it into her hand.
-    game.apply(
-        {"player": other, "type": "propose_trade", "to": 0, "give": "SA-power", "take": None}
-    )
-    ui.redraw()
-    answers = [w for box in ui.deal_box.children if hasattr(box, "children") for w in box.children]
-    assert ui.accept_hand_button in answers and "on the map" in ui.deal_box.children[0].value
-    mine = next(c for c in game.hands[0] if c != "SA-power")
-    ui.hand.value = mine
-    ui.accept_hand_button.click()
-    assert "SA-power" in game.hands[0] and mine in game.hands[other]
-    assert game.trades[-1]["answer_into"] == "hand"
+def test_benchmark_click_to_pick(benchmark, widget_backend) -> None:
+    """A click on a card in the hand, as in the app (a live canvas): the highlight in the
+    strip and on the map; then the canvas's new picture, which the page asks for next."""
+    ui = _screen(interactive=True)
+    buttons = itertools.cycle(range(len(ui.hand_box.children)))
+    benchmark(lambda: ui.hand_box.children[next(buttons)].click())
+    assert ui.picked in ui.game.hands[0]
+    if not benchmark.disabled:
+        times = []
+        for i in range(20):
+            ui.hand_box.children[i % len(ui.hand_box.children)].click()
+            start = time.perf_counter()
+            ui.map.figure.canvas.draw()
+            times.append(time.perf_counter() - start)
+        benchmark.extra_info["canvas_picture_after_a_pick_ms"] = round(
+            statistics.median(times) * 1000, 1
+        )

@@ -29,10 +29,10 @@ from geoteach.games.globalissimo import Globalissimo
 from geoteach.games.globe_works import GlobeWorks
 from geoteach.games.table import Seat, Table
 from geoteach.ui import safe
-from geoteach.ui.geotriple import GeoTripleApp
+from geoteach.ui.geotriple import GeoTripleScreen
 from geoteach.ui.global_pursuit import GlobalPursuitScreen
 from geoteach.ui.globalissimo import GlobalissimoScreen
-from geoteach.ui.globe_works import GlobeWorksUI
+from geoteach.ui.globe_works import GlobeWorksScreen
 from geoteach.ui.pursuit import PursuitApp
 
 #: Names a mischievous class would type. Each is also a team member's name somewhere.
@@ -111,7 +111,7 @@ GAMES: dict[str, tuple[Callable[[Table], Any], Callable[[], Any], int, Callable]
         act_full,
     ),
     "geotriple": (
-        lambda t: GeoTripleApp(GeoTriple(t, seed=4, target=30)),
+        lambda t: GeoTripleScreen(GeoTriple(t, seed=4, target=30), bot_delay=0),
         lambda: GeoTripleBot("hard", seed=1),
         2,
         act_full,
@@ -131,7 +131,7 @@ GAMES: dict[str, tuple[Callable[[Table], Any], Callable[[], Any], int, Callable]
         act_full,
     ),
     "globe_works": (
-        lambda t: GlobeWorksUI(GlobeWorks(t, seed=7), bot_delay=0),
+        lambda t: GlobeWorksScreen(GlobeWorks(t, seed=7), bot_delay=0),
         lambda: GlobeWorksBot("hard", seed=1),
         3,
         act_full,

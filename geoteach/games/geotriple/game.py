@@ -63,6 +63,10 @@ class GeoTriple(Game):
         "other player each round."
     )
 
+    @classmethod
+    def title(cls) -> str:
+        return "GeoTriple"
+
     def __init__(
         self,
         table: Table,
