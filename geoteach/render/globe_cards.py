@@ -425,94 +425,104 @@ def card_picture(card: str, px: int = TABLE_PICTURE_PX) -> Image.Image:
 HAND_BAND = 0.2
 
 
-def hand_card_figure(
-    card: str,
-    px: int = 200,
-    chosen_edge: int | None = None,
-    selected: bool = False,
-    maps: bool = True,
-    figure: Figure | None = None,
-) -> Figure:
+class HandCardPicture:
     """A card of the hand, ``px`` wide: its map, its number and set, its edges numbered 1-5.
 
-    ``chosen_edge`` is drawn thick (the edge that will touch the open edge); a ``selected``
-    card has a coloured band and frame. Pass ``figure`` to draw again into the same one (a
-    live canvas).
+    Drawn once into ``figure`` (a new one, or a live canvas's); ``choose`` then only recolours
+    a few artists, so a click on the card shows at once: a ``selected`` card has a coloured band
+    and frame, and its ``chosen_edge`` (the edge that will touch the open edge) is drawn thick.
     """
-    set_name, face = parse_card(card)
-    tall = 1.0 + HAND_BAND
-    fig = figure if figure is not None else new_figure((px / 100.0, px * tall / 100.0), dpi=100)
-    fig.clear()
-    fig.patch.set_facecolor("#ffffff")
-    ax = fig.add_axes((0.0, 0.0, 1.0, 1.0 / tall))
-    ax.set_xlim(-LIMIT, LIMIT)
-    ax.set_ylim(-LIMIT, LIMIT)
-    ax.set_aspect("equal")
-    ax.axis("off")
-    art = _art(set_name, face)
-    if maps:
-        ax.imshow(
-            card_picture(card, 2 * px),
-            extent=(-LIMIT, LIMIT, -LIMIT, LIMIT),
-            interpolation="antialiased",
-            zorder=1,
+
+    def __init__(
+        self, card: str, px: int = 200, maps: bool = True, figure: Figure | None = None
+    ) -> None:
+        set_name, face = parse_card(card)
+        tall = 1.0 + HAND_BAND
+        fig = figure if figure is not None else new_figure((px / 100.0, px * tall / 100.0))
+        self.figure = fig
+        fig.clear()
+        fig.patch.set_facecolor("#ffffff")
+        ax = fig.add_axes((0.0, 0.0, 1.0, 1.0 / tall))
+        ax.set_xlim(-LIMIT, LIMIT)
+        ax.set_ylim(-LIMIT, LIMIT)
+        ax.set_aspect("equal")
+        ax.axis("off")
+        self.ax = ax
+        art = _art(set_name, face)
+        self.corners = art.corners
+        if maps:
+            # The table's picture of the card: drawn once, it serves the hand and, once the
+            # card is laid, the table (a hand card is 180-240 px wide, the picture 256).
+            ax.imshow(
+                card_picture(card),
+                extent=(-LIMIT, LIMIT, -LIMIT, LIMIT),
+                interpolation="antialiased",
+                zorder=1,
+            )
+        else:
+            ax.add_patch(
+                Polygon(art.corners, closed=True, facecolor=SET_COLOURS[set_name], zorder=1)
+            )
+        ax.add_patch(
+            Polygon(art.corners, closed=True, facecolor="none", edgecolor=CARD_EDGE, lw=1, zorder=3)
         )
-    else:
-        ax.add_patch(Polygon(art.corners, closed=True, facecolor=SET_COLOURS[set_name], zorder=1))
-    ax.add_patch(
-        Polygon(art.corners, closed=True, facecolor="none", edgecolor=CARD_EDGE, lw=1, zorder=3)
-    )
-    if chosen_edge is not None:
-        a, b = art.corners[chosen_edge], art.corners[(chosen_edge + 1) % 5]
-        ax.plot(
-            *np.array([a, b]).T, color=CHOSEN_EDGE, linewidth=5, zorder=4, solid_capstyle="round"
+        (self.edge_line,) = ax.plot(
+            [], [], color=CHOSEN_EDGE, linewidth=5, zorder=4, solid_capstyle="round"
         )
-    for k, (x, y) in enumerate(edge_number_points(art.corners, inset=0.14)):
-        ax.text(
-            x,
-            y,
-            str(k + 1),
-            fontsize=9,
-            fontweight="bold",
-            ha="center",
-            va="center",
-            zorder=5,
-            color="white" if k == chosen_edge else "#1a1a1a",
-            bbox={
-                "boxstyle": "circle,pad=0.25",
-                "fc": CHOSEN_EDGE if k == chosen_edge else "white",
-                "ec": CARD_EDGE,
-                "lw": 0.6,
-            },
-        )
-    band = 1.0 / tall
-    ink = "white" if selected else "#1a1a1a"
-    fig.add_artist(
-        Polygon(
+        self.edge_labels = [
+            ax.text(
+                x,
+                y,
+                str(k + 1),
+                fontsize=9,
+                fontweight="bold",
+                ha="center",
+                va="center",
+                zorder=5,
+                bbox={"boxstyle": "circle,pad=0.25", "fc": "white", "ec": CARD_EDGE, "lw": 0.6},
+            )
+            for k, (x, y) in enumerate(edge_number_points(art.corners, inset=0.14))
+        ]
+        band = 1.0 / tall
+        self.band = Polygon(
             [(0, band), (1, band), (1, 1), (0, 1)],
             closed=True,
             transform=fig.transFigure,
-            facecolor=LAST_CARD if selected else "#e6e6e6",
             edgecolor="none",
         )
-    )
-    middle = (1 + band) / 2
-    fig.text(
-        0.04, middle, f"card {face + 1}", fontsize=10, fontweight="bold", color=ink, va="center"
-    )
-    fig.text(0.96, middle, SET_NAMES[set_name], fontsize=7.5, color=ink, ha="right", va="center")
-    if selected:
-        fig.add_artist(
-            Polygon(
-                [(0.005, 0.005), (0.995, 0.005), (0.995, 0.995), (0.005, 0.995)],
-                closed=True,
-                transform=fig.transFigure,
-                facecolor="none",
-                edgecolor=LAST_CARD,
-                linewidth=4,
-            )
+        fig.add_artist(self.band)
+        middle = (1 + band) / 2
+        self.captions = [
+            fig.text(0.04, middle, f"card {face + 1}", fontsize=10, fontweight="bold", va="center"),
+            fig.text(0.97, middle, SET_NAMES[set_name], fontsize=7, ha="right", va="center"),
+        ]
+        self.frame = Polygon(
+            [(0.005, 0.005), (0.995, 0.005), (0.995, 0.995), (0.005, 0.995)],
+            closed=True,
+            transform=fig.transFigure,
+            facecolor="none",
+            edgecolor=LAST_CARD,
+            linewidth=4,
         )
-    return fig
+        fig.add_artist(self.frame)
+        self.choose(False, None)
+
+    def choose(self, selected: bool, chosen_edge: int | None = None) -> Figure:
+        """Show the card chosen or not, with the edge that will touch (if any) drawn thick."""
+        ink = "white" if selected else "#1a1a1a"
+        self.band.set_facecolor(LAST_CARD if selected else "#e6e6e6")
+        for caption in self.captions:
+            caption.set_color(ink)
+        self.frame.set_visible(selected)
+        if chosen_edge is None:
+            self.edge_line.set_data([], [])
+        else:
+            a, b = self.corners[chosen_edge], self.corners[(chosen_edge + 1) % 5]
+            self.edge_line.set_data([a[0], b[0]], [a[1], b[1]])
+        for k, label in enumerate(self.edge_labels):
+            label.set_color("white" if k == chosen_edge else "#1a1a1a")
+            label.get_bbox_patch().set_facecolor(CHOSEN_EDGE if k == chosen_edge else "white")
+        return self.figure
 
 
 def edge_near(card_corners: np.ndarray, x: float, y: float, reach: float = 0.3) -> int | None:
@@ -648,6 +658,9 @@ class TablePicture:
     def _size_px(self) -> tuple[int, int]:
         w, h = self.figure.bbox.width, self.figure.bbox.height
         return max(1, round(w)), max(1, round(h))
+
+    def _dpi_scale(self) -> float:
+        return float(self.figure.dpi) / 100.0
 
     def _turned_picture(self, card: str, turn: int, px: int) -> Image.Image:
         key = (card, turn, px)
@@ -789,7 +802,9 @@ class TablePicture:
             ax.add_patch(
                 Polygon(g, closed=True, fc="none", ec=CHOSEN_EDGE, lw=2, ls="--", zorder=4)
             )
-        self._marks(ax, cards, marks, chosen, (x1 - x0) / w)
+        # Badges are BADGE_PX at 100 dpi, and grow with the figure's dpi like their numbers
+        # (a larger figure for a projector; ipympl's doubled dpi on a high-density screen).
+        self._marks(ax, cards, marks, chosen, (x1 - x0) / w * self._dpi_scale())
         self._drawn = [*ax.patches, *ax.collections, *ax.texts, *ax.lines]
         return fig
 
@@ -867,7 +882,7 @@ class TablePicture:
     def at(self, x: float, y: float) -> int | None:
         """The number of the open edge at (x, y): its badge, its edge, or the place beyond it."""
         x0, x1, _, _ = self.view
-        reach = 1.5 * BADGE_PX * (x1 - x0) / self._size_px()[0]
+        reach = 1.5 * BADGE_PX * self._dpi_scale() * (x1 - x0) / self._size_px()[0]
         p = np.array([x, y])
         for mark, badge in zip(self.marks, self.badges, strict=True):
             if np.linalg.norm(p - np.asarray(badge)) <= reach:

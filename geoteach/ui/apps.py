@@ -239,6 +239,7 @@ class StudentApp(widgets.VBox):
 
     def start_game(self, table: Table) -> GameScreen | None:
         """What Start does: build the game screen and show it in place of the set-up screen."""
+        self.warming.join()  # the screen's module and the game's slow work, begun with set-up
         values = self.values()
         values["large"] = self.large
         values["interactive"] = self.interactive

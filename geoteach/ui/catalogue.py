@@ -13,6 +13,13 @@ from geoteach.ui.apps import TIME_LIMITS, AppSpec, Option, speed_option
 #: Globalissimo: the continents a round's countries can come from.
 CONTINENTS = ("Africa", "Asia", "Europe", "North America", "Oceania", "South America")
 
+#: Global Pursuit: how large the table is (the rulebook's "no room" ends the game).
+TABLE_SIZES = (
+    ("as large as needed", None),
+    ("a large table (16 × 10 card edges)", (16, 10)),
+    ("a small table (10 × 7 card edges)", (10, 7)),
+)
+
 CATALOGUE: dict[str, AppSpec] = {
     "globalissimo": AppSpec(
         key="globalissimo",
@@ -120,7 +127,7 @@ CATALOGUE: dict[str, AppSpec] = {
             speed_option(),
         ),
         build="geoteach.ui.pursuit:build_screen",
-        prepare="geoteach.ui.pursuit:built_in_questions",
+        prepare="geoteach.games.geography_pursuit.questions:default_questions",
     ),
     "globe_works": AppSpec(
         key="globe_works",
@@ -151,5 +158,86 @@ CATALOGUE: dict[str, AppSpec] = {
             speed_option(),
         ),
         build="geoteach.ui.globe_works:build_screen",
+    ),
+    "global_pursuit": AppSpec(
+        key="global_pursuit",
+        game="geoteach.games.global_pursuit:GlobalPursuit",
+        blurb=(
+            "Fit real map cards together edge to edge, so that coasts, the Equator and the tropics "
+            "go on from card to card. Each match brings a trivia question; spot a card that does "
+            "not match and challenge it."
+        ),
+        options=(
+            Option(
+                "maps",
+                "Map cards",
+                "one_map",
+                choices=(
+                    ("one large map (all 48 cards mixed)", "one_map"),
+                    ("four maps, one per set", "four_maps"),
+                ),
+            ),
+            Option(
+                "answer_mode",
+                "Trivia answers",
+                "choice",
+                choices=(
+                    ("multiple choice", "choice"),
+                    ("typed", "typed"),
+                    ("said aloud, marked by a reader", "honor"),
+                ),
+            ),
+            Option(
+                "fixed_level",
+                "Trivia points",
+                None,
+                choices=(
+                    ("by level: 1, 2 or 3 points", None),
+                    ("always 2 points, everyone at level 1", 1),
+                    ("always 2 points, everyone at level 2", 2),
+                    ("always 2 points, everyone at level 3", 3),
+                ),
+                help="The rulebook's variation for players of different ages",
+            ),
+            Option("time_limit", "Time for a turn", None, choices=TIME_LIMITS),
+            Option(
+                "challenge_seconds",
+                "Time to challenge a computer's card",
+                8.0,
+                choices=(
+                    ("8 seconds", 8.0),
+                    ("15 seconds", 15.0),
+                    ("4 seconds", 4.0),
+                    ("until I press No challenge", None),
+                ),
+            ),
+            Option(
+                "honor",
+                "A card that does not match",
+                True,
+                choices=(
+                    ("may be laid: the others can challenge it", True),
+                    ("is refused by the computer", False),
+                ),
+            ),
+            Option("table_size", "The table", None, choices=TABLE_SIZES),
+            Option(
+                "quick_end",
+                "Quick ending: the game ends when a hand and the draw pile are both empty",
+                False,
+                kind="flag",
+            ),
+            Option("matching_only", "Only the matching game (no trivia)", False, kind="flag"),
+            Option(
+                "real_maps",
+                "Cards drawn as",
+                True,
+                choices=(("real maps", True), ("plain pentagons (for a slow computer)", False)),
+            ),
+            speed_option(),
+        ),
+        build="geoteach.ui.global_pursuit:build_screen",
+        # The trivia decks are made from the data: seconds, on first use.
+        prepare="geoteach.games.global_pursuit.trivia:built_in_bank",
     ),
 }

@@ -1,49 +1,54 @@
-"""Global Pursuit at the table: the map on the table, your hand, challenges, trivia, tokens.
+"""Global Pursuit on the shared screen: the table of map cards, your hand, challenges, trivia.
 
-The widget holds no rules. Every button and click builds an action, hands it to ``game.apply``
-and redraws from ``game.view(seat)``. The hand shown is the one of the player whose turn it is.
-Computer players move after each human move.
+The screen holds no rules. Every button and click builds an action, hands it to the engine
+through the shell (``GameScreen.act``) and redraws from ``game.view(seat)``. Computer players
+move through the shell too: paced, one short sentence each in the log, and never while a verdict
+waits for Continue.
+
+The board (left): the table from above, zoomed to fit, with the free places numbered; under it
+the hand of the person playing (or, while a card is judged, the joint up close). The side
+column: the leaderboard, the controls of the current step, the verdict card, the log.
 
 Laying a card, by mouse or by keyboard:
 
-* **Your hand** shows each card as a map at least 180 px wide, with its set, its number (1-12,
-  as printed) and its edges numbered 1-5. Click a card to choose it; click near one of its
-  edges to choose the edge that will touch the table.
+* **Your hand** shows each card as a map ``HAND_PX`` wide, with its set, its number (1-12, as
+  printed) and its edges numbered 1-5. Click a card to choose it; click near one of its edges
+  to choose the edge that will touch the table.
 * **The table** numbers each free place (an orange open edge with a number badge). Click the
   badge, the edge or the empty place to choose it. A ghost of your card then lies there, turned
   as it would be laid; click one of the ghost's edges to turn the card so that edge touches.
-* **The buttons** do the same without a mouse (card, place, touching edge), then
-  **Lay the card**. Clicking needs the live matplotlib canvas (ipympl, installed with geoteach;
-  ``clickable=False`` shows plain pictures and keeps the buttons).
+* **The controls** do the same without a mouse (card, place, touching edge), then
+  **Lay the card**. Clicking needs live matplotlib canvases (ipympl, installed with geoteach;
+  ``interactive=False`` shows plain pictures and keeps the controls).
 
 Challenges: while the opponents decide, the joint of the card just laid is shown up close, both
-edges side by side, so the class can see whether the coasts and lines go on.
+edges side by side, so the class can see whether the coasts and lines go on. A person has
+``challenge_seconds`` to challenge a computer's card (a visible countdown); then it stands.
 
 Trivia is the shared ``QuestionCard`` (typed, choice or honor answers). The level is chosen
 first (the engine's ``level`` action, "Ask me"), then the card shows the question; a question
 that names its options ("Which of these countries ...") lists them in every answer mode. The
-verdict goes to the engine's ``answer`` action (typed ``text``, which the engine judges again
-with the same checker, or a ``mark``), and the card keeps the verdict, the right answer and the
-card's fact on screen until the player presses **Continue**; only then do computers move.
+answer goes to the engine's ``answer`` action (typed ``text``, which the engine judges again
+with the same checker, or a ``mark``); the verdict card then shows right or wrong, every answer
+that counts, where the place is and one fact, until Continue.
 
 Hot seat: when two or more people share the screen, a hand is secret. It sits behind a
 ``HotSeatGuard`` and is built only after its owner clicks "I am <name>"; it is covered again
 whenever the hand to show changes owner, a new turn begins, or someone else acts on the screen
 (a challenge, the trivia question), so its owner confirms again. With one person (against
-computers) there is no guard.
+computers) there is no guard, and that person's hand stays in view during the others' turns.
 
 Time limit (the VARIATION, option ``time_limit``): a ``Countdown`` starts when a person's turn
 starts. Every move of that turn carries the measured ``seconds`` and the engine ends the turn of
-a late one; when the clock runs out the table says so in words and sends ``time_up``. The clock
-stops while the opponents decide on a challenge, while cards are given back, and while a
-verdict waits for Continue.
+a late one; when the clock runs out the screen says so and sends ``time_up``. The clock stops
+while the opponents decide on a challenge, while cards are given back, and while a verdict waits
+for Continue.
 """
 
 from __future__ import annotations
 
-import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from functools import cache
 from typing import Any
@@ -54,11 +59,18 @@ from matplotlib.backend_bases import MouseEvent
 from matplotlib.figure import Figure
 from rapidfuzz import fuzz
 
-from geoteach.bots.base import Bot
+from geoteach.bots.base import Bot, bots_for
 from geoteach.bots.global_pursuit import GlobalPursuitBot
 from geoteach.escape import html_text
 from geoteach.games.base import Action
-from geoteach.games.global_pursuit.engine import GlobalPursuit, tokens_text
+from geoteach.games.global_pursuit.engine import (
+    CHALLENGE_POINTS,
+    FOUR_MAPS,
+    LEFT_IN_HAND,
+    ONE_MAP,
+    GlobalPursuit,
+    tokens_text,
+)
 from geoteach.games.global_pursuit.layout import (
     SET_NAMES,
     SETS,
@@ -67,34 +79,64 @@ from geoteach.games.global_pursuit.layout import (
     corners,
     lay_out_set,
 )
-from geoteach.quiz.answers import Mode, Verdict
+from geoteach.games.table import Table
+from geoteach.quiz.answers import MODES, Mode, Verdict, said_answers
+from geoteach.quiz.facts import country_fact, state_fact
+from geoteach.quiz.places import place_kind, question_places
 from geoteach.quiz.question import LEVELS, Question
 from geoteach.render.clicks import is_pick
 from geoteach.render.globe_cards import (
     HAND_BAND,
+    HandCardPicture,
     TablePicture,
     card_corners,
     edge_near,
-    hand_card_figure,
     inside_card,
     joint_figure,
     place_marks,
 )
 from geoteach.render.mapview import new_figure, to_png
+from geoteach.ui.apps import screen_options
 from geoteach.ui.countdown import Countdown
 from geoteach.ui.hotseat import HotSeatGuard
 from geoteach.ui.messages import MessageLine
 from geoteach.ui.question_card import QuestionCard
 from geoteach.ui.safe import on_click, safe
-from geoteach.ui.scoreboard import ScoreboardView
-from geoteach.ui.theme import seat_badge, themed
+from geoteach.ui.shell import GameScreen, Standing, canvas_box, number_text, plain_canvas
+from geoteach.ui.theme import does_text, is_you, seat_badge, themed
 
 #: What a player reads when the clock runs out on a turn.
 TIME_UP = "Time is up: your turn ends."
-#: Width of a hand card on screen (pixels); the issue asks for at least 180.
-HAND_PX = 200
-#: The table on screen, in inches at 100 dpi.
-TABLE_SIZE = (8.4, 6.0)
+#: Width of a hand card on screen (pixels at normal size); the issue asks for at least 180.
+HAND_PX = 180
+#: The table on screen, in inches at 100 dpi: 920 × 420 pixels at 1366×768.
+TABLE_SIZE = (9.2, 4.2)
+#: Each joint up close in a challenge: a panel this wide (and 0.8 of it high), under the table.
+JOINT_PX = 270
+#: Large-text mode draws the table and the hand this much bigger (labels included).
+LARGE_SCALE = 1.3
+#: Five hand cards of ``HAND_PX`` need a board 936 px wide at 1366: the side column is narrower.
+SIDE_CSS = """<style>
+.gt-app.gt-gp .gt-side { flex: 0 0 400px; width: 400px; }
+.gt-app.gt-gp.gt-large .gt-side { flex: 0 0 560px; width: 560px; }
+.gt-app.gt-gp .gt-hand { flex-flow: row nowrap; gap: 4px; }
+.gt-app.gt-gp img.gt-joint { align-self: flex-start; max-width: 100%; height: auto; }
+.gt-app.gt-gp .widget-html-content { line-height: 1.3; }
+.gt-app.gt-gp .gt-side p { margin: 2px 0; }
+.gt-app.gt-gp .gt-leaders small { white-space: nowrap; }
+.gt-app.gt-gp .gt-controls .widget-dropdown, .gt-app.gt-gp .gt-controls .widget-text
+  { width: 100%; }
+.gt-app.gt-gp .geoteach-question-card .widget-hbox { flex-flow: row wrap; }
+</style>"""
+#: How a person reads each step (``{who}`` is "Your turn" or "Ana's turn").
+STEPS = {
+    "match": "{who}: lay a card of your hand on a numbered place.",
+    "roll": "{who}: a ROLL card! Roll the die.",
+    "level": "{who}: choose a level for the {deck} question.",
+    "answer": "{who}: answer the {deck} question.",
+    "wild": "{who}: right! Try the WILD CARD flag question, or not.",
+    "return": "Nobody matched this round: {who} gives back one card.",
+}
 
 
 def live_figure(size: tuple[float, float], dpi: float = 100.0) -> Figure:
@@ -108,10 +150,7 @@ def live_figure(size: tuple[float, float], dpi: float = 100.0) -> Figure:
     fig = Figure(figsize=size, dpi=dpi)
     canvas = Canvas(fig)
     FigureManager(canvas, 0)
-    canvas.header_visible = False
-    canvas.footer_visible = False
-    canvas.toolbar_visible = False
-    canvas.resizable = False
+    plain_canvas(canvas)
     canvas.capture_scroll = False
     return fig
 
@@ -119,7 +158,7 @@ def live_figure(size: tuple[float, float], dpi: float = 100.0) -> Figure:
 @cache
 def can_click() -> bool:
     """Whether live canvases can be made here (ipympl is installed with geoteach; without it
-    the table and the hand are pictures and the buttons play)."""
+    the table and the hand are pictures and the controls play)."""
     try:
         import ipympl.backend_nbagg  # noqa: F401
     except ImportError:
@@ -127,30 +166,42 @@ def can_click() -> bool:
     return True
 
 
-def table_figure(
-    cards: list[dict[str, Any]],
-    places: bool = True,
-    maps: bool = True,
-    last: int | None = None,
-    size: float = 9.0,
-    bounds: tuple[float, float, float, float] | None = None,
-) -> Figure:
-    """The table from above as a figure: the cards as they lie (maps, or labelled pentagons),
-    the free places numbered (``places``), the ``last`` card laid outlined in blue."""
-    layout = Layout([dict(c) for c in cards], bounds=bounds)
-    picture = TablePicture(size=(size, size * 0.75), maps=maps)
-    marks = place_marks(layout.free_places()) if places else []
-    return picture.draw(layout.cards, marks, last=last, bounds=bounds)
+def scale_figure(figure: Figure, scale: float) -> None:
+    """Draw ``figure`` at ``scale`` times 100 dpi: larger, its text and lines as well.
+
+    On a live canvas the new size goes to the browser; the canvas's device pixel ratio (a
+    high-density screen doubles the dpi) is kept, and so is the new dpi if the ratio changes.
+    """
+    ratio = float(getattr(figure.canvas, "device_pixel_ratio", 1.0) or 1.0)
+    figure._original_dpi = 100.0 * scale  # what matplotlib multiplies by a new pixel ratio
+    figure.set_dpi(100.0 * scale * ratio)
+
+
+def canvas_class(card: str) -> str:
+    """The CSS class of a hand card's canvas (browser tests click it by this name)."""
+    return "gt-card-" + card.replace(":", "-").replace("_", "-")
+
+
+def near_edge(shape: np.ndarray, edge: int, inset: float = 0.12) -> tuple[float, float]:
+    """A point just inside the middle of ``edge`` of a card with corners ``shape``: where a
+    click chooses that edge."""
+    mid = (shape[edge] + shape[(edge + 1) % 5]) / 2
+    point = mid + inset * (shape.mean(axis=0) - mid)
+    return float(point[0]), float(point[1])
+
+
+def news_since(seen: Sequence[str], news: Sequence[str]) -> list[str]:
+    """The lines of ``news`` added since ``seen`` (the engine keeps only the last few)."""
+    for added in range(len(news) + 1):
+        kept = len(news) - added
+        if kept <= len(seen) and list(seen[len(seen) - kept :]) == list(news[:kept]):
+            return list(news[kept:])
+    return list(news)
 
 
 @cache
 def _laid_out(set_name: str) -> tuple[dict[str, Any], ...]:
     return tuple(lay_out_set(set_name).cards)
-
-
-def learn_figure(set_name: str, cards: int = 12, maps: bool = True, size: float = 8.0) -> Figure:
-    """One set laid out as the rulebook suggests: first the six Equator cards, then the polar."""
-    return table_figure(list(_laid_out(set_name))[:cards], places=False, maps=maps, size=size)
 
 
 class HowTheCardsFit(widgets.VBox):
@@ -186,6 +237,7 @@ class HowTheCardsFit(widgets.VBox):
                 self.messages,
             ]
         )
+        self.add_class("gt-cards-fit")
         themed(self)
         self.show()
 
@@ -205,10 +257,11 @@ class HowTheCardsFit(widgets.VBox):
 
 
 class HandCard(widgets.VBox):
-    """One card of the hand as a picture ``HAND_PX`` wide: its map, set, number and edges.
+    """One card of the hand as a picture ``px`` wide: its map, set, number and edges.
 
     Clicking the card chooses it; clicking near one of its edges also chooses that edge as the
-    one that touches the open edge (``on_pick(card, edge or None)``).
+    one that touches the open edge (``on_pick(card, edge or None)``). ``scale`` draws it larger
+    (labels too) for large-text mode.
     """
 
     def __init__(
@@ -218,18 +271,23 @@ class HandCard(widgets.VBox):
         maps: bool = True,
         clickable: bool = True,
         show: Any = None,
+        scale: float = 1.0,
     ) -> None:
         self.card = card
         self.on_pick = on_pick
         self.maps = maps
+        self.scale = scale
         size = (HAND_PX / 100.0, HAND_PX * (1 + HAND_BAND) / 100.0)
-        self.figure = live_figure(size) if clickable else new_figure(size)
+        dpi = 100.0 * scale
+        self.figure = live_figure(size, dpi) if clickable else new_figure(size, dpi=dpi)
         self.clickable = clickable
         if clickable:
             self.picture = self.figure.canvas
+            self.picture.add_class(canvas_class(card))
             self.figure.canvas.mpl_connect("button_press_event", safe(self.on_click, show=show))
         else:
-            self.picture = widgets.Image(format="png", width=HAND_PX)
+            self.picture = widgets.Image(format="png", width=round(HAND_PX * scale))
+        self.drawing = HandCardPicture(card, HAND_PX, maps=maps, figure=self.figure)
         self._shown: tuple[bool, int | None] | None = None
         super().__init__([self.picture])
         self.add_class("gt-hand-card")
@@ -237,17 +295,11 @@ class HandCard(widgets.VBox):
 
     def show(self, selected: bool, edge: int | None) -> None:
         """Draw the card, chosen or not, with the edge that will touch (if any) marked."""
+        edge = edge if selected else None
         if self._shown == (selected, edge):
             return
         self._shown = (selected, edge)
-        hand_card_figure(
-            self.card,
-            HAND_PX,
-            chosen_edge=edge if selected else None,
-            selected=selected,
-            maps=self.maps,
-            figure=self.figure,
-        )
+        self.drawing.choose(selected, edge)
         if self.clickable:
             self.figure.canvas.draw_idle()
         else:
@@ -260,101 +312,131 @@ class HandCard(widgets.VBox):
             return
         self.on_pick(self.card, edge_near(card_corners(self.card), event.xdata, event.ydata))
 
+    def set_scale(self, scale: float) -> None:
+        """Draw the card ``scale`` times as large (large-text mode), labels too."""
+        self.scale = scale
+        scale_figure(self.figure, scale)
+        if self.clickable:
+            self.figure.canvas.draw_idle()
+        else:
+            self.picture.width = round(HAND_PX * scale)
+            self.picture.value = to_png(self.figure)
 
-class GlobalPursuitTable(widgets.VBox):
-    """The whole game in one widget: table, hand, placement, challenge, trivia, scores.
+    def targets(self) -> dict[str, tuple[float, float]]:
+        """Where to click on this card: its middle, and beside each of its edges."""
+        shape = card_corners(self.card)
+        points = {f"hand {self.card}": (0.0, 0.0)}
+        points.update({f"hand {self.card} edge {k + 1}": near_edge(shape, k) for k in range(5)})
+        return points
+
+    def close_card(self) -> None:
+        if self.clickable:
+            self.figure.canvas.close()
+        self.close()
+
+
+class GlobalPursuitScreen(GameScreen):
+    """Global Pursuit on the shared screen: table and hand on the left, the step on the right.
 
     ``maps=False`` draws plain labelled pentagons (only for very slow computers);
-    ``clickable=False`` shows pictures instead of live canvases (the buttons still play).
-    ``challenge_seconds`` is how long the Challenge button stays after a card is laid before
-    the humans are taken to accept it (None: until "No challenge" is pressed). ``answer_mode``
-    is how trivia is answered: "typed", "choice" or "honor" (a reader reveals the answer and
-    marks it). ``clock`` measures a turn against the ``time_limit`` (a fake one in tests).
+    ``interactive=False`` shows pictures instead of live canvases (the controls still play).
+    ``challenge_seconds`` is how long a person may challenge a computer's card before it stands
+    (None: until "No challenge" is pressed). ``answer_mode`` is how trivia is answered: "typed",
+    "choice" or "honor" (a reader reveals the answer and marks it). ``clock`` measures a turn
+    against the ``time_limit`` (a fake one in tests).
     """
+
+    title = "Global Pursuit"
+    detail_title = "In hand"
 
     def __init__(
         self,
         game: GlobalPursuit,
-        bots: dict[int, Bot] | None = None,
+        bots: Mapping[int, Bot] | None = None,
+        *,
         maps: bool = True,
+        interactive: bool = True,
         challenge_seconds: float | None = 6.0,
         answer_mode: Mode = "typed",
+        bot_delay: float = 1.2,
         clock: Callable[[], float] = time.monotonic,
-        clickable: bool = True,
+        large: bool = False,
+        on_new_game: Callable[[], Any] | None = None,
     ) -> None:
-        self.game = game
+        if answer_mode not in MODES:
+            raise ValueError(f"Answer mode must be one of {', '.join(MODES)}, not {answer_mode!r}.")
+        if bots is None:
+            bots = bots_for(
+                game.table, lambda level, seed: GlobalPursuitBot(level, seed=seed), game.seed
+            )
+        super().__init__(game, bots, bot_delay=bot_delay, large=large, on_new_game=on_new_game)
+        self.game: GlobalPursuit = game
+        self.add_class("gt-gp")
         self.maps = maps
-        self.clickable = clickable and can_click()
-        clickable = self.clickable
+        self.interactive = interactive and can_click()
         self.challenge_seconds = challenge_seconds
         self.answer_mode = answer_mode
-        if bots is None:
-            bots = {
-                s: GlobalPursuitBot(game.table.seats[s].level or "medium", seed=game.seed + s)
-                for s in game.table.bots()
-            }
-        self.bots = bots
-        self._timer: threading.Timer | None = None
-        self.messages = MessageLine()
-        # The table: a live canvas to click on, or a picture.
-        figure = live_figure(TABLE_SIZE) if clickable else None
-        self.table_picture = TablePicture(figure=figure, size=TABLE_SIZE, maps=maps)
-        if clickable:
-            self.picture = self.table_picture.figure.canvas
-            self.picture.mpl_connect(
-                "button_press_event", safe(self.on_table_click, show=self.messages)
-            )
-        else:
-            self.picture = widgets.Image(format="png", layout=widgets.Layout(max_width="840px"))
-        self.joint = widgets.Image(format="png", layout=widgets.Layout(max_width="900px"))
-        self.progress = widgets.IntProgress(min=0, max=1, description="Drawing:")
-        self.progress.layout.visibility = "hidden"
-        self.status = widgets.HTML()
-        # The keyboard route: the same choices as the clicks.
-        self.hand = widgets.ToggleButtons(description="Card:")
-        self.hand.style.button_width = "auto"
-        self.hand_cards = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.scale = LARGE_SCALE if large else 1.0
+
+        # The board: the table (a live canvas or a picture), the hand or the joint under it.
+        self.picture: widgets.Widget = widgets.Image(format="png")
+        self.table_picture = self._table_picture()
+        #: What the board shows of the table: the canvas in a box of its own, or the picture.
+        self.table_view = canvas_box(self.picture) if self.interactive else self.picture
+        self.hand_cards = widgets.HBox()
+        self.hand_cards.add_class("gt-hand")
         self._hand_widgets: dict[str, HandCard] = {}
-        self.edge = widgets.Dropdown(
-            description="Place:", layout=widgets.Layout(width="max-content")
-        )
+        self.joint = widgets.Image(format="png")
+        self.joint.add_class("gt-joint")
+        self._joint_key: tuple[Any, ...] | None = None
+        self.hidden_hand = widgets.HTML()
+
+        # The controls of each step; the selection controls are the keyboard route.
+        self.step = widgets.HTML()
+        self.hand = widgets.Dropdown(description="Card:", style={"description_width": "initial"})
+        self.edge = widgets.Dropdown(description="Place:", style={"description_width": "initial"})
         self.turn = widgets.ToggleButtons(
-            options=[(f"edge {k + 1}", k) for k in range(5)],
+            options=[(str(k + 1), k) for k in range(5)],
             value=0,
-            description="Touching:",
+            description="Edge that touches:",
+            style={"description_width": "initial", "button_width": "40px"},
             tooltips=[
                 f"Turn the card so its edge {k + 1} lies against the open edge" for k in range(5)
             ],
         )
-        self.lay = widgets.Button(description="Lay the card", button_style="primary")
-        self.cannot = widgets.Button(description="I cannot match")
-        self.challenge = widgets.Button(description="Challenge!", button_style="danger")
-        self.accept = widgets.Button(description="No challenge")
-        self.roll = widgets.Button(description="Roll the die", button_style="info")
+        for control, css in (
+            (self.hand, "gt-card-pick"),
+            (self.edge, "gt-place"),
+            (self.turn, "gt-touching"),
+        ):
+            control.add_class(css)
+        self.lay = self._button("Lay the card", "gt-lay", style="primary", icon="check")
+        self.cannot = self._button("I cannot match", "gt-cannot")
+        self.challenge = self._button("Challenge!", "gt-challenge", style="danger")
+        self.accept = self._button("No challenge", "gt-accept")
+        self.roll = self._button("Roll the die", "gt-roll", style="info")
         self.levels = widgets.ToggleButtons(
-            options=[(f"{n} {name}", n) for n, name in LEVELS.items()], description="Level:"
+            options=[(f"{n} {name}", n) for n, name in LEVELS.items()],
+            style={"button_width": "auto"},
+            tooltips=[f"Level {n}: {name}, {n} point(s)" for n, name in LEVELS.items()],
         )
-        self.choose_level = widgets.Button(description="Ask me")
+        self.choose_level = self._button("Ask me", "gt-ask", style="primary")
         self.question = widgets.HTML()
         self.card = QuestionCard(
             mode=answer_mode,
             on_answer=safe(self._answered, show=self.messages),
             choice_pool=self._choice_pool,
         )
+        self.card.answer_box.layout.width = "260px"
+        self.card.choice_box.layout.flex_flow = "row wrap"
         # The card's own controls, under the names the table used before (tests, notebooks).
         self.answer = self.card.answer_box
         self.submit = self.card.submit_button
         self.right = self.card.right_button
         self.wrong = self.card.wrong_button
-        self.continue_button = widgets.Button(
-            description="Continue", button_style="primary", icon="arrow-right"
-        )
-        self.try_wild = widgets.Button(description="Try the WILD CARD flag")
-        self.skip_wild = widgets.Button(description="No, thanks")
-        self.give_back = widgets.Button(description="Give this card back")
-        self.scores = ScoreboardView(game.table, game.scoreboard, title="Points")
-        self.tokens = widgets.HTML()
-        self.controls = widgets.VBox()
+        self.try_wild = self._button("Try the WILD CARD flag", "gt-wild")
+        self.skip_wild = self._button("No, thanks", "gt-no-wild")
+        self.give_back = self._button("Give this card back", "gt-give-back")
         self.countdown = Countdown(
             game.options.get("time_limit"),
             safe(self._time_up, show=self.messages),
@@ -362,22 +444,34 @@ class GlobalPursuitTable(widgets.VBox):
             time_up_text=TIME_UP,
             show=self.messages,
         )
+        self.challenge_clock = Countdown(
+            challenge_seconds,
+            safe(lambda _seconds: self.on_accept(), show=self.messages),
+            clock=clock,
+            time_up_text="The card stands.",
+            show=self.messages,
+        )
+        self.challenge_clock.bar.description = "To challenge:"
+        self._challenge_for: int | None = None
         self._timed_turn: int | None = None
-        self._held = False  # a verdict on screen, waiting for Continue
         self._quiet = False  # filling the hand: choices change without redrawing each time
         self._marks: list[Any] = []
         self._table = Layout()
+        self._news_seen = list(game.state["news"])
+        self._history_seen = len(game.scoreboard.history)
+        self._before: dict[str, Any] = {}
+        #: What the board explains while a verdict is open ("joint": the card just judged).
+        self.explaining: str | None = None
         selection = safe(lambda _change: self._selection_changed(), show=self.messages)
         for control in (self.hand, self.edge, self.turn):
             control.observe(selection, "value")
         for button, handler in (
             (self.lay, self.on_lay),
             (self.cannot, lambda: self.act({"type": "pass"})),
-            (self.challenge, self.on_challenge),
+            (self.challenge, lambda: self.act({"type": "challenge"})),
             (self.accept, self.on_accept),
             (self.roll, lambda: self.act({"type": "roll"})),
-            (self.choose_level, lambda: self.act({"type": "level", "level": self.levels.value})),
-            (self.continue_button, self.on_continue),
+            (self.choose_level, self.on_level),
             (self.try_wild, self.on_wild),
             (self.skip_wild, lambda: self.act({"type": "no_wild"})),
             (self.give_back, self.on_give_back),
@@ -385,94 +479,150 @@ class GlobalPursuitTable(widgets.VBox):
             on_click(button, handler, show=self.messages)
         self.hand_box = widgets.VBox()
         humans = [s for s in range(len(game.table.seats)) if s not in self.bots]
+        self.humans = humans
         self.guard: HotSeatGuard | None = None
         if len(humans) >= 2:
             self.guard = HotSeatGuard(game.table, self._reveal_hand, show=self.messages)
         self._guard_for: tuple[int, int, str] | None = None
+        self._shown_to: int | None = None  # the person the guard last showed the hand to
+        self._reader: int | None = None  # the person a verdict speaks to
         self._turns = 0
         self._turn_of = game.player
-        super().__init__(
-            [
-                self.status,
-                self.progress,
-                self.picture,
-                self.countdown,
-                self.controls,
-                self.messages,
-                self.tokens,
-                self.scores,
-            ]
-        )
-        themed(self)
-        self.play_bots()
-        self.redraw()
 
-    # ----- acting ---------------------------------------------------------------------------
+        # Below the board: tokens and how points are made.
+        self.tokens = widgets.HTML()
+        self.below.children = [self.tokens, widgets.HTML(_points_html(game))]
+        self.side_css = widgets.HTML(SIDE_CSS, layout=widgets.Layout(display="none"))
+        self.children = [self.side_css, *self.children]
+        self.messages.info(self._who_starts())
+        self.start()
+
+    def _who_starts(self) -> str:
+        """The rulebook's start: everyone rolls the die, the highest number starts."""
+        rolls = self.game.state["first_rolls"]
+        last = ", ".join(f"{self.table.name_of(s)} {v}" for s, v in rolls[-1])
+        again = " (after a tie, again)" if len(rolls) > 1 else ""
+        first = self.game.state["round"]["first"]
+        return (
+            f"Everyone rolls the die{again}: {last}. "
+            f"{does_text(self.table, first, 'starts', 'start')}."
+        )
+
+    @staticmethod
+    def _button(text: str, css: str, style: str = "", icon: str = "") -> widgets.Button:
+        button = widgets.Button(description=text, button_style=style, icon=icon)
+        button.add_class(css)
+        return button
+
+    def _table_picture(self) -> TablePicture:
+        """The table drawn at this screen's scale: a live canvas to click on, or a picture."""
+        dpi = 100.0 * self.scale
+        if self.interactive:
+            figure = live_figure(TABLE_SIZE, dpi)
+            picture = TablePicture(figure=figure, maps=self.maps)
+            self.picture = figure.canvas
+            self.picture.add_class("gt-table-canvas")
+            self.picture.mpl_connect(
+                "button_press_event", safe(self.on_table_click, show=self.messages)
+            )
+            return picture
+        self.picture = widgets.Image(format="png")
+        self.picture.add_class("gt-table-picture")
+        return TablePicture(size=TABLE_SIZE, dpi=dpi, maps=self.maps)
+
+    # ----- who acts ---------------------------------------------------------------------------
     def seat(self) -> int:
-        """The human seat that acts now (the first one in a challenge window)."""
+        """The person who acts now (the first one in a challenge window), else whose turn it is."""
         humans = [s for s in self.game.to_act() if s not in self.bots]
         return humans[0] if humans else self.game.player
 
-    def act(self, action: Action, hold: bool = False) -> None:
-        """Apply a human's move (``player`` filled in, and the time the turn has taken when
-        there is a time limit), let the bots move, redraw. ``hold``: keep the screen as it is
-        (a verdict) until Continue, and let nobody else move before."""
-        seat = self.seat()
-        move = {"player": seat, **action}
+    def person_to_act(self) -> int | None:
+        """The person who must act now, or None when the computers (or nobody) must."""
+        return next((s for s in self.game.to_act() if s not in self.bots), None)
+
+    def hand_owner(self) -> int | None:
+        """Whose hand the board shows: the one person at the screen (always), or, with several
+        people, the one to act now once the guard has been passed; else nobody."""
+        if len(self.humans) == 1:
+            return self.humans[0]
+        person = self.person_to_act()
+        return person if person is not None and self._shown_to == person else None
+
+    # ----- the moves a person makes -----------------------------------------------------------
+    def act(self, action: Action) -> None:
+        """A person's move: their seat and, when there is a time limit, the time the turn has
+        taken are filled in; then the shell applies it, explains it and lets the computers go."""
+        seat = action.get("player", self.seat())
+        move = {**action, "player": seat}
+        self.messages.clear()
         late = False
         if self.countdown.running and seat == self.game.player and "seconds" not in move:
             late = self.countdown.late()
             move["seconds"] = self.countdown.seconds()
-        self.game.apply(move)
-        if late:
-            self.countdown.stop(TIME_UP)
-            self.messages.error(TIME_UP)
-        self._count_turns()
-        self._held = hold and not late
-        if not self._held:
-            self.play_bots()
-        self.redraw()
+        trivia = self.game.state["trivia"]
+        self._before = {
+            "scores": self.game.scores(),
+            "trivia": dict(trivia) if trivia else None,
+            "question": self.game.current_question(),
+            "late": late,
+        }
+        self.explaining = None
+        self._reader = seat
+        super().act(move)
 
-    def on_continue(self) -> None:
-        """The class has read the verdict: the game goes on (and the computers move)."""
-        self._held = False
-        self.play_bots()
-        self.redraw()
+    def on_lay(self) -> None:
+        if self.hand.value is None or self.edge.value is None:
+            self.messages.error("Pick a card from your hand and a numbered place first.")
+            return
+        self.act(
+            {
+                "type": "place",
+                "card": self.hand.value,
+                "at": list(self.edge.value),
+                "card_edge": self.turn.value,
+            }
+        )
 
-    def play_bots(self) -> None:
-        game = self.game
-        while not game.is_terminal():
-            seat = next((s for s in game.to_act() if s in self.bots), None)
-            if seat is None:
-                return
-            game.apply(self.bots[seat].choose(game, seat))
-            self._count_turns()
+    def on_accept(self) -> None:
+        """Every person in the challenge window lets the card stand (or the window closed)."""
+        if self.game.phase != "challenge":
+            return
+        people = [s for s in self.game.to_act() if s not in self.bots]
+        if not people:
+            return
+        for seat in people[:-1]:
+            self.game.apply({"player": seat, "type": "accept"})
+            self.after({"player": seat, "type": "accept"}, by_human=True)
+        self.act({"player": people[-1], "type": "accept"})
 
-    def _count_turns(self) -> None:
-        # A new turn (even a computer's in between) covers a hand that was shown. A turn that
-        # starts again for the same seat (one player alone) starts in "match" with nothing laid.
-        fresh = self.game.phase == "match" and self.game.state["played"] == 0
-        if self.game.player != self._turn_of or fresh:
-            self._turn_of = self.game.player
-            self._turns += 1
+    def on_level(self) -> None:
+        fixed = self.game.level_of(self.seat())
+        self.act({"type": "level", "level": fixed or self.levels.value})
+
+    def on_wild(self) -> None:
+        fixed = self.game.level_of(self.seat())
+        self.act({"type": "wild", "level": fixed or self.levels.value})
+
+    def on_give_back(self) -> None:
+        if self.hand.value is None:
+            self.messages.error("Pick the card to give back first (click it in your hand).")
+            return
+        self.act({"type": "return", "card": self.hand.value})
 
     def _time_up(self, seconds: float) -> None:
         """The clock ran out: the engine ends the turn (``time_up``)."""
         game = self.game
         if game.is_terminal() or game.player in self.bots or game.phase in ("challenge", "return"):
             return
-        self.messages.error(TIME_UP)
-        self._held = False
-        self.act({"type": "time_up", "seconds": round(seconds, 1)})
+        self.act({"player": game.player, "type": "time_up", "seconds": round(seconds, 1)})
 
     def _answered(self, verdict: Verdict) -> None:
-        """The question card's verdict, handed to the engine (which keeps the score); the
-        verdict stays on screen until Continue."""
+        """The question card's verdict, handed to the engine (which keeps the score)."""
         if self.card.asked_mode == "typed" and verdict.given is not None:
             action = {"type": "answer", "text": verdict.given}
         else:
             action = {"type": "answer", "mark": "right" if verdict.correct else "wrong"}
-        self.act(action, hold=True)
+        self.act(action)
 
     def _choice_pool(self, question: Question) -> list[str]:
         """Other answers of the same deck and level, the most alike questions first."""
@@ -488,59 +638,7 @@ class GlobalPursuitTable(widgets.VBox):
                 others.append((-alike, data["answer"]))
         return list(dict.fromkeys(answer for _, answer in sorted(others)))
 
-    def on_lay(self) -> None:
-        if self.hand.value is None or self.edge.value is None:
-            self.messages.error("Pick a card from your hand and a numbered place first.")
-            return
-        self.act(
-            {
-                "type": "place",
-                "card": self.hand.value,
-                "at": list(self.edge.value),
-                "card_edge": self.turn.value,
-            }
-        )
-
-    def on_challenge(self) -> None:
-        self._cancel_timer()
-        self.act({"type": "challenge"})
-
-    def on_accept(self) -> None:
-        """Every human opponent lets the card stand (the short moment is over)."""
-        self._cancel_timer()
-        for seat in [s for s in self.game.to_act() if s not in self.bots]:
-            if self.game.phase != "challenge":
-                break
-            self.game.apply({"player": seat, "type": "accept"})
-        self._count_turns()
-        self.play_bots()
-        self.redraw()
-
-    def on_wild(self) -> None:
-        fixed = self.game.level_of(self.game.player)
-        self.act({"type": "wild", "level": fixed or self.levels.value})
-
-    def on_give_back(self) -> None:
-        if self.hand.value is None:
-            self.messages.error("Pick the card to give back first.")
-            return
-        self.act({"type": "return", "card": self.hand.value})
-
-    def _cancel_timer(self) -> None:
-        if self._timer is not None:
-            self._timer.cancel()
-            self._timer = None
-
-    def _start_timer(self) -> None:
-        self._cancel_timer()
-        if self.challenge_seconds:
-            self._timer = threading.Timer(
-                self.challenge_seconds, safe(self.on_accept, show=self.messages)
-            )
-            self._timer.daemon = True
-            self._timer.start()
-
-    # ----- choosing by clicking -------------------------------------------------------------
+    # ----- choosing by clicking ---------------------------------------------------------------
     def pick_card(self, card: str, edge: int | None = None) -> None:
         """Choose ``card`` from the hand (a click on it), and the edge that touches, if given."""
         if card not in [value for _, value in self.hand.options]:
@@ -581,10 +679,11 @@ class GlobalPursuitTable(widgets.VBox):
         return {"card": card, "x": slot.x, "y": slot.y, "turn": turn}
 
     def _selection_changed(self) -> None:
+        """A card, a place or an edge was chosen: redraw the hand's choice and the ghost only."""
         if self._quiet:
             return
         self._show_hand_choice()
-        self._draw_table(self.game.view(self.seat()))
+        self._draw_table(self.game.view(self.hand_owner()))
 
     @contextmanager
     def _held_redraw(self) -> Iterator[None]:
@@ -596,130 +695,364 @@ class GlobalPursuitTable(widgets.VBox):
             self._quiet = False
         self._selection_changed()
 
-    # ----- drawing -----------------------------------------------------------------------------
-    def _set_progress(self, done: int, total: int) -> None:
-        self.progress.max = total
-        self.progress.value = done
+    # ----- what a move led to -----------------------------------------------------------------
+    def describe(self, action: Action) -> str:
+        """A computer's move in words: the engine's news of it, or a sentence of our own (and
+        of our own words about a person's card: "lets your card stand: you score 4")."""
+        kind = action["type"]
+        who = self.table.name_of(action["player"])
+        added = news_since(self._news_seen, self.game.state["news"])
+        over = next((i for i, line in enumerate(added) if line.startswith("Game over")), None)
+        if over is not None:
+            added = [*added[:over], "The game is over."]
+        if kind in ("accept", "challenge") and self._layer() not in self.bots:
+            end = " The game is over." if over is not None else ""
+            return self._about_a_persons_card(kind, who) + end
+        own = {
+            "accept": f"{who} lets the card stand.",
+            "level": f"{who} chooses level {action.get('level')}.",
+            "wild": f"{who} tries the WILD CARD flag question.",
+            "no_wild": f"{who} does not try the WILD CARD question.",
+            "return": f"{who} gives back one card and draws a new one.",
+        }.get(kind)
+        return " ".join(([own] if own else []) + added)
 
-    def _draw_table(self, view: dict[str, Any]) -> None:
-        phase = view["phase"]
-        self._table = Layout([dict(c) for c in view["table"]], bounds=view["bounds"])
-        self._marks = place_marks(self._table.free_places()) if phase == "match" else []
-        chosen = None
-        if self.edge.value is not None:
-            chosen = next(
-                (m.number for m in self._marks if (m.index, m.edge) == tuple(self.edge.value)),
-                None,
+    def _gained(self, seat: int) -> float:
+        """Points ``seat`` made with the move just applied (from the scoreboard's history)."""
+        new = self.game.scoreboard.history[self._history_seen :]
+        return sum(e["amount"] for e in new if e["seat"] == seat and e["counter"] == "points")
+
+    def _about_a_persons_card(self, kind: str, who: str) -> str:
+        """A computer's decision on the card a person laid, in that person's words."""
+        layer = self._layer()
+        name = self.table.name_of(layer)
+        whose = self._whose(layer)
+        if kind == "challenge":
+            if (self.game.state["last"] or {}).get("challenge") == "right":
+                return f"{who} challenges {whose} card: it does not match."
+            return f"{who} challenges {whose} card, but it matches: {who} pays {name} 2."
+        if self.game.phase == "challenge":
+            return f"{who} lets {whose} card stand."
+        scores = self._scores_words(layer)
+        return f"{who} lets {whose} card stand: {scores} {number_text(self._gained(layer))}."
+
+    def _scores_words(self, seat: int) -> str:
+        """ "Ana scores" / "you score", in the middle of a sentence."""
+        words = does_text(self.table, seat, "scores", "score")
+        return f"you{words[3:]}" if is_you(self.table, seat) else words
+
+    def after(self, action: Action, by_human: bool) -> None:
+        kind = action["type"]
+        self._count_turns()
+        before, self._before = (self._before if by_human else {}), {}
+        if by_human and before.get("late"):
+            self.show_verdict(
+                "Time is up: the turn ends.",
+                correct=False,
+                lines=["A move made after the time limit does not count."],
             )
-        self.progress.layout.visibility = "visible"
-        self.table_picture.draw(
-            view["table"],
-            self._marks,
-            last=len(view["table"]) - 1 if phase == "challenge" else None,
-            ghost=None if self._held else self._ghost(),
-            chosen=chosen,
-            bounds=view["bounds"],
-            progress=self._set_progress,
-        )
-        if self.clickable:
-            self.table_picture.figure.canvas.draw_idle()
+        elif kind == "challenge":
+            layer = self._layer()
+            if by_human:
+                self._explain_own_challenge(action["player"], layer)
+            elif layer not in self.bots:
+                self._reader = layer
+                self._explain_challenged(action["player"], layer)
+        elif by_human and kind == "answer":
+            self._explain_answer(action["player"], before)
+        elif by_human and kind == "time_up":
+            self.show_verdict("Time is up: the turn ends.", correct=False)
+        elif kind in ("place", "accept") and self.game.phase != "challenge":
+            self._say_the_card_stands()
+        if self.game.is_terminal():
+            self._explain_end()
+        self._news_seen = list(self.game.state["news"])
+        self._history_seen = len(self.game.scoreboard.history)
+
+    def _say_the_card_stands(self) -> None:
+        """A person's card was let stand (or nobody could challenge it): the points, in words."""
+        places = [a for a in self.game.log if a["type"] == "place"]
+        layer = places[-1]["player"] if places else None
+        if layer is None or layer in self.bots or self.game.layout.cards[-1:] == []:
+            return
+        if self.game.layout.cards[-1]["card"] != places[-1]["card"]:
+            return  # the card was taken back (a late move, or a right challenge)
+        gained = self._gained(layer)
+        if gained > 0:
+            scores = self._scores_words(layer)
+            self.messages.success(f"The card stands: {scores} {number_text(gained)}.")
+
+    def _layer(self) -> int:
+        """Who laid the card a challenge was about: the last card laid."""
+        return next(a["player"] for a in reversed(self.game.log) if a["type"] == "place")
+
+    def _whose(self, seat: int) -> str:
+        return "your" if is_you(self.table, seat) else f"{self.table.name_of(seat)}'s"
+
+    def _explain_own_challenge(self, seat: int, layer: int) -> None:
+        last = self.game.state["last"] or {}
+        other = self.table.name_of(layer)
+        self.explaining = "joint"
+        if last.get("challenge") == "right":
+            self.show_verdict(
+                "Right! That card does not match.",
+                correct=True,
+                lines=[
+                    *(f"{why[0].upper()}{why[1:]}." for why in last.get("why", [])),
+                    f"{does_text(self.table, seat, 'takes', 'take')} {CHALLENGE_POINTS} points "
+                    f"from {other}. The card goes back to {other}'s hand.",
+                ],
+            )
         else:
-            self.picture.value = self.table_picture.png()
-        self.progress.layout.visibility = "hidden"
+            self.show_verdict(
+                "Not this time: that card matches.",
+                correct=False,
+                lines=[
+                    f"{does_text(self.table, seat, 'pays', 'pay')} {other} "
+                    f"{CHALLENGE_POINTS} points. Look at the joint: the map goes on."
+                ],
+            )
+
+    def _explain_challenged(self, challenger: int, layer: int) -> None:
+        """A computer challenged a person's card: the person reads what happened."""
+        last = self.game.state["last"] or {}
+        who = self.table.name_of(challenger)
+        self.explaining = "joint"
+        whose = self._whose(layer)
+        if last.get("challenge") == "right":
+            self.show_verdict(
+                f"{who} challenges: {whose} card does not match.",
+                correct=False,
+                lines=[
+                    *(f"{why[0].upper()}{why[1:]}." for why in last.get("why", [])),
+                    f"{does_text(self.table, layer, 'pays', 'pay')} {who} {CHALLENGE_POINTS} "
+                    f"points; the card goes back to {whose} hand and {whose} turn ends.",
+                ],
+            )
+        else:
+            self.show_verdict(
+                f"{who} challenges, but {whose} card matches!",
+                correct=True,
+                lines=[f"{who} pays {CHALLENGE_POINTS} points. Now the trivia question."],
+            )
+
+    def _explain_answer(self, seat: int, before: Mapping[str, Any]) -> None:
+        """The verdict of a person's trivia answer: big, with every answer that counts, where
+        the place is and one fact; it stays until Continue."""
+        question: Question | None = before.get("question")
+        last = self.game.state["last"] or {}
+        if question is None:
+            return
+        right = bool(last.get("correct"))
+        gained = self.game.scores()[seat] - before["scores"][seat]
+        trivia = before.get("trivia") or {}
+        lines = [f"The question: {question.prompt}"]
+        if not right and last.get("given"):
+            lines.append(f"Your answer: “{last['given']}”")
+        if right and trivia.get("symbol") in ("ROLL", "BONUS ROLL") and trivia.get("die"):
+            how = "plus" if trivia["symbol"] == "ROLL" else "times"
+            lines.append(
+                f"{trivia['symbol']} card: the level's points {how} the die ({trivia['die']})."
+            )
+        if right:
+            headline = (
+                f"Right! {does_text(self.table, seat, 'scores', 'score')} {number_text(gained)}."
+            )
+            more = (
+                f"{_first_up(self._whose(seat))} turn goes on: lay another card."
+                if self.game.phase == "match" and self.game.player == seat
+                else ""
+            )
+        else:
+            headline = "Not this time."
+            if trivia.get("wild"):
+                headline = "Not this time: 1 token goes back to the bank."
+            more = f"{_first_up(self._whose(seat))} turn ends."
+        lines.append(more)
+        where, fact = _place_words(question)
+        self.show_verdict(
+            headline,
+            correct=right,
+            answer=f"The answer: {said_answers(question)}",
+            lines=lines,
+            where=where,
+            fact=question.explanation or fact,
+        )
+
+    def _explain_end(self) -> None:
+        """The end: why it ended, what each card left in a hand cost, who won."""
+        game = self.game
+        lines = [str(game.state["ended"])]
+        for seat, hand in enumerate(game.state["hands"]):
+            if hand:
+                n = len(hand)
+                lines.append(
+                    f"{does_text(self.table, seat, 'still holds', 'still hold')} {n} map "
+                    f"card{'s' * (n != 1)}: {LEFT_IN_HAND * n} points ({LEFT_IN_HAND} for each)."
+                )
+        winners = game.winners()
+        names = " and ".join(self.table.name_of(s) for s in winners)
+        points = number_text(game.scores()[winners[0]])
+        verb = "win" if len(winners) > 1 or is_you(self.table, winners[0]) else "wins"
+        if self.on_new_game is not None:
+            lines.append("Press New game to play again.")
+        self.feedback.show(
+            f"The game is over: {names} {verb} with {points} points!",
+            correct=None,
+            lines=lines,
+            wait=False,
+        )
+
+    def _count_turns(self) -> None:
+        # A new turn (even a computer's in between) covers a hand that was shown. A turn that
+        # starts again for the same seat (one player alone) starts in "match" with nothing laid.
+        fresh = self.game.phase == "match" and self.game.state["played"] == 0
+        if self.game.player != self._turn_of or fresh:
+            self._turn_of = self.game.player
+            self._turns += 1
+
+    # ----- the screen -------------------------------------------------------------------------
+    def prompt(self) -> str:
+        game = self.game
+        view = game.view(None)
+        laid, pile = len(view["table"]), view["draw_pile"]
+        head = (
+            f"Round {view['round']['number']} · {laid} card{'s' * (laid != 1)} on the table · "
+            f"{pile} in the draw pile"
+        )
+        if game.is_terminal():
+            return f'{head}<br><span class="gt-turn">The game is over.</span>'
+        return f'{head}<br><span class="gt-turn">▶ {self._task(view)}</span>'
+
+    def _task(self, view: Mapping[str, Any]) -> str:
+        """Who must act now and what to do, in words."""
+        phase, person = view["phase"], self.person_to_act()
+        reader = self._reader if self._reader is not None else person
+        if self.feedback.is_open and reader is not None:
+            who = "You" if is_you(self.table, reader) else seat_badge(self.table, reader)
+            return f"{who}: read the verdict, then press Continue."
+        if phase == "challenge":
+            layer = self._layer()
+            if person is not None:
+                return (
+                    f"{seat_badge(self.table, layer)} laid a card. Challenge it, or let it stand?"
+                )
+            verb = "looks" if len(self.game.to_act()) == 1 else "look"
+            return f"{self._acting_badges()} {verb} at the card just laid…"
+        if person is None:
+            return f"{self._acting_badges()} {'is' if len(view['to_act']) == 1 else 'are'} playing…"
+        trivia = view["trivia"] or {}
+        return STEPS[phase].format(
+            who=self._turn_words(person), deck=html_text(trivia.get("deck_name", ""))
+        )
+
+    def _acting_badges(self) -> str:
+        return " and ".join(seat_badge(self.table, s) for s in self.game.to_act())
+
+    def _turn_words(self, seat: int) -> str:
+        badge = seat_badge(self.table, seat)
+        return "Your turn" if is_you(self.table, seat) else f"{badge}'s turn"
+
+    def standings(self) -> list[Standing]:
+        hands = self.game.state["hands"]
+        return [
+            Standing(seat, (float(score),), number_text(score), str(len(hands[seat])))
+            for seat, score in enumerate(self.game.scores())
+        ]
 
     def redraw(self) -> None:
-        game = self.game
-        seat = self.seat()
-        view = game.view(seat)
-        phase = view["phase"]
-        who = seat_badge(game.table, view["turn_of"])
-        line = {
-            "match": f"{who}: choose a card of your hand and a numbered place on the table "
-            "(click them, or use the buttons), turn the card, then lay it. Or say you cannot.",
-            "challenge": "A card has been laid. Look at its edges up close: do the maps go on? "
-            "Challenge now, or let it stand.",
-            "roll": f"{who}: a ROLL card! Roll the die, then choose a level.",
-            "level": f"{who}: choose a level before you hear the question.",
-            "answer": f"{who}: answer the question.",
-            "wild": f"{who}: right! Try the WILD CARD flag question?",
-            "return": "Nobody matched this round: each player gives back one card.",
-            "over": self._game_over_text(view),
-        }[phase]
-        if self._held:
-            line = f"{who}: here is the answer. Press <b>Continue</b> when everyone has read it."
-        self.status.value = f"<b>Round {view['round']['number']}</b> · {line}"
-        if view["news"]:
-            self.messages.info(view["news"][-1])
+        if not self.feedback.is_open:
+            self.explaining = None
+        if self.game.is_terminal() and not self.feedback.text:
+            self._explain_end()  # also a game over from the start (a table with no room)
+        view = self.game.view(self.hand_owner())
         self.controls.children = self._controls(view)
+        if view["player"] != self.hand_owner():  # the guard covered the hand
+            view = self.game.view(self.hand_owner())
         self._draw_table(view)
-        self.scores.update(game.scoreboard)
-        self.tokens.value = "<br>".join(
-            f"{seat_badge(game.table, s)}: {html_text(tokens_text(p))}"
-            for s, p in enumerate(view["scores"])
-        )
-        self._time_the_turn(phase)
-        if phase == "challenge":
-            self._start_timer()
-
-    @staticmethod
-    def _game_over_text(view: dict[str, Any]) -> str:
-        """The end in words: why it ended, what each card left in a hand cost, who won."""
-        news = view["news"]
-        start = max((i for i, n in enumerate(news) if n.startswith("Game over")), default=0)
-        lines = "".join(f"<li>{html_text(n)}</li>" for n in news[start + 1 :])
-        end = f"Game over. {html_text(view['ended'])}"
-        return f"{end}<ul>{lines}</ul>" if lines else end
-
-    def _time_the_turn(self, phase: str) -> None:
-        """Start the clock when a person's turn starts; stop it while others act."""
-        game = self.game
-        if game.is_terminal() or game.player in self.bots:
-            if self.countdown.running:
-                self.countdown.stop()
-            self._timed_turn = None
-            return
-        if self._timed_turn != self._turns:
-            self._timed_turn = self._turns
-            self.countdown.start()
-        if phase in ("challenge", "return") or self._held:
-            self.countdown.pause()
-        else:
-            self.countdown.resume()
-
-    def _controls(self, view: dict[str, Any]) -> list[widgets.Widget]:
-        phase = view["phase"]
-        if self._held:
-            if self.guard is not None:
-                self.guard.hide()
-            return [self.question, self.card, self.continue_button]
-        if phase in ("match", "return"):
-            return [self._hand_or_guard(view)]
-        if self.guard is not None:
-            self.guard.hide()
-        if phase == "challenge":
-            self._show_joint(view)
-            return [self.joint, widgets.HBox([self.challenge, self.accept])]
-        if phase == "roll":
-            return [self.roll]
-        trivia = view["trivia"]
-        if phase == "level":
-            die = f" The die shows {trivia['die']}." if trivia["die"] else ""
-            self.question.value = (
-                f"<b>{html_text(trivia['deck_name'])}</b> question "
-                f"{html_text(trivia['symbol'] or '')}.{die}"
+        self.board.children = self._board(view)
+        self.tokens.value = (
+            "<b>Tokens</b> (the banker changes whites into yellows and blues):<br>"
+            + (
+                "<br>".join(
+                    f"{seat_badge(self.table, s)}: {html_text(tokens_text(p))}"
+                    for s, p in enumerate(view["scores"])
+                )
             )
-            return [self.question, self.levels, self.choose_level]
+        )
+        self._time_the_turn(view["phase"])
+        self._open_challenge_window(view)
+
+    def _board(self, view: Mapping[str, Any]) -> list[widgets.Widget]:
+        if view["phase"] == "challenge" or self.explaining == "joint":
+            if view["phase"] == "challenge":
+                self._show_joint(view)
+            return [self.table_view, self.joint]
+        owner = self.hand_owner()
+        if owner is None or self.game.is_terminal():
+            self.hidden_hand.value = (
+                "<p><i>The cards in the hands are hidden.</i></p>" if self.guard else ""
+            )
+            return [self.table_view, self.hidden_hand]
+        self._fill_hand_cards(view["hand"])
+        return [self.table_view, self.hand_cards]
+
+    def _controls(self, view: Mapping[str, Any]) -> list[widgets.Widget]:
+        phase = view["phase"]
+        person = self.person_to_act()
+        if self.game.is_terminal():
+            return []
+        if person is None:
+            self._cover()
+            verb = "is" if len(self.game.to_act()) == 1 else "are"
+            self.step.value = f"<p><i>{self._acting_badges()} {verb} playing…</i></p>"
+            return [self.step]
+        clock = [self.countdown] if self.countdown.limit else []
+        if phase in ("match", "return"):
+            return [*clock, self._hand_or_guard(view)]
+        self._cover()
+        if phase == "challenge":
+            self.step.value = (
+                "<p>Look at the joint up close under the table: do the coasts, the Equator "
+                "and the tropics go on from one card to the other?</p>"
+            )
+            window = [self.challenge_clock] if self.challenge_seconds else []
+            return [self.step, widgets.HBox([self.challenge, self.accept]), *window]
+        if phase == "roll":
+            self.step.value = "<p>This trivia card has a <b>ROLL</b> symbol: roll the die.</p>"
+            return [*clock, self.step, self.roll]
+        trivia = view["trivia"]
+        die = f" The die shows {trivia['die']}." if trivia["die"] else ""
+        deck = html_text(trivia["deck_name"])
+        symbol = f" ({html_text(trivia['symbol'])})" if trivia["symbol"] else ""
+        if phase == "level":
+            fixed = self.game.level_of(person)
+            if fixed is not None:
+                self.step.value = (
+                    f"<p><b>{deck}</b> question{symbol}.{die} Your level is {fixed}: every "
+                    "right answer is worth 2 points.</p>"
+                )
+                return [*clock, self.step, self.choose_level]
+            self.step.value = (
+                f"<p><b>{deck}</b> question{symbol}.{die} Choose a level: 1 point for a "
+                "Beginner question, 2 for Intermediate, 3 for Expert.</p>"
+            )
+            return [*clock, self.step, self.levels, self.choose_level]
         if phase == "answer":
             question = self.game.current_question()
             if question is not None and (
                 self.card.verdict is not None or self.card.question != question
             ):
                 self._ask(question)
-            die = f" The die shows {trivia['die']}." if trivia["die"] else ""
-            self.question.value = f"<b>{html_text(trivia['deck_name'])}</b> question.{die}"
-            return [self.question, self.card]
+            self.question.value = f"<p><b>{deck}</b> question{symbol}.{die}</p>"
+            return [*clock, self.question, self.card]
         if phase == "wild":
-            return [self.levels, widgets.HBox([self.try_wild, self.skip_wild])]
+            self.step.value = (
+                "<p>Right! This card has a <b>WILD CARD</b> symbol: try a flag question for "
+                "more points? A wrong answer costs 1 token.</p>"
+            )
+            levels = [] if self.game.level_of(person) is not None else [self.levels]
+            return [*clock, self.step, *levels, widgets.HBox([self.try_wild, self.skip_wild])]
         return []
 
     def _ask(self, question: Question) -> None:
@@ -732,16 +1065,22 @@ class GlobalPursuitTable(widgets.VBox):
                 f"<div class='gt-options'><b>The options:</b><ol>{items}</ol></div>"
             )
 
-    def _show_joint(self, view: dict[str, Any]) -> None:
+    def _show_joint(self, view: Mapping[str, Any]) -> None:
         """The card just laid and each card it touches, joint by joint, up close."""
         cards = view["table"]
+        key = (len(cards), cards[-1]["card"] if cards else None, self.maps)
+        if key == self._joint_key:
+            return
+        self._joint_key = key
         layout = Layout([dict(c) for c in cards])
         last = len(cards) - 1
         whole, partial = layout.touching_laid(last)
         joints = [(last, c.slot_edge, c.index, c.edge) for c in (*whole, *partial)]
-        self.joint.value = to_png(joint_figure(cards, joints, maps=self.maps)) if joints else b""
+        figure = joint_figure(cards, joints, maps=self.maps, panel_px=JOINT_PX)
+        self.joint.value = to_png(figure) if joints else b""
+        self.joint.layout.width = f"{round(JOINT_PX * self.scale) * max(1, len(joints))}px"
 
-    def _hand_or_guard(self, view: dict[str, Any]) -> widgets.Widget:
+    def _hand_or_guard(self, view: Mapping[str, Any]) -> widgets.Widget:
         """The hand form, straight away with one person, behind the guard with several."""
         seat, phase = self.seat(), view["phase"]
         if self.guard is None:
@@ -758,12 +1097,22 @@ class GlobalPursuitTable(widgets.VBox):
 
     def _reveal_hand(self, seat: int) -> widgets.Widget:
         """Build the hand only now that its owner has the screen."""
+        self._shown_to = seat
         box = self._fill_hand(seat)
-        self._draw_table(self.game.view(seat))
+        view = self.game.view(seat)
+        self._draw_table(view)
+        self.board.children = self._board(view)
         return box
+
+    def _cover(self) -> None:
+        """Someone else has the screen now: the hand shown is covered."""
+        if self.guard is not None:
+            self.guard.hide()
+            self._shown_to = None
 
     def _clear_hand(self) -> None:
         # Nothing of a hidden hand stays in the widgets, not even out of sight.
+        self._shown_to = None
         self._quiet = True
         try:
             self.hand.options = []
@@ -772,6 +1121,8 @@ class GlobalPursuitTable(widgets.VBox):
             self._quiet = False
         self.hand_cards.children = []
         self.hand_box.children = []
+        for card in self._hand_widgets.values():
+            self._publish_hand_targets(card, shown=False)
 
     def _hand_card(self, card: str) -> HandCard:
         widget = self._hand_widgets.get(card)
@@ -780,11 +1131,30 @@ class GlobalPursuitTable(widgets.VBox):
                 card,
                 safe(self.pick_card, show=self.messages),
                 maps=self.maps,
-                clickable=self.clickable,
+                clickable=self.interactive,
                 show=self.messages,
+                scale=self.scale,
             )
             self._hand_widgets[card] = widget
         return widget
+
+    def _fill_hand_cards(self, hand: Sequence[str]) -> None:
+        """The hand's pictures on the board (cards that left the hand drop their targets)."""
+        if [c.card for c in self.hand_cards.children] != list(hand):
+            for card, widget in self._hand_widgets.items():
+                if card not in hand:
+                    self._publish_hand_targets(widget, shown=False)
+            self.hand_cards.children = [self._hand_card(c) for c in hand]
+        self._show_hand_choice()
+        for widget in self.hand_cards.children:
+            self._publish_hand_targets(widget)
+
+    def _publish_hand_targets(self, card: HandCard, shown: bool = True) -> None:
+        if card.clickable:
+            points = card.targets() if shown else {}
+            self.show_click_targets(
+                card.figure, card.figure.axes[0], points, canvas=f".{canvas_class(card.card)}"
+            )
 
     def _show_hand_choice(self) -> None:
         for card in self.hand_cards.children:
@@ -792,6 +1162,7 @@ class GlobalPursuitTable(widgets.VBox):
             card.show(chosen, self.turn.value if self.game.phase == "match" else None)
 
     def _fill_hand(self, seat: int) -> widgets.Widget:
+        """The keyboard route of the hand (card, place, edge, buttons), filled for ``seat``."""
         view = self.game.view(seat)
         hand = view["hand"]
         self._quiet = True
@@ -817,20 +1188,197 @@ class GlobalPursuitTable(widgets.VBox):
                 self.edge.value = old if old in values else None
         finally:
             self._quiet = False
-        self.hand_cards.children = [self._hand_card(c) for c in hand]
-        self._show_hand_choice()
+        if self.hand_owner() == seat:
+            self._fill_hand_cards(hand)
         if view["phase"] == "match":
+            self.step.value = (
+                "<p>Click a card of your hand, then a numbered place: a faded copy shows where "
+                "it would lie. Click the edge that should touch, then <b>Lay the card</b>.</p>"
+            )
             rows = [
-                self.hand_cards,
+                self.step,
                 self.hand,
                 self.edge,
                 self.turn,
                 widgets.HBox([self.lay, self.cannot]),
             ]
         else:
-            rows = [self.hand_cards, self.hand, self.give_back]
+            self.step.value = (
+                "<p><b>Nobody matched this round.</b> Choose one card to give back (click it "
+                "or pick it below); you draw a new one.</p>"
+            )
+            rows = [self.step, self.hand, self.give_back]
         self.hand_box.children = rows
         return self.hand_box
+
+    def _draw_table(self, view: Mapping[str, Any]) -> None:
+        phase = view["phase"]
+        self._table = Layout([dict(c) for c in view["table"]], bounds=view["bounds"])
+        placing = phase == "match" and self.person_to_act() is not None
+        placing = placing and self.hand_owner() is not None
+        self._marks = place_marks(self._table.free_places()) if placing else []
+        chosen = None
+        if self.edge.value is not None:
+            chosen = next(
+                (m.number for m in self._marks if (m.index, m.edge) == tuple(self.edge.value)),
+                None,
+            )
+        ghost = self._ghost() if placing else None
+        self.table_picture.draw(
+            view["table"],
+            self._marks,
+            last=len(view["table"]) - 1 if phase == "challenge" else None,
+            ghost=ghost,
+            chosen=chosen,
+            bounds=view["bounds"],
+        )
+        if self.interactive:
+            self.table_picture.figure.canvas.draw_idle()
+            points = {
+                f"place {m.number}": b
+                for m, b in zip(self._marks, self.table_picture.badges, strict=True)
+            }
+            if ghost is not None:
+                shape = np.array(corners(ghost["x"], ghost["y"], ghost["turn"]))
+                points.update({f"ghost edge {k + 1}": near_edge(shape, k) for k in range(5)})
+            self.show_click_targets(
+                self.table_picture.figure, self.table_picture.ax, points, canvas=".gt-table-canvas"
+            )
+        else:
+            self.picture.value = self.table_picture.png()
+
+    # ----- clocks -----------------------------------------------------------------------------
+    def _time_the_turn(self, phase: str) -> None:
+        """Start the clock when a person's turn starts; stop it while others act or a verdict
+        is read."""
+        game = self.game
+        if game.is_terminal() or game.player in self.bots:
+            if self.countdown.running:
+                self.countdown.stop()
+            self._timed_turn = None
+            return
+        if self._timed_turn != self._turns:
+            self._timed_turn = self._turns
+            self.countdown.start()
+        if phase in ("challenge", "return") or self.feedback.is_open:
+            self.countdown.pause()
+        else:
+            self.countdown.resume()
+
+    def _open_challenge_window(self, view: Mapping[str, Any]) -> None:
+        """A person may challenge a card for ``challenge_seconds``; the clock waits while a
+        verdict is read."""
+        if view["phase"] != "challenge" or self.person_to_act() is None:
+            if self.challenge_clock.running:
+                self.challenge_clock.stop()
+            self._challenge_for = None
+            return
+        laid = sum(1 for a in self.game.log if a["type"] == "place")
+        if self._challenge_for != laid:
+            self._challenge_for = laid
+            self.challenge_clock.start()
+        if self.feedback.is_open:
+            self.challenge_clock.pause()
+        else:
+            self.challenge_clock.resume()
+
+    def paused(self, on: bool) -> None:
+        for clock in (self.countdown, self.challenge_clock):
+            (clock.pause if on else clock.resume)()
+
+    # ----- large text, closing ----------------------------------------------------------------
+    def set_large(self, large: bool) -> None:
+        """Large text draws the table and the hand larger, their numbers and names too."""
+        self.scale = LARGE_SCALE if large else 1.0
+        scale_figure(self.table_picture.figure, self.scale)
+        for card in self._hand_widgets.values():
+            card.set_scale(self.scale)
+        self.refresh()
+
+    def closing(self) -> None:
+        for clock in (self.countdown, self.challenge_clock):
+            clock.stop()
+        for card in self._hand_widgets.values():
+            card.close_card()
+        if self.interactive:
+            self.table_picture.figure.canvas.close()
+
+
+def _place_words(question: Question) -> tuple[str, str]:
+    """Where the question's place is, and one fact about it from the data ("", "" if none):
+    the place that is the answer when there is one ("Germany", not the "Austria" beside it)."""
+    from geoteach import data
+
+    codes = question_places(question)
+    names = {c: _place_name(c) for c in codes}
+    codes = sorted(codes, key=lambda c: names[c] not in question.accepted)
+    for code in codes:
+        if place_kind(code) == "country":
+            row = data.countries().loc[code]
+            return f"{row['name']} is in {row['continent']}.", country_fact(code)
+        row = data.us_states().loc[code]
+        return f"{row['name']} is a U.S. state in the {row['region']}.", state_fact(code)
+    return "", ""
+
+
+def _first_up(text: str) -> str:
+    """ "your turn" -> "Your turn" (``str.capitalize`` would make "McKay" "Mckay")."""
+    return text[:1].upper() + text[1:]
+
+
+def _place_name(code: str) -> str:
+    from geoteach import data
+
+    table = data.countries() if place_kind(code) == "country" else data.us_states()
+    return str(table.loc[code, "name"])
+
+
+def _points_html(game: GlobalPursuit) -> str:
+    """How points are made, as the rulebook counts them (with this game's choices)."""
+    bonus = " (+2 when it joins a card of its own set)" if game.options["maps"] == ONE_MAP else ""
+    trivia = (
+        "always 2 points"
+        if game.options.get("fixed_levels")
+        else "1, 2 or 3 points by level; ROLL adds the die, BONUS ROLL multiplies by it"
+    )
+    return (
+        "<details><summary><b>How points are made</b></summary><ul>"
+        f"<li>A card that matches: 2 points{bonus}.</li>"
+        f"<li>A right trivia answer: {trivia}.</li>"
+        "<li>A right challenge takes 2 points from the player; a wrong one pays 2.</li>"
+        "<li>A WILD CARD flag question missed: 1 token back to the bank.</li>"
+        f"<li>At the end: {LEFT_IN_HAND} points for each card still in a hand.</li>"
+        "</ul></details>"
+    )
+
+
+# ----- the student app ------------------------------------------------------------------------
+#: Table sizes the set-up screen offers, in card edges (None: as large as needed).
+
+
+def build_screen(table: Table, values: dict[str, Any]) -> GlobalPursuitScreen:
+    """The set-up screen's choices as a game and its screen."""
+    n = len(table.seats)
+    options: dict[str, Any] = {
+        "maps": values["maps"],
+        "honor": values["honor"],
+        "quick_end": values["quick_end"],
+        "matching_only": values["matching_only"],
+    }
+    if values["time_limit"]:
+        options["time_limit"] = values["time_limit"]
+    if values["fixed_level"]:
+        options["fixed_levels"] = [values["fixed_level"]] * n
+    if values["table_size"]:
+        options["table_size"] = list(values["table_size"])
+    game = GlobalPursuit(table, seed=values.get("seed"), **options)
+    return GlobalPursuitScreen(
+        game,
+        maps=values["real_maps"],
+        challenge_seconds=values["challenge_seconds"],
+        answer_mode=values["answer_mode"],
+        **screen_options(values),
+    )
 
 
 def play(
@@ -840,15 +1388,30 @@ def play(
     maps: bool = True,
     clock: Callable[[], float] = time.monotonic,
     clickable: bool = True,
+    answer_mode: Mode = "typed",
+    challenge_seconds: float | None = 6.0,
+    bot_delay: float = 1.2,
+    large: bool = False,
+    four_maps: bool = False,
     **options: Any,
-) -> GlobalPursuitTable:
+) -> GlobalPursuitScreen:
     """Quick start: ``play(["Ana", "Computer"], {"Computer": "easy"})``.
 
     Real map cards by default; ``maps=False`` (plain pentagons) only for very slow computers.
+    ``four_maps=True`` makes four smaller maps, one per set, instead of one large map. Other
+    ``options`` go to the game (``time_limit=60``, ``quick_end=True``, ``fixed_levels=[2, 2]``,
+    ``table_size=[10, 7]``, ``honor=False``, ``matching_only=True``).
     """
-    from geoteach.games.table import Table
-
     table = Table.of(*(players or ["You", "Computer"]), bots=bots or {"Computer": "easy"})
-    return GlobalPursuitTable(
-        GlobalPursuit(table, seed=seed, **options), maps=maps, clock=clock, clickable=clickable
+    options["maps"] = FOUR_MAPS if four_maps else ONE_MAP
+    game = GlobalPursuit(table, seed=seed, **options)
+    return GlobalPursuitScreen(
+        game,
+        maps=maps,
+        clock=clock,
+        interactive=clickable,
+        answer_mode=answer_mode,
+        challenge_seconds=challenge_seconds,
+        bot_delay=bot_delay,
+        large=large,
     )

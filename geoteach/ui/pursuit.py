@@ -21,7 +21,6 @@ drives the screen (tests pass a fake ``clock``).
 from __future__ import annotations
 
 import contextlib
-import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
 from random import Random
@@ -35,7 +34,6 @@ from geoteach.escape import html_text
 from geoteach.games.base import Action
 from geoteach.games.geography_pursuit.board import CATEGORIES, SPACES
 from geoteach.games.geography_pursuit.game import GeographyPursuit
-from geoteach.games.geography_pursuit.questions import default_questions
 from geoteach.games.table import Table
 from geoteach.quiz.answers import AnswerChecker, Mode, Verdict, said_answers
 from geoteach.quiz.places import place_kind, question_places
@@ -788,20 +786,8 @@ def play(
     return screen
 
 
-#: Held while the built-in questions are generated (about a second), so the set-up screen's
-#: background start and the Start button never generate them twice at once.
-_QUESTIONS_LOCK = threading.Lock()
-
-
-def built_in_questions() -> None:
-    """Generate the built-in decks once (cached); the app starts this with its set-up screen."""
-    with _QUESTIONS_LOCK:
-        default_questions()
-
-
 def build_screen(table: Table, values: dict[str, Any]) -> PursuitApp:
     """The app's game screen from the set-up screen's choices."""
-    built_in_questions()  # at once if the set-up screen has prepared them, else wait for them
     game = GeographyPursuit(
         table,
         seed=values.get("seed"),

@@ -457,19 +457,32 @@ class GameScreen(widgets.VBox):
         """Free what the screen holds (figures, clocks) before it is replaced."""
 
     def show_click_targets(
-        self, figure: Any, ax: Any, points: Mapping[str, Sequence[float]]
+        self,
+        figure: Any,
+        ax: Any,
+        points: Mapping[str, Sequence[float]],
+        canvas: str | None = None,
     ) -> None:
         """For browser tests (``GEOTEACH_TEST_HOOKS=1``): where ``points`` (map coordinates) are
-        on the canvas, in CSS pixels from its top left, so a test clicks like a person."""
+        on the canvas, in CSS pixels from its top left, so a test clicks like a person.
+
+        A screen with several canvases names the one the points are on by a CSS selector of
+        its widget (``canvas=".gt-table-canvas"``): each target then carries it as a third
+        item, and the targets of the other canvases are kept.
+        """
         if not TEST_HOOKS:
             return
         ax.apply_aspect()
         ratio = float(getattr(figure.canvas, "device_pixel_ratio", 1.0) or 1.0)
         height = float(figure.bbox.height)
-        where = {}
+        where: dict[str, list[Any]] = {}
+        if canvas is not None:
+            old = json.loads(self.click_targets.value or "{}")
+            where = {k: v for k, v in old.items() if len(v) > 2 and v[2] != canvas}
         for name, (x, y) in points.items():
             px, py = ax.transData.transform((x, y))
-            where[name] = [round(float(px) / ratio, 1), round((height - float(py)) / ratio, 1)]
+            spot: list[Any] = [round(float(px) / ratio, 1), round((height - float(py)) / ratio, 1)]
+            where[name] = spot if canvas is None else [*spot, canvas]
         self.click_targets.value = json.dumps(where)
 
     # ----- what the shell does ---------------------------------------------------------------

@@ -1,29 +1,81 @@
-"""The table widget: buttons call engine actions and redraw; nothing crashes."""
+"""The Global Pursuit screen driven through its buttons: engine state and what is shown.
+
+Hot seat, trivia on the question card, the time limit, the set-up screen and New game.
+"""
 
 from __future__ import annotations
 
+import asyncio
+import html
+
+import pytest
+
 from geoteach.bots.global_pursuit import GlobalPursuitBot
-from geoteach.games.global_pursuit.engine import GlobalPursuit
+from geoteach.games.global_pursuit.engine import FOUR_MAPS, GlobalPursuit
 from geoteach.games.global_pursuit.layout import Layout
 from geoteach.games.table import Table
 from geoteach.render.globe_cards import TablePicture, place_marks
 from geoteach.ui import safe
-from geoteach.ui.global_pursuit import GlobalPursuitTable, learn_figure, table_figure
+from geoteach.ui.apps import StudentApp, spec_for
+from geoteach.ui.global_pursuit import GlobalPursuitScreen, HowTheCardsFit, news_since, play
+from tests.ui.screen_checks import verdict_holds_the_computers_and_skip_plays_them
+
+
+@pytest.fixture(autouse=True)
+def _no_errors():
+    safe.clear()
+    yield
+    assert [c.message for c in safe.ERRORS] == []
+
+
+def displayed(root, target) -> bool:
+    """Whether ``target`` is in the widget tree under ``root`` (what the browser can show)."""
+    if root is target:
+        return True
+    return any(displayed(child, target) for child in getattr(root, "children", ()))
+
+
+def screen(game: GlobalPursuit, **kwargs) -> GlobalPursuitScreen:
+    """The screen as tests use it: plain pentagons, no challenge clock, computers at once."""
+    kwargs = {"maps": False, "challenge_seconds": None, "bot_delay": 0, **kwargs}
+    return GlobalPursuitScreen(game, **kwargs)
+
+
+def lay(ui: GlobalPursuitScreen, move: dict) -> None:
+    """Play ``move`` (a computer helper's choice) through the controls: pass, or choose the
+    card, the place and the edge that touches, then Lay the card."""
+    if move["type"] == "pass":
+        ui.cannot.click()
+        return
+    ui.hand.value = move["card"]
+    ui.edge.value = tuple(move["at"])
+    ui.turn.value = move["card_edge"]
+    ui.lay.click()
+
+
+def continue_if_open(ui: GlobalPursuitScreen) -> bool:
+    if ui.feedback.is_open:
+        ui.feedback.continue_button.click()
+        return True
+    return False
 
 
 def test_a_human_turn_through_the_buttons():
-    safe.clear()
-    table = Table.of("Ana", "Robot", bots={"Robot": "hard"})
-    game = GlobalPursuit(table, seed=5)
-    ui = GlobalPursuitTable(game, maps=False, challenge_seconds=None)
+    game = GlobalPursuit(Table.of("Ana", "Robot", bots={"Robot": "hard"}), seed=5)
+    ui = screen(game)
     for _ in range(20):
         if game.player == 0 and game.phase == "match":
             break
-        {"challenge": ui.accept, "level": ui.choose_level, "answer": ui.wrong}[game.phase].click()
+        if not continue_if_open(ui):
+            {"challenge": ui.accept, "level": ui.choose_level, "answer": ui.wrong}[
+                game.phase
+            ].click()
     assert game.player == 0 and game.phase == "match"
     assert ui.picture is ui.table_picture.figure.canvas  # the live canvas, to click on
     assert ui.table_picture.png().startswith(b"\x89PNG")
-    # An illegal lay (an edge covered by nothing is fine, a missing card is not) is shown.
+    assert "Ana's turn: lay a card of your hand on a numbered place." in ui.banner.value
+    assert displayed(ui.board, ui.picture) and displayed(ui.board, ui.hand_cards)
+    assert displayed(ui.controls, ui.lay) and displayed(ui.controls, ui.cannot)
     ui.hand.value = None
     ui.lay.click()
     assert "Pick a card" in ui.messages.text
@@ -33,55 +85,76 @@ def test_a_human_turn_through_the_buttons():
     placed = len(game.table_cards())
     ui.lay.click()
     assert len(game.table_cards()) == placed + 1 or game.player != 0
-    if game.phase == "challenge":
-        ui.accept.click()
-    assert not safe.ERRORS
 
 
-def test_table_figure_numbers_each_free_place():
+def test_the_places_are_numbered_on_the_table():
     game = GlobalPursuit(Table.of("A", "B"), seed=1)
     view = game.view(0)
-    fig = table_figure(view["table"], maps=False)
-    assert fig.axes  # drawn
     picture = TablePicture(maps=False)
-    layout = Layout(view["table"])
-    picture.draw(view["table"], place_marks(layout.free_places()))
+    picture.draw(view["table"], place_marks(Layout(view["table"]).free_places()))
     assert [m.number for m in picture.marks] == [1, 2, 3, 4, 5]  # one card: five free places
 
 
-def test_learn_figure_adds_equator_cards_first():
-    fig = learn_figure("planet_earth", cards=6, maps=False)
-    labels = [t.get_text().split("\n")[0] for t in fig.axes[0].texts]
+def test_how_the_cards_fit_adds_the_equator_cards_first():
+    fit = HowTheCardsFit("planet_earth", cards=6, maps=False)
+    ax = fit._pictures["planet_earth"].ax
+    labels = [t.get_text().split("\n")[0] for t in ax.texts]
     assert sorted(int(x) for x in labels) == [4, 5, 6, 7, 8, 9]  # cards 4-9, as printed
 
 
+def test_the_computers_moves_are_sentences_in_the_log():
+    game = GlobalPursuit(Table.of("You", "Robot", bots={"Robot": "hard"}), seed=5)
+    ui = screen(game)
+    # The rulebook's start in words (the first line on screen): who rolled what, who starts.
+    assert "Everyone rolls the die: You " in ui.messages.text
+    assert ("You start." if game.player == 0 else "Robot starts.") in ui.messages.text
+    for _ in range(40):
+        if len(ui.computer_log.lines) >= 4:
+            break
+        if continue_if_open(ui):
+            continue
+        if game.phase == "match":
+            ui.cannot.click()
+        else:
+            buttons = {"challenge": ui.accept, "level": ui.choose_level, "answer": ui.wrong}
+            buttons.update(roll=ui.roll, wild=ui.skip_wild)
+            buttons[game.phase].click()
+    lines = ui.computer_log.lines
+    assert lines and all(line.startswith("Robot") and line.endswith(".") for line in lines)
+    assert not any("{" in line or "'" in line for line in lines)  # no dicts, no reprs
+    said = " ".join(lines)
+    assert "Robot lays " in said and " card " in said
+
+
+def test_news_since_finds_the_lines_added_to_a_short_list():
+    assert news_since(["a", "b"], ["a", "b", "c"]) == ["c"]
+    assert news_since(["a", "b", "c"], ["b", "c", "d", "e"]) == ["d", "e"]
+    assert news_since(["x", "a", "a"], ["a", "a", "a"]) == ["a"]
+    assert news_since(["a"], ["a"]) == []
+
+
 # ----- hot seat: a hand is secret when several people share the screen -------------------------
-def displayed(root, target) -> bool:
-    """Whether ``target`` is in the widget tree under ``root`` (what the browser can show)."""
-    if root is target:
-        return True
-    return any(displayed(child, target) for child in getattr(root, "children", ()))
-
-
 def test_one_person_against_a_computer_sees_the_hand_without_a_guard():
-    safe.clear()
     game = GlobalPursuit(Table.of("Ana", "Robot", bots={"Robot": "easy"}), seed=3)
-    ui = GlobalPursuitTable(game, maps=False, challenge_seconds=None)
+    ui = screen(game)
     assert ui.guard is None
     for _ in range(20):
         if game.player == 0 and game.phase == "match":
             break
-        {"challenge": ui.accept, "level": ui.choose_level, "answer": ui.wrong}[game.phase].click()
+        if not continue_if_open(ui):
+            {"challenge": ui.accept, "level": ui.choose_level, "answer": ui.wrong}[
+                game.phase
+            ].click()
     assert game.player == 0 and game.phase == "match"
     assert displayed(ui, ui.hand)
     assert [value for _, value in ui.hand.options] == game.hand(0)
+    assert [c.card for c in ui.hand_cards.children] == game.hand(0)
 
 
 def test_two_people_each_see_their_hand_only_after_saying_who_they_are():
-    safe.clear()
     names = ["Ana", "Bob"]
     game = GlobalPursuit(Table.of(*names), seed=3)
-    ui = GlobalPursuitTable(game, maps=False, challenge_seconds=None)
+    ui = screen(game)
     first = game.player
     assert game.phase == "match"
     assert displayed(ui, ui.guard)
@@ -92,51 +165,81 @@ def test_two_people_each_see_their_hand_only_after_saying_who_they_are():
 
     ui.guard.button.click()
     assert displayed(ui, ui.hand) and displayed(ui, ui.cannot)
+    assert displayed(ui.board, ui.hand_cards)
     assert [value for _, value in ui.hand.options] == game.hand(first)
+    assert [c.card for c in ui.hand_cards.children] == game.hand(first)
 
     ui.cannot.click()  # the turn passes to the other player: the first hand is covered
     assert game.player == 1 - first and game.phase == "match"
-    assert not displayed(ui, ui.hand)
-    assert list(ui.hand.options) == []
+    assert not displayed(ui, ui.hand) and not displayed(ui, ui.hand_cards)
+    assert list(ui.hand.options) == [] and list(ui.hand_cards.children) == []
     assert ui.guard.button.description == f"I am {names[1 - first]}"
 
     ui.guard.button.click()
     assert [value for _, value in ui.hand.options] == game.hand(1 - first)
-    assert not safe.ERRORS
 
 
 def test_the_guard_stays_away_from_the_challenge():
-    safe.clear()
     game = GlobalPursuit(Table.of("Ana", "Bob"), seed=3)
-    ui = GlobalPursuitTable(game, maps=False, challenge_seconds=None)
+    ui = screen(game)
     ui.guard.button.click()
     ui.hand.value = ui.hand.options[0][1]
     ui.edge.value = ui.edge.options[0][1]
     ui.lay.click()
     assert game.phase == "challenge"
     assert displayed(ui, ui.challenge) and not displayed(ui, ui.hand)
-    assert not displayed(ui, ui.guard)
+    assert not displayed(ui, ui.guard) and not displayed(ui, ui.hand_cards)
+    assert displayed(ui.board, ui.joint)
+
+
+def test_in_a_whole_hot_seat_game_the_hand_always_waits_for_its_owner():
+    names = ["Ana", "Bob", "Caro"]
+    game = GlobalPursuit(Table.of(*names), seed=8)
+    ui = screen(game)
+    helper = GlobalPursuitBot("hard", seed=0)
+    turns = set()
+    for _ in range(80):
+        phase = game.phase
+        if ui.feedback.is_open:  # a verdict waits until everyone has read it
+            assert not displayed(ui, ui.hand_cards) or ui.hand_owner() == game.player
+            ui.feedback.continue_button.click()
+            continue
+        if phase in ("match", "return"):
+            owner = ui.seat()
+            assert not displayed(ui, ui.hand) and displayed(ui, ui.guard.button)
+            assert ui.guard.button.description == f"I am {names[owner]}"
+            ui.guard.button.click()
+            assert [value for _, value in ui.hand.options] == game.hand(owner)
+            turns.add(owner)
+            if phase == "return":
+                ui.give_back.click()
+                continue
+            lay(ui, helper.choose(game, owner))
+        elif phase == "over":
+            break
+        else:
+            assert not displayed(ui, ui.hand)
+            buttons = {"challenge": ui.accept, "roll": ui.roll, "level": ui.choose_level}
+            buttons.update(answer=ui.right, wild=ui.skip_wild)  # right: the turn goes on
+            if phase == "answer":
+                ui.card.reveal_button.click()
+            buttons[phase].click()
+    assert turns == {0, 1, 2}
 
 
 # ----- trivia through the shared question card ------------------------------------------------
-def to_ana_s_question(answer_mode: str) -> tuple[GlobalPursuit, GlobalPursuitTable]:
+def to_ana_s_question(answer_mode: str, **kwargs) -> tuple[GlobalPursuit, GlobalPursuitScreen]:
     """Play Ana's right matches (a hard bot's choice) until she must choose a level."""
-    safe.clear()
     game = GlobalPursuit(Table.of("Ana", "Robot", bots={"Robot": "hard"}), seed=5)
-    ui = GlobalPursuitTable(game, maps=False, challenge_seconds=None, answer_mode=answer_mode)
+    ui = screen(game, answer_mode=answer_mode, **kwargs)
     helper = GlobalPursuitBot("hard", seed=0)
     for _ in range(60):
         if game.phase == "level":
             return game, ui
+        if continue_if_open(ui):
+            continue
         if game.phase == "match":
-            move = helper.choose(game, 0)
-            if move["type"] == "pass":
-                ui.cannot.click()
-                continue
-            ui.hand.value = move["card"]
-            ui.edge.value = tuple(move["at"])
-            ui.turn.value = move["card_edge"]
-            ui.lay.click()
+            lay(ui, helper.choose(game, 0))
         else:
             {"challenge": ui.accept, "roll": ui.roll, "wild": ui.skip_wild}[game.phase].click()
     raise AssertionError("Ana never got a question")
@@ -145,6 +248,7 @@ def to_ana_s_question(answer_mode: str) -> tuple[GlobalPursuit, GlobalPursuitTab
 def test_the_level_comes_first_then_the_question_card_asks():
     game, ui = to_ana_s_question("typed")
     assert displayed(ui, ui.choose_level) and not displayed(ui, ui.card)
+    assert "choose a level for the" in ui.banner.value
     ui.levels.value = 2
     ui.choose_level.click()
     assert game.phase == "answer"
@@ -153,9 +257,9 @@ def test_the_level_comes_first_then_the_question_card_asks():
     assert ui.card.question == question and question.level == 2
     before = game.scores()[0]
     ui.card.answer_box.value = question.answer  # Enter in the box
-    assert game.scores()[0] > before
+    assert game.scores()[0] == before + 2
     assert game.state["last"]["given"] == question.answer and game.state["last"]["correct"]
-    assert not safe.ERRORS
+    assert ui.feedback.is_open and ui.feedback.text == "Right! Ana scores 2."
 
 
 def test_a_wrong_typed_answer_ends_the_turn_with_the_engine_judging_the_text():
@@ -166,7 +270,9 @@ def test_a_wrong_typed_answer_ends_the_turn_with_the_engine_judging_the_text():
     ui.card.submit_button.click()
     assert game.state["last"] == {**game.state["last"], "given": "Atlantis", "correct": False}
     assert f"Ana: not this time. The answer is {question.answer}." in game.state["news"]
-    assert not safe.ERRORS
+    body = html.unescape(ui.feedback.body.value)
+    assert ui.feedback.text == "Not this time." and "Your answer: “Atlantis”" in body
+    assert f"The answer: {question.answer}" in body and "Ana's turn ends." in body
 
 
 def test_a_picked_choice_goes_to_the_engine_as_a_mark():
@@ -179,7 +285,6 @@ def test_a_picked_choice_goes_to_the_engine_as_a_mark():
     right.click()
     assert game.state["last"]["correct"] and game.state["last"]["given"] is None
     assert game.scores()[0] > before
-    assert not safe.ERRORS
 
 
 def test_the_reader_reveals_and_marks_in_honor_mode():
@@ -190,49 +295,20 @@ def test_the_reader_reveals_and_marks_in_honor_mode():
     before = game.scores()[0]
     ui.right.click()
     assert game.state["last"]["correct"] and game.scores()[0] > before
-    assert not safe.ERRORS
 
 
-def test_in_a_whole_hot_seat_game_the_hand_always_waits_for_its_owner():
-    safe.clear()
-    names = ["Ana", "Bob", "Caro"]
-    game = GlobalPursuit(Table.of(*names), seed=8)
-    ui = GlobalPursuitTable(game, maps=False, challenge_seconds=None)
-    helper = GlobalPursuitBot("hard", seed=0)
-    turns = set()
-    for _ in range(80):
-        phase = game.phase
-        if displayed(ui, ui.continue_button):  # a verdict waits until everyone has read it
-            assert not displayed(ui, ui.hand)
-            ui.continue_button.click()
-            continue
-        if phase in ("match", "return"):
-            owner = ui.seat()
-            assert not displayed(ui, ui.hand) and displayed(ui, ui.guard.button)
-            assert ui.guard.button.description == f"I am {names[owner]}"
-            ui.guard.button.click()
-            assert [value for _, value in ui.hand.options] == game.hand(owner)
-            turns.add(owner)
-            if phase == "return":
-                ui.give_back.click()
-                continue
-            move = helper.choose(game, owner)
-            if move["type"] == "pass":
-                ui.cannot.click()
-                continue
-            ui.hand.value = move["card"]
-            ui.edge.value = tuple(move["at"])
-            ui.turn.value = move["card_edge"]
-            ui.lay.click()
-        elif phase == "over":
-            break
-        else:
-            assert not displayed(ui, ui.hand)
-            buttons = {"challenge": ui.accept, "roll": ui.roll, "level": ui.choose_level}
-            buttons.update(answer=ui.right, wild=ui.skip_wild)  # right: the turn goes on
-            buttons[phase].click()
-    assert turns == {0, 1, 2}
-    assert not safe.ERRORS
+def test_computers_wait_while_a_verdict_is_open_and_skip_plays_them_at_once():
+    async def main() -> None:
+        game, ui = to_ana_s_question("typed")
+        ui.bot_delay = 0.01
+        ui.choose_level.click()
+        ui.card.answer_box.value = "Atlantis"  # wrong: the robot's turn comes ...
+        assert game.player == 1 and game.phase == "match" and ui.feedback.is_open
+        assert "read the verdict, then press Continue" in ui.banner.value
+        await verdict_holds_the_computers_and_skip_plays_them(ui)
+        assert game.to_act() == [0] and ui.computer_log.lines
+
+    asyncio.run(main())
 
 
 # ----- the time limit per turn (the VARIATION) on screen ------------------------------------------
@@ -246,32 +322,26 @@ class FakeClock:
         return self.now
 
 
-def timed_table(limit: float | None = 60) -> tuple[GlobalPursuit, GlobalPursuitTable, FakeClock]:
-    safe.clear()
+def timed_table(limit: float | None = 60) -> tuple[GlobalPursuit, GlobalPursuitScreen, FakeClock]:
     clock = FakeClock()
     game = GlobalPursuit(Table.of("Ana", "Robot", bots={"Robot": "hard"}), seed=5, time_limit=limit)
-    ui = GlobalPursuitTable(game, maps=False, challenge_seconds=None, clock=clock)
+    ui = screen(game, clock=clock)
     assert game.player == 0 and game.phase == "match"
     return game, ui, clock
 
 
 def test_the_countdown_starts_with_the_turn_and_every_move_carries_the_time():
     game, ui, clock = timed_table()
-    assert ui.countdown.layout.display is None
+    assert ui.countdown.layout.display is None and displayed(ui.controls, ui.countdown)
     assert ui.countdown.label.value == "60 s left" and ui.countdown.bar.value == 60
     clock.now += 20
     ui.countdown.tick()
     assert ui.countdown.label.value == "40 s left" and ui.countdown.bar.value == 40
     move = GlobalPursuitBot("hard", seed=0).choose(game, 0)
     assert move["type"] == "place"
-    ui.hand.value = move["card"]
-    ui.edge.value = tuple(move["at"])
-    ui.turn.value = move["card_edge"]
-    ui.lay.click()
-    assert game.log[-1]["type"] != "place" or game.log[-1]["seconds"] == 20.0
+    lay(ui, move)
     placed = next(a for a in reversed(game.log) if a["type"] == "place")
     assert placed == {**move, "seconds": 20.0}
-    assert not safe.ERRORS
 
 
 def test_when_the_time_runs_out_the_turn_ends_and_the_next_one_gets_a_fresh_clock():
@@ -284,17 +354,17 @@ def test_when_the_time_runs_out_the_turn_ends_and_the_next_one_gets_a_fresh_cloc
     ui.countdown.tick()
     assert {"player": 0, "type": "time_up", "seconds": 60.5} in game.log
     assert "Time is up for Ana." in game.state["news"]
-    said = [text for kind, text in ui.messages.messages if kind == "error"]
-    assert said == ["Time is up: your turn ends."]
+    assert ui.feedback.text == "Time is up: the turn ends."
     # The robot's turn is not timed; Ana's next turn has the whole minute again.
-    assert ui._turns > turns and game.player == 1 and not ui.countdown.running
+    assert ui._turns > turns and not ui.countdown.running
+    ui.feedback.continue_button.click()
     for _ in range(20):
-        if game.player == 0:
+        if game.player == 0 and game.phase == "match":
             break
-        {"challenge": ui.accept}[game.phase].click()
+        if not continue_if_open(ui):
+            {"challenge": ui.accept}[game.phase].click()
     assert game.player == 0 and game.phase == "match"
     assert ui.countdown.running and ui.countdown.label.value == "60 s left"
-    assert not safe.ERRORS
 
 
 def test_a_move_made_too_late_ends_the_turn_in_words():
@@ -304,16 +374,13 @@ def test_a_move_made_too_late_ends_the_turn_in_words():
     passed = next(a for a in reversed(game.log) if a["player"] == 0)
     assert passed == {"player": 0, "type": "pass", "seconds": 75.0}
     assert "Time is up for Ana." in game.state["news"]
-    said = [text for kind, text in ui.messages.messages if kind == "error"]
-    assert said == ["Time is up: your turn ends."]
-    assert not safe.ERRORS
+    assert ui.feedback.text == "Time is up: the turn ends."
 
 
-def test_the_clock_stops_while_the_opponents_decide_on_a_challenge():
-    safe.clear()
+def test_the_clock_stops_while_the_opponents_decide_and_while_a_verdict_is_read():
     clock = FakeClock()
     game = GlobalPursuit(Table.of("Ana", "Ben"), seed=5, time_limit=60)
-    ui = GlobalPursuitTable(game, maps=False, challenge_seconds=None, clock=clock)
+    ui = screen(game, clock=clock)
     first = game.player
     ui.guard.button.click()
     move = GlobalPursuitBot("hard", seed=0).choose(game, first)
@@ -328,30 +395,160 @@ def test_the_clock_stops_while_the_opponents_decide_on_a_challenge():
     assert ui.countdown.label.value == "50 s left" and game.player == first
     ui.accept.click()
     assert ui.countdown.running and ui.countdown.left() == 50
-    assert not safe.ERRORS
+    # A verdict on screen stops the clock too.
+    ui.show_verdict("Read me", correct=None)
+    clock.now += 100
+    assert ui.countdown.left() == 50
+    ui.feedback.continue_button.click()
+    clock.now += 5
+    assert ui.countdown.left() == 45
 
 
 def test_without_a_time_limit_there_is_no_clock():
     game, ui, clock = timed_table(limit=None)
     assert ui.countdown.layout.display == "none" and not ui.countdown.running
+    assert not displayed(ui.controls, ui.countdown)
     clock.now += 1000
     ui.cannot.click()
     passed = next(a for a in reversed(game.log) if a["player"] == 0)
     assert passed == {"player": 0, "type": "pass"}
-    assert not safe.ERRORS
+
+
+def test_a_computer_s_card_stands_when_the_challenge_window_closes():
+    clock = FakeClock()
+    table = Table.of("Robot", "Ana", bots={"Robot": "hard"})
+    for seed in range(40):
+        game = GlobalPursuit(table, seed=seed)
+        if game.player == 0:
+            break
+    ui = screen(game, clock=clock, challenge_seconds=8)
+    assert game.phase == "challenge" and game.to_act() == [1]
+    assert displayed(ui.controls, ui.challenge_clock) and displayed(ui.board, ui.joint)
+    assert ui.challenge_clock.label.value == "8 s left"
+    assert "laid a card. Challenge it, or let it stand?" in ui.banner.value
+    moves = len(game.log)
+    clock.now += 7
+    ui.challenge_clock.tick()
+    assert len(game.log) == moves and ui.challenge_clock.label.value == "1 s left"
+    clock.now += 1.5
+    ui.challenge_clock.tick()
+    assert game.log[moves] == {"player": 1, "type": "accept"}
 
 
 def test_without_live_canvases_the_table_and_hand_are_pictures_and_the_buttons_play():
-    safe.clear()
     game = GlobalPursuit(Table.of("Ana", "Robot", bots={"Robot": "hard"}), seed=5)
-    ui = GlobalPursuitTable(game, maps=False, challenge_seconds=None, clickable=False)
+    ui = screen(game, interactive=False)
     assert game.player == 0 and game.phase == "match"
     assert bytes(ui.picture.value).startswith(b"\x89PNG")
     assert all(bytes(c.picture.value).startswith(b"\x89PNG") for c in ui.hand_cards.children)
     move = GlobalPursuitBot("hard", seed=0).choose(game, 0)
-    ui.hand.value = move["card"]
-    ui.edge.value = tuple(move["at"])
-    ui.turn.value = move["card_edge"]
-    ui.lay.click()
+    lay(ui, move)
     assert move["card"] in game.table_cards()
-    assert not safe.ERRORS
+
+
+# ----- the student app: set-up screen, Start, New game ------------------------------------------
+def _choose(app: StudentApp, key: str, value) -> None:
+    option, box = app.option_boxes[key]
+    if option.kind == "choice":
+        box.value = [v for _, v in option.choices].index(value)
+    else:
+        box.value = value
+
+
+def test_the_set_up_screen_starts_the_game_with_every_choice_and_new_game_comes_back():
+    app = StudentApp(spec_for("global_pursuit"), seed=7)
+    assert app.setup_screen in app.children
+    app.setup.rows[1].name.value = "Robbie"
+    for key, value in {
+        "maps": FOUR_MAPS,
+        "answer_mode": "honor",
+        "fixed_level": 2,
+        "time_limit": 60,
+        "challenge_seconds": None,
+        "honor": False,
+        "table_size": (16, 10),
+        "quick_end": True,
+        "real_maps": False,
+        "bot_delay": 0.0,
+    }.items():
+        _choose(app, key, value)
+    app.setup.start.click()
+    ui = app.screen
+    assert isinstance(ui, GlobalPursuitScreen) and ui in app.children
+    game = ui.game
+    assert game.seed == 7 and game.table.seats[1].name == "Robbie"
+    assert game.table.seats[1].is_bot and len(game.table.seats) == 3
+    options = game.options
+    assert options["maps"] == FOUR_MAPS and options["fixed_levels"] == [2, 2, 2]
+    assert options["time_limit"] == 60 and options["honor"] is False
+    assert options["table_size"] == [16, 10] and options["quick_end"] is True
+    beginning = {c.split(":")[0] for c in game.table_cards()[:4]}
+    assert len(beginning) == 4  # four maps: one beginning card of each set
+    assert ui.answer_mode == "honor" and ui.card.mode == "honor"
+    assert ui.maps is False and ui.challenge_seconds is None and ui.bot_delay == 0.0
+    assert "turn" in ui.banner.value or "playing" in ui.banner.value
+    ui.new_game_button.click()
+    assert app.screen is None and app.setup_screen in app.children
+    assert ui not in app.children and ui.countdown.running is False
+    assert app.setup.rows[1].name.value == "Robbie"
+    assert app.values()["maps"] == FOUR_MAPS and app.values()["time_limit"] == 60
+    app.setup.start.click()  # a new game with the same choices, nothing of the old one
+    assert app.screen is not ui and app.screen.game is not game
+    assert app.screen.game.options["maps"] == FOUR_MAPS
+
+
+def test_the_app_starts_a_playable_game_with_real_maps_by_default():
+    app = StudentApp(spec_for("global_pursuit"), seed=10)
+    _choose(app, "bot_delay", 0.0)
+    assert app.values()["real_maps"] is True and app.values()["answer_mode"] == "choice"
+    app.setup.start.click()
+    ui = app.screen
+    game = ui.game
+    assert ui.maps and ui.table_picture.maps
+    assert game.to_act() == [0] and game.phase == "match"  # "You" rolled highest
+    assert "Your turn: lay a card" in ui.banner.value
+    assert [c.card for c in ui.hand_cards.children] == game.hand(0)
+    assert all(c.figure.axes[0].images for c in ui.hand_cards.children)  # maps on the cards
+
+
+def test_one_player_is_told_to_choose_the_matching_game():
+    app = StudentApp(spec_for("global_pursuit"))
+    app.setup.count.value = 1
+    app.setup.start.click()
+    assert app.screen is None and "matching game" in app.messages.text
+    _choose(app, "matching_only", True)
+    app.setup.start.click()
+    assert app.screen is not None and app.screen.game.options["matching_only"]
+
+
+def test_play_keeps_the_teacher_s_options():
+    ui = play(["Ana", "Robot"], {"Robot": "easy"}, seed=3, maps=False, four_maps=True, bot_delay=0)
+    assert ui.game.options["maps"] == FOUR_MAPS and not ui.maps
+    assert ui.on_new_game is None and ui.new_game_button.layout.display == "none"
+
+
+def test_the_app_keeps_the_matches_and_answers_in_the_lesson_record(tmp_path):
+    from geoteach.classroom import open_lesson
+
+    record = tmp_path / "7B.sqlite"
+    app = StudentApp(spec_for("global_pursuit"), seed=10, lesson=record)
+    _choose(app, "bot_delay", 0.0)
+    app.setup.start.click()
+    ui = app.screen
+    game = ui.game
+    move = GlobalPursuitBot("hard", seed=0).choose(game, 0)
+    ui.pick_card(move["card"], move["card_edge"])
+    ui.edge.value = tuple(move["at"])
+    ui.lay.click()
+    assert "The card stands: you score " in ui.messages.text  # the computers let it stand
+    for _ in range(5):
+        if game.phase == "roll":
+            ui.roll.click()
+    ui.choose_level.click()
+    question = game.current_question()
+    next(b for b in ui.card.choice_buttons if b.tooltip == question.answer).click()
+    answers = open_lesson(record).answers()
+    mine = answers[answers["player"] == "You"]
+    assert bool(mine[mine["mode"] == "match"].iloc[-1]["correct"])
+    trivia = mine[mine["question"] == question.prompt]
+    assert len(trivia) == 1 and bool(trivia.iloc[0]["correct"])

@@ -3,8 +3,10 @@ up close in a challenge, and a trivia verdict that stays until Continue."""
 
 from __future__ import annotations
 
+import html
 import io
 import itertools
+import json
 
 import ipywidgets as widgets
 import numpy as np
@@ -16,11 +18,25 @@ from geoteach.bots.global_pursuit import GlobalPursuitBot
 from geoteach.games.global_pursuit.engine import GlobalPursuit
 from geoteach.games.global_pursuit.layout import SET_NAMES, corners, parse_card
 from geoteach.games.table import Table
+from geoteach.quiz.answers import said_answers
 from geoteach.render.globe_cards import BADGE_PX, CHOSEN_EDGE, card_corners
-from geoteach.ui import safe
-from geoteach.ui.global_pursuit import HAND_PX, GlobalPursuitTable, HowTheCardsFit
+from geoteach.ui import safe, shell
+from geoteach.ui.global_pursuit import (
+    HAND_PX,
+    JOINT_PX,
+    GlobalPursuitScreen,
+    HowTheCardsFit,
+    canvas_class,
+)
 
-from .test_gp_ui import displayed, to_ana_s_question
+from .test_gp_ui import displayed, screen, to_ana_s_question
+
+
+@pytest.fixture(autouse=True)
+def _no_errors():
+    safe.clear()
+    yield
+    assert [c.message for c in safe.ERRORS] == []
 
 
 def click(figure, ax, x: float, y: float) -> None:
@@ -36,16 +52,15 @@ def near_edge(shape: np.ndarray, edge: int) -> tuple[float, float]:
     return tuple(mid + 0.12 * (shape.mean(axis=0) - mid))
 
 
-def anas_table(maps: bool = False, seed: int = 5) -> tuple[GlobalPursuit, GlobalPursuitTable]:
+def anas_table(maps: bool = False, seed: int = 5) -> tuple[GlobalPursuit, GlobalPursuitScreen]:
     """Ana (a person) against a hard computer, at the start of Ana's turn."""
-    safe.clear()
     game = GlobalPursuit(Table.of("Ana", "Robot", bots={"Robot": "hard"}), seed=seed)
-    ui = GlobalPursuitTable(game, maps=maps, challenge_seconds=None)
+    ui = screen(game, maps=maps)
     assert game.player == 0 and game.phase == "match"
     return game, ui
 
 
-def lay_by_clicking(ui: GlobalPursuitTable, move: dict, through_the_ghost: bool) -> None:
+def lay_by_clicking(ui: GlobalPursuitScreen, move: dict, through_the_ghost: bool) -> None:
     """Lay ``move``'s card where ``move`` puts it, with clicks only (and Lay the card).
 
     The card: a click on its picture in the hand. The place: a click on its number badge.
@@ -91,8 +106,6 @@ def test_a_hand_of_real_map_cards_you_can_read():
     assert [label for label, _ in ui.hand.options] == [
         f"{SET_NAMES[parse_card(c)[0]]} card {parse_card(c)[1] + 1}" for c in game.hand(0)
     ]
-    assert ui.hand.style.button_width == "auto"  # no "People and Product…" cut short
-    assert not safe.ERRORS
 
 
 def test_clicking_a_card_a_place_and_the_ghost_s_edge_lays_the_card():
@@ -104,7 +117,6 @@ def test_clicking_a_card_a_place_and_the_ghost_s_edge_lays_the_card():
     assert game.table_cards()[: len(before)] == before
     laid = next(a for a in reversed(game.log) if a["type"] == "place")
     assert laid["card"] == move["card"] and game._judge(laid).correct
-    assert not safe.ERRORS
 
 
 def test_three_cards_laid_by_clicking_the_hand_cards_edges():
@@ -114,8 +126,8 @@ def test_three_cards_laid_by_clicking_the_hand_cards_edges():
     for _ in range(200):
         if laid == 3 or game.is_terminal():
             break
-        if displayed(ui, ui.continue_button):
-            ui.continue_button.click()
+        if ui.feedback.is_open:
+            ui.feedback.continue_button.click()
         elif game.phase == "match" and game.player == 0:
             move = helper.choose(game, 0)
             if move["type"] == "pass":
@@ -132,7 +144,6 @@ def test_three_cards_laid_by_clicking_the_hand_cards_edges():
     assert laid == 3
     places = [a for a in game.log if a["type"] == "place" and a["player"] == 0]
     assert len(places) == 3
-    assert not safe.ERRORS
 
 
 def test_a_ghost_shows_the_card_in_place_before_it_is_laid():
@@ -153,7 +164,6 @@ def test_a_ghost_shows_the_card_in_place_before_it_is_laid():
     # The open edge chosen is marked too.
     chosen = [c for c in picture.ax.collections if hasattr(c, "get_segments")]
     assert any(np.allclose(col, _rgba(CHOSEN_EDGE)) for c in chosen for col in c.get_colors())
-    assert not safe.ERRORS
 
 
 def _where(card: dict) -> dict:
@@ -181,7 +191,6 @@ def test_clicking_the_ghost_s_edge_turns_the_card_so_that_edge_touches():
     # The hand card shows the same choice: that edge drawn thick on it.
     shown = next(c for c in ui.hand_cards.children if c.card == card)
     assert shown._shown == (True, 4)
-    assert not safe.ERRORS
 
 
 def test_a_click_beside_everything_chooses_nothing():
@@ -189,7 +198,6 @@ def test_a_click_beside_everything_chooses_nothing():
     x0, _, y0, _ = ui.table_picture.view
     click(ui.table_picture.figure, ui.table_picture.ax, x0 + 0.05, y0 + 0.05)
     assert ui.edge.value is None and ui.hand.value is None
-    assert not safe.ERRORS
 
 
 def test_the_numbers_of_the_places_never_overlap_and_the_table_fits():
@@ -219,9 +227,8 @@ def test_the_numbers_of_the_places_never_overlap_and_the_table_fits():
 
 # ----- a challenge shows the joint ------------------------------------------------------------
 def test_a_challenge_shows_both_edges_of_each_joint_side_by_side():
-    safe.clear()
     game = GlobalPursuit(Table.of("Ana", "Ben"), seed=3)
-    ui = GlobalPursuitTable(game, maps=True, challenge_seconds=None)
+    ui = screen(game, maps=True)
     ui.guard.button.click()
     ui.pick_card(game.hand(game.player)[0])
     ui.edge.value = ui.edge.options[0][1]
@@ -230,8 +237,8 @@ def test_a_challenge_shows_both_edges_of_each_joint_side_by_side():
     assert displayed(ui, ui.joint) and bytes(ui.joint.value).startswith(b"\x89PNG")
     width = Image.open(io.BytesIO(bytes(ui.joint.value))).width
     whole, partial = ui._table.touching_laid(len(game.layout) - 1)
-    assert width == 340 * len(whole + partial)  # one panel per joint, side by side
-    assert not safe.ERRORS
+    assert width == JOINT_PX * len(whole + partial)  # one panel per joint, side by side
+    assert ui.joint.layout.width == f"{width}px"  # shown at its size, not stretched
 
 
 # ----- trivia: the verdict stays until Continue ------------------------------------------------
@@ -239,33 +246,33 @@ def test_the_verdict_the_answer_and_the_fact_stay_until_continue():
     game, ui = to_ana_s_question("typed")
     ui.choose_level.click()
     question = game.current_question()
-    moves = len(game.log)
-    ui.card.answer_box.value = "Atlantis"  # wrong: the turn passes to the robot ...
-    # ... which has not moved: its turn waits until the class has read the answer.
-    assert len(game.log) == moves + 1 and game.log[-1]["type"] == "answer"
-    assert game.player == 1 and game.phase == "match"
-    assert displayed(ui, ui.card) and displayed(ui, ui.continue_button)
-    assert f"the answer is {question.answer}".lower() in ui.card.feedback.value.lower()
+    ui.card.answer_box.value = "Atlantis"  # wrong: the turn passes to the robot
+    assert game.player == 1 and ui.feedback.is_open
+    body = html.unescape(ui.feedback.body.value)
+    assert f"The answer: {said_answers(question)}" in body
+    assert f"The question: {question.prompt}" in body
+    assert "Did you know?" in body
     if question.explanation:
-        assert question.explanation.split()[0] in ui.card.feedback.value
-    assert "Continue" in ui.status.value
-    ui.continue_button.click()
-    assert len(game.log) > moves  # now the robot plays
-    assert not displayed(ui, ui.continue_button)
-    assert not safe.ERRORS
+        assert question.explanation in body
+    assert "read the verdict, then press Continue" in ui.banner.value
+    ui.refresh()  # anything redrawn meanwhile keeps the verdict
+    assert ui.feedback.is_open and displayed(ui, ui.feedback.continue_button)
+    ui.feedback.continue_button.click()
+    assert not ui.feedback.is_open and ui.feedback.text == ""
 
 
-def test_after_a_right_answer_the_turn_goes_on_after_continue():
+def test_after_a_right_answer_the_turn_goes_on_and_the_next_card_puts_the_verdict_away():
     game, ui = to_ana_s_question("honor")
     ui.choose_level.click()
     ui.card.reveal_button.click()
     ui.right.click()
-    assert displayed(ui, ui.continue_button) and not displayed(ui, ui.hand)
-    assert "Right!" in ui.card.feedback.value
-    ui.continue_button.click()
-    if game.phase == "match" and game.player == 0:
-        assert displayed(ui, ui.hand)
-    assert not safe.ERRORS
+    assert ui.feedback.is_open and ui.feedback.text.startswith("Right! Ana scores ")
+    assert game.player == 0
+    if game.phase == "match":
+        assert "Ana's turn goes on: lay another card." in html.unescape(ui.feedback.body.value)
+        assert displayed(ui.controls, ui.lay) and displayed(ui.board, ui.hand_cards)
+        ui.cannot.click()  # the next human action puts the verdict away
+        assert not ui.feedback.is_open
 
 
 def _options_question(game: GlobalPursuit) -> tuple[str, int]:
@@ -292,23 +299,23 @@ def test_a_question_that_needs_options_shows_them_in_every_mode(mode):
     else:
         shown = [o for o in question.choices if f"<li>{o}</li>" in ui.card.media.value]
     assert sorted(shown) == sorted(question.choices)
-    assert not safe.ERRORS
 
 
 def test_the_end_penalty_is_announced_on_screen():
-    safe.clear()
-    table = Table.of("Ana", "Robot", bots={"Robot": "easy"})
+    table = Table.of("You", "Robot", bots={"Robot": "easy"})
     game = GlobalPursuit(table, seed=1, table_size=[3, 3])
-    ui = GlobalPursuitTable(game, maps=False, challenge_seconds=None)
+    ui = screen(game)
     assert game.is_terminal()
-    assert "There is no more room on the playing surface." in ui.status.value
-    assert "Ana still holds 5 map cards: -20 points (-4 for each)." in ui.status.value
-    assert not safe.ERRORS
+    body = ui.feedback.body.value
+    assert "There is no more room on the playing surface." in body
+    assert "You still hold 5 map cards: -20 points (-4 for each)." in body
+    assert "Robot still holds 5 map cards: -20 points (-4 for each)." in body
+    assert ui.feedback.text.startswith("The game is over: ")
+    assert "The game is over." in ui.banner.value and ui.controls.children == ()
 
 
 # ----- how the cards fit ------------------------------------------------------------------------
 def test_how_the_cards_fit_is_plain_widgets_that_redraw_on_their_own():
-    safe.clear()
     fit = HowTheCardsFit("planet_earth", cards=6, maps=False)
     assert not any(isinstance(w, widgets.interactive) for w in _tree(fit))
     six = bytes(fit.picture.value)
@@ -317,8 +324,105 @@ def test_how_the_cards_fit_is_plain_widgets_that_redraw_on_their_own():
     assert bytes(fit.picture.value) != six and "then 3 polar" in fit.caption.value
     fit.set_picker.value = "people_products"
     assert "People and Products" in fit.caption.value
-    assert not safe.ERRORS
 
 
 def _tree(widget) -> list:
     return [widget, *(w for child in getattr(widget, "children", ()) for w in _tree(child))]
+
+
+# ----- where a browser test clicks -------------------------------------------------------------
+def test_the_click_targets_name_their_canvas_and_lead_to_the_same_choices(monkeypatch):
+    """Each target is a point on a named canvas; clicking there chooses what its name says."""
+    monkeypatch.setattr(shell, "TEST_HOOKS", True)
+    game, ui = anas_table()
+    targets = json.loads(ui.click_targets.value)
+    card = game.hand(0)[1]
+    x, y, canvas = targets[f"hand {card}"]
+    assert canvas == f".{canvas_class(card)}" and canvas_class(card) in (
+        next(c for c in ui.hand_cards.children if c.card == card).picture._dom_classes
+    )
+    assert "gt-table-canvas" in ui.picture._dom_classes
+    assert [k for k in targets if k.startswith("place ")] == [f"place {n}" for n in range(1, 6)]
+    assert all(v[2] == ".gt-table-canvas" for k, v in targets.items() if k.startswith("place"))
+
+    def click_at(figure, px: float, py: float) -> None:
+        """A click where the browser would click: CSS pixels from the canvas's top left."""
+        height = figure.bbox.height
+        event = MouseEvent(
+            "button_press_event", figure.canvas, px, height - py, button=MouseButton.LEFT
+        )
+        figure.canvas.callbacks.process("button_press_event", event)
+
+    hand_card = next(c for c in ui.hand_cards.children if c.card == card)
+    click_at(hand_card.figure, x, y)
+    assert ui.hand.value == card
+    click_at(ui.table_picture.figure, *json.loads(ui.click_targets.value)["place 3"][:2])
+    assert ui.edge.value == (ui._marks[2].index, ui._marks[2].edge)
+    targets = json.loads(ui.click_targets.value)
+    assert {f"ghost edge {k}" for k in range(1, 6)} <= set(targets)
+    click_at(ui.table_picture.figure, *targets["ghost edge 4"][:2])
+    assert ui.turn.value == 3
+    edge = json.loads(ui.click_targets.value)[f"hand {card} edge 2"]
+    click_at(hand_card.figure, *edge[:2])
+    assert ui.turn.value == 1
+    # A card laid leaves the hand: its targets go with it.
+    ui.lay.click()
+    if card in game.table_cards():
+        assert f"hand {card}" not in json.loads(ui.click_targets.value)
+
+
+def test_a_computer_challenge_of_your_card_is_explained_until_continue():
+    """Ana lays a card that does not match; the hard robot catches it and she reads why."""
+    game = GlobalPursuit(Table.of("Ana", "Robot", bots={"Robot": "hard"}), seed=5)
+    ui = screen(game, maps=True)
+    wrong = next(
+        m for m in game.legal_actions(0) if m["type"] == "place" and not game._judge(m).correct
+    )
+    ui.pick_card(wrong["card"], wrong["card_edge"])
+    ui.edge.value = tuple(wrong["at"])
+    ui.lay.click()
+    assert game.state["last"]["challenge"] == "right"
+    assert ui.feedback.is_open
+    assert ui.feedback.text == "Robot challenges: Ana's card does not match."
+    body = html.unescape(ui.feedback.body.value)
+    assert "Ana pays Robot 2 points; the card goes back to Ana's hand" in body
+    assert "does not join" in body or "only partly touches" in body
+    assert displayed(ui.board, ui.joint) and not displayed(ui.board, ui.hand_cards)
+    assert "Robot challenges Ana's card: it does not match." in ui.computer_log.lines
+    ui.feedback.continue_button.click()
+    assert ui.explaining is None
+    assert displayed(ui.board, ui.joint) == (game.phase == "challenge")
+
+
+def test_your_challenge_of_a_computer_card_is_judged_with_the_joint_in_view():
+    """An easy robot lays cards that do not match; Ana challenges each card she is shown."""
+    for seed in range(60):
+        game = GlobalPursuit(Table.of("Robot", "Ana", bots={"Robot": "easy"}), seed=seed)
+        ui = screen(game, maps=False)
+        if game.phase == "challenge" and not game.state["pending"]["correct"]:
+            break
+    else:
+        raise AssertionError("no seed where the easy robot starts with a mismatch")
+    before = game.scores()
+    ui.challenge.click()
+    assert game.scores()[1] == before[1] + 2
+    assert ui.feedback.text == "Right! That card does not match."
+    assert "Ana takes 2 points from Robot." in html.unescape(ui.feedback.body.value)
+    assert displayed(ui.board, ui.joint)
+
+
+def test_large_text_draws_the_table_and_the_hand_larger():
+    game, ui = anas_table()
+    width = ui.table_picture.figure.bbox.width
+    card_width = ui.hand_cards.children[0].figure.bbox.width
+    ui.large_toggle.value = True
+    assert "gt-large" in ui._dom_classes
+    assert ui.table_picture.figure.bbox.width >= 1.25 * width
+    assert ui.hand_cards.children[0].figure.bbox.width >= 1.25 * card_width
+    assert ui.picture is ui.table_picture.figure.canvas and displayed(ui.board, ui.picture)
+    # The numbers grow with the cards: a badge is as many pixels larger as the figure.
+    x0, x1, _, _ = ui.table_picture.view
+    badge = ui.table_picture.ax.collections[-1].get_paths()[0]
+    radius_px = (badge.get_extents().width / 2) * ui.table_picture.figure.bbox.width / (x1 - x0)
+    assert radius_px > 1.25 * BADGE_PX
+    assert [c.card for c in ui.hand_cards.children] == game.hand(0)

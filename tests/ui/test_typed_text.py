@@ -30,7 +30,7 @@ from geoteach.games.globe_works import GlobeWorks
 from geoteach.games.table import Seat, Table
 from geoteach.ui import safe
 from geoteach.ui.geotriple import GeoTripleScreen
-from geoteach.ui.global_pursuit import GlobalPursuitTable
+from geoteach.ui.global_pursuit import GlobalPursuitScreen
 from geoteach.ui.globalissimo import GlobalissimoScreen
 from geoteach.ui.globe_works import GlobeWorksScreen
 from geoteach.ui.pursuit import PursuitApp
@@ -117,7 +117,9 @@ GAMES: dict[str, tuple[Callable[[Table], Any], Callable[[], Any], int, Callable]
         act_full,
     ),
     "global_pursuit": (
-        lambda t: GlobalPursuitTable(GlobalPursuit(t, seed=5), maps=False, challenge_seconds=None),
+        lambda t: GlobalPursuitScreen(
+            GlobalPursuit(t, seed=5), maps=False, challenge_seconds=None, bot_delay=0
+        ),
         lambda: GlobalPursuitBot("hard", seed=1),
         3,
         act_without_player,

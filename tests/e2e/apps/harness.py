@@ -171,7 +171,11 @@ class AppPage:
         return json.loads(raw) if raw.strip() else {}
 
     def click_canvas(self, target: str, timeout: float = 60.0) -> float:
-        """Click the board's canvas where the game put ``target`` (see ``targets``)."""
+        """Click the board's canvas where the game put ``target`` (see ``targets``).
+
+        A target of a screen with several canvases names its canvas (a CSS selector of the
+        canvas widget) as its third item; else the board's last canvas is clicked.
+        """
         deadline = time.monotonic() + timeout
         where = None
         while time.monotonic() < deadline:
@@ -182,7 +186,8 @@ class AppPage:
             if where is not None and where == first:
                 break
         assert where is not None, f"the game names no click target {target!r}: {self.targets()}"
-        canvas = self.page.locator(".gt-board .jupyter-matplotlib-canvas-div canvas").last
+        widget = where[2] if len(where) > 2 else ".gt-board"
+        canvas = self.page.locator(f"{widget} .jupyter-matplotlib-canvas-div canvas").last
         box = canvas.bounding_box()
         assert box is not None, "the map canvas is not on the page"
         return self._timed(lambda: self.page.mouse.click(box["x"] + where[0], box["y"] + where[1]))
