@@ -36,14 +36,18 @@ def test_app_plays_a_round_by_clicks(browser, voila, key: str) -> None:
         app.check("start")
         driver.play_round(app)
         app.check("end")
+        # A redraw benchmark every game shares: large text on and off (maps and labels too).
+        for _ in range(10):
+            app.click(".gt-large-toggle", kind="large text")
         # The same screen on a projector: 1920×1080 in large-text mode.
         app.page.set_viewport_size({"width": 1920, "height": 1080})
         app.click(".gt-large-toggle")
         app.page.wait_for_timeout(1500)
         app.check("projector-large-text")
     finally:
-        for seconds in app.clicks:
-            harness.record(f"{key} click → first change", seconds)
+        for kind, first, settled in app.clicks:
+            harness.record(f"{key} {kind}: click → first change", first)
+            harness.record(f"{key} {kind}: click → screen settled", settled)
         app.page.close()
 
 

@@ -31,14 +31,21 @@ VIEWPORT = {"width": 1366, "height": 768}
 #: Installed in the page: the time of the first change to the app after a click.
 WATCH_JS = """() => {
   window.__gtChanged = null;
+  window.__gtLast = null;
+  if (window.__gtObserver) window.__gtObserver.disconnect();
   const root = document.querySelector('.gt-app') || document.body;
   const obs = new MutationObserver(() => {
-    if (window.__gtChanged === null) { window.__gtChanged = performance.now(); obs.disconnect(); }
+    const now = performance.now();
+    if (window.__gtChanged === null) window.__gtChanged = now;
+    window.__gtLast = now;
   });
   obs.observe(root, {subtree: true, childList: true, attributes: true, characterData: true});
   window.__gtObserver = obs;
   return performance.now();
 }"""
+
+#: The screen counts as settled (the whole redraw has arrived) after this long without change.
+QUIET_SECONDS = 0.4
 
 #: A cheap fingerprint of what the board's canvases show (a canvas redraw is no DOM change).
 CANVAS_SIGNATURE_JS = """() => {
@@ -78,7 +85,8 @@ class AppPage:
     page: Any
     key: str
     step: int = 0
-    clicks: list[float] = field(default_factory=list)
+    #: (kind of action, seconds to the first change, seconds until the screen settled)
+    clicks: list[tuple[str, float, float]] = field(default_factory=list)
 
     # ----- looking ------------------------------------------------------------------------
     def text(self) -> str:
@@ -117,24 +125,34 @@ class AppPage:
             page.screenshot(path=str(ARTIFACTS / f"app-{self.key}-{self.step:02d}-{name}.png"))
 
     # ----- acting -------------------------------------------------------------------------
-    def _timed(self, click: Any, timeout: float = 20.0) -> float:
-        """Click, then wait for the first visible change: a DOM change or a redrawn canvas."""
-        canvas_before = self.page.evaluate(CANVAS_SIGNATURE_JS)
-        started = self.page.evaluate(WATCH_JS)
+    def _timed(self, click: Any, kind: str, timeout: float = 20.0) -> float:
+        """Click, then time the first visible change (a DOM change or a redrawn canvas) and the
+        moment the screen settles (the last change before a quiet spell): the redraw's end."""
+        page = self.page
+        canvas = page.evaluate(CANVAS_SIGNATURE_JS)
+        started = page.evaluate(WATCH_JS)
         click()
+        first_canvas = last_canvas = None
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
-            changed = self.page.evaluate("() => window.__gtChanged")
-            if changed is None and self.page.evaluate(CANVAS_SIGNATURE_JS) != canvas_before:
-                changed = self.page.evaluate("() => performance.now()")
-            if changed is not None:
-                seconds = (changed - started) / 1000.0
-                self.clicks.append(seconds)
-                return seconds
-            time.sleep(0.01)
+            now = page.evaluate("() => performance.now()")
+            signature = page.evaluate(CANVAS_SIGNATURE_JS)
+            if signature != canvas:
+                canvas, last_canvas = signature, now
+                first_canvas = first_canvas or now
+            first_dom, last_dom = page.evaluate("() => [window.__gtChanged, window.__gtLast]")
+            firsts = [t for t in (first_dom, first_canvas) if t is not None]
+            lasts = [t for t in (last_dom, last_canvas) if t is not None]
+            if firsts and now - max(lasts) >= QUIET_SECONDS * 1000:
+                first, settled = min(firsts) - started, max(lasts) - started
+                self.clicks.append((kind, first / 1000.0, settled / 1000.0))
+                return first / 1000.0
+            time.sleep(0.02)
         raise AssertionError("nothing on the page changed after the click")
 
-    def click(self, selector_or_text: str, nth: int = 0, timeout: float = 60.0) -> float:
+    def click(
+        self, selector_or_text: str, nth: int = 0, timeout: float = 60.0, kind: str = "button"
+    ) -> float:
         """Click a visible button (CSS selector, or its label) once it is there and enabled."""
         page = self.page
         deadline = time.monotonic() + timeout
@@ -151,7 +169,7 @@ class AppPage:
                 break
             time.sleep(0.2)
         assert locator is not None, f"no enabled button {selector_or_text!r} on the page"
-        return self._timed(locator.click)
+        return self._timed(locator.click, kind)
 
     def wait_for(self, selector_or_text: str, timeout: float = 90.0) -> None:
         """Wait until a button (selector or label) or a text is on the page."""
@@ -170,7 +188,7 @@ class AppPage:
         raw = self.page.locator(".gt-click-targets").first.text_content() or "{}"
         return json.loads(raw) if raw.strip() else {}
 
-    def click_canvas(self, target: str, timeout: float = 60.0) -> float:
+    def click_canvas(self, target: str, timeout: float = 60.0, kind: str = "map") -> float:
         """Click the board's canvas where the game put ``target`` (see ``targets``).
 
         A target of a screen with several canvases names its canvas (a CSS selector of the
@@ -190,7 +208,9 @@ class AppPage:
         canvas = self.page.locator(f"{widget} .jupyter-matplotlib-canvas-div canvas").last
         box = canvas.bounding_box()
         assert box is not None, "the map canvas is not on the page"
-        return self._timed(lambda: self.page.mouse.click(box["x"] + where[0], box["y"] + where[1]))
+        return self._timed(
+            lambda: self.page.mouse.click(box["x"] + where[0], box["y"] + where[1]), kind
+        )
 
     def choose(self, selector: str, label: str) -> None:
         """Pick ``label`` in the drop-down inside ``selector`` (a set-up choice)."""
