@@ -50,6 +50,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from functools import cache
@@ -235,7 +236,7 @@ def _states() -> pd.DataFrame:
     return us_states()
 
 
-class Places:
+class Places(ABC):
     """What every question about a set of places needs: names, neighbours, how well known.
 
     ``Atlas`` (countries) and ``StateAtlas`` (U.S. states) fill it in; questions that work the
@@ -252,15 +253,17 @@ class Places:
     #: (region, division), same larger group (continent, census region), anything else.
     CLOSENESS = (1.0, 0.75, 0.5, 0.0)
 
+    @abstractmethod
     def group(self, code: str) -> str:
-        raise NotImplementedError
+        """The place's group: region (countries) or census division (states)."""
 
+    @abstractmethod
     def wider_group(self, code: str) -> str:
-        raise NotImplementedError
+        """The place's larger group: continent or census region."""
 
+    @abstractmethod
     def size(self, code: str) -> float:
         """What "similar in size or fame" compares (prominence, population rank)."""
-        raise NotImplementedError
 
     def relation(self, code: str, other: str) -> int:
         """0 neighbours, 1 same group, 2 same wider group, 3 otherwise."""

@@ -1118,21 +1118,9 @@ class GeoTripleScreen(GameScreen):
         return f"Score: {said} (first to {self.game.target})."
 
     def _end_verdict(self, verdict: Verdict) -> None:
-        winners = self.game.winners()
-        names = " and ".join(self._name(s) for s in winners)
-        points = number_text(self.game.scores()[winners[0]])
-        verb = "win" if len(winners) > 1 or is_you(self.table, winners[0]) else "wins"
         self.explaining = verdict.explaining
         lines = [verdict.headline, *verdict.lines] if verdict.headline else list(verdict.lines)
-        lines.append(self._score_said())
-        if self.on_new_game:
-            lines.append("Press New game to play again.")
-        self.feedback.show(
-            f"The game is over: {names} {verb} with {points} points!",
-            correct=None,
-            lines=lines,
-            wait=False,
-        )
+        self.show_game_over([*lines, self._score_said()])
 
     # ----- drawing -----------------------------------------------------------------------
     def redraw(self) -> None:

@@ -890,18 +890,7 @@ class GlobalPursuitScreen(GameScreen):
                     f"{does_text(self.table, seat, 'still holds', 'still hold')} {n} map "
                     f"card{'s' * (n != 1)}: {LEFT_IN_HAND * n} points ({LEFT_IN_HAND} for each)."
                 )
-        winners = game.winners()
-        names = " and ".join(self.table.name_of(s) for s in winners)
-        points = number_text(game.scores()[winners[0]])
-        verb = "win" if len(winners) > 1 or is_you(self.table, winners[0]) else "wins"
-        if self.on_new_game is not None:
-            lines.append("Press New game to play again.")
-        self.feedback.show(
-            f"The game is over: {names} {verb} with {points} points!",
-            correct=None,
-            lines=lines,
-            wait=False,
-        )
+        self.show_game_over(lines)
 
     def _count_turns(self) -> None:
         # A new turn (even a computer's in between) covers a hand that was shown. A turn that

@@ -613,17 +613,8 @@ class GlobalissimoScreen(GameScreen):
         )
 
     def _explain_end(self) -> None:
-        winners = self.game.winners()
-        names = " and ".join(self.table.name_of(s) for s in winners)
-        points = number_text(self.game.scoreboard.get(winners[0]))
-        verb = "win" if len(winners) > 1 or is_you(self.table, winners[0]) else "wins"
         self.explaining = ("round", self.game.history[-1])
-        self.feedback.show(
-            f"The game is over: {names} {verb} with {points} points!",
-            correct=None,
-            lines=["Press New game to play again."] if self.on_new_game else [],
-            wait=False,
-        )
+        self.show_game_over()
 
     def _picked(self, attempt: Mapping[str, Any]) -> str | None:
         """The country a hurdle A answer pointed at (by number or by a click), if any."""

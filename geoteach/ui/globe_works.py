@@ -701,17 +701,7 @@ class GlobeWorksScreen(GameScreen):
                 lines.append(pair_sentence(self.table, s, pair, record["north"]))
         self.result.value = self._result_html(record)
         if game.is_terminal():
-            winners = game.winners()
-            names = " and ".join(self.table.name_of(w) for w in winners)
-            verb = "win" if len(winners) > 1 or is_you(self.table, winners[0]) else "wins"
-            top = number_text(game.scores()[winners[0]])
-            self.feedback.show(
-                f"The game is over: {names} {verb} with {top} points!",
-                correct=None,
-                lines=[f"Round {record['round']}, the last:", *lines]
-                + (["Press New game to play again."] if self.on_new_game else []),
-                wait=False,
-            )
+            self.show_game_over([f"Round {record['round']}, the last:", *lines])
             return
         self.show_verdict(f"Round {record['round']} is over", correct=None, lines=lines, wait=True)
 

@@ -34,7 +34,7 @@ from geoteach.games.base import Action, Game
 from geoteach.ui.countdown import running_loop
 from geoteach.ui.messages import MessageLine
 from geoteach.ui.safe import safe
-from geoteach.ui.theme import CSS_CLASS, seat_badge, themed
+from geoteach.ui.theme import CSS_CLASS, is_you, seat_badge, themed
 
 #: Browser tests switch on the click-target hook (never needed by a person).
 TEST_HOOKS = os.environ.get("GEOTEACH_TEST_HOOKS") == "1"
@@ -580,6 +580,23 @@ class GameScreen(widgets.VBox):
         self.feedback.show(headline, **details)
         if self.feedback.is_open:
             self.paused(True)
+
+    def show_game_over(self, lines: Sequence[str] = (), points: float | None = None) -> None:
+        """The end of the game on the verdict card: who won, with how many points, and why.
+
+        ``points`` defaults to the first winner's score; the card does not hold the screen.
+        """
+        winners = self.game.winners()
+        names = " and ".join(self.table.name_of(s) for s in winners)
+        score = self.game.scores()[winners[0]] if points is None else points
+        verb = "win" if len(winners) > 1 or is_you(self.table, winners[0]) else "wins"
+        end = ["Press New game to play again."] if self.on_new_game is not None else []
+        self.feedback.show(
+            f"The game is over: {names} {verb} with {number_text(score)} points!",
+            correct=None,
+            lines=[*lines, *end],
+            wait=False,
+        )
 
     def _feedback_closed(self) -> None:
         self.paused(False)
