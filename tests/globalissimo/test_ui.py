@@ -14,6 +14,7 @@ from geoteach.ui import safe
 from geoteach.ui.apps import StudentApp, spec_for
 from geoteach.ui.globalissimo import GlobalissimoScreen, category_html, play
 from tests.globalissimo.conftest import ATLAS, stack
+from tests.ui.screen_checks import verdict_holds_the_computers_and_skip_plays_them
 
 
 @pytest.fixture(autouse=True)
@@ -127,18 +128,8 @@ def test_a_verdict_holds_the_computers_until_continue_and_skip_plays_them_at_onc
             await asyncio.sleep(0.02)
         # Round 1 is over: its result waits for Continue, and so do the computers.
         assert ui.feedback.is_open and "Round 1" in ui.feedback.text
-        moves = len(game.log)
-        ui.run_bots()
-        await asyncio.sleep(0.3)
-        assert len(game.log) == moves, "a computer moved while the verdict was open"
-        ui.bot_delay = 30.0  # slow: only Skip makes them play now
-        ui.feedback.continue_button.click()
-        await asyncio.sleep(0.2)
-        assert len(game.log) == moves
-        ui.computer_log.skip_button.click()
-        await ui.bot_task
-        assert game.to_act() == [0] and len(game.log) > moves
-        assert len(ui.computer_log.lines) >= 3
+        await verdict_holds_the_computers_and_skip_plays_them(ui)
+        assert game.to_act() == [0] and len(ui.computer_log.lines) >= 3
 
     asyncio.run(main())
 
