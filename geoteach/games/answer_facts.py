@@ -118,7 +118,12 @@ def card_answer(
 
 
 def typed_or_marked(action: dict[str, Any]) -> tuple[str | None, str]:
-    """(what was given, mode) of an ``answer`` action that carries ``text`` or a ``mark``."""
+    """(what was given, mode) of an ``answer`` action that carries ``text`` or a ``mark``.
+
+    A mark with a ``choice`` is a multiple-choice answer: the card judged the option clicked.
+    """
+    if "choice" in action:
+        return action["choice"], "chosen"
     if "mark" in action:
         return None, "honor"
     return action.get("text"), "typed"

@@ -622,6 +622,8 @@ class GlobalPursuitScreen(GameScreen):
             action = {"type": "answer", "text": verdict.given}
         else:
             action = {"type": "answer", "mark": "right" if verdict.correct else "wrong"}
+            if self.card.asked_mode == "choice" and verdict.given is not None:
+                action["choice"] = verdict.given  # the option clicked, for the lesson record
         self.act(action)
 
     def _choice_pool(self, question: Question) -> list[str]:

@@ -262,6 +262,8 @@ class PursuitApp(GameScreen):
             action["text"] = verdict.given
         else:
             action["mark"] = "right" if verdict.correct else "wrong"
+            if self.card.asked_mode == "choice" and verdict.given is not None:
+                action["choice"] = verdict.given  # the option clicked, for the lesson record
         if self.game.options["time_limit"] is not None:
             action["seconds"] = self.countdown.seconds()
         self.act(action)

@@ -251,3 +251,13 @@ def test_globalissimo_a_click_on_the_map_is_kept_as_the_country_clicked(tmp_path
     assert row["answer"] == game.atlas.names[wrong]
     assert row["place"] == country
     assert row["accepted"] == f"{game.atlas.map_numbers[country]}; {game.atlas.names[country]}"
+
+
+def test_a_multiple_choice_answer_keeps_the_option_clicked(tmp_path) -> None:
+    """A chosen option is recorded as the answer given, in "chosen" mode (issue 18: every
+    answer, typed, chosen, clicked or marked)."""
+    from geoteach.games.answer_facts import typed_or_marked
+
+    assert typed_or_marked({"mark": "wrong", "choice": "Austria"}) == ("Austria", "chosen")
+    assert typed_or_marked({"mark": "right"}) == (None, "honor")
+    assert typed_or_marked({"text": "Vienna"}) == ("Vienna", "typed")

@@ -552,3 +552,4 @@ def test_the_app_keeps_the_matches_and_answers_in_the_lesson_record(tmp_path):
     assert bool(mine[mine["mode"] == "match"].iloc[-1]["correct"])
     trivia = mine[mine["question"] == question.prompt]
     assert len(trivia) == 1 and bool(trivia.iloc[0]["correct"])
+    assert trivia.iloc[0]["mode"] == "chosen" and trivia.iloc[0]["answer"] == question.answer

@@ -206,7 +206,7 @@ class GeographyPursuit(Game):
         "move": ("to",),
         "choose": ("category",),
         "vote": ("category",),
-        "answer": ("mark", "text", "seconds"),
+        "answer": ("mark", "text", "choice", "seconds"),
     }
 
     def _check(self, action: Action) -> None:
@@ -221,6 +221,8 @@ class GeographyPursuit(Game):
             raise IllegalAction("An answer is marked 'right' or 'wrong'.")
         if "text" in action and not fields.word(action["text"]):
             raise IllegalAction("A typed answer must be text.")
+        if "choice" in action and ("mark" not in action or not fields.word(action["choice"])):
+            raise IllegalAction(fields.CHOICE_NEEDS_A_MARK)
         if "seconds" in action and not fields.seconds(action["seconds"]):
             raise IllegalAction("The time taken must be a number of seconds, 0 or more.")
 

@@ -334,7 +334,7 @@ class GlobalPursuit(Game):
         "accept": ("seconds",),
         "roll": ("seconds",),
         "level": ("level", "seconds"),
-        "answer": ("mark", "text", "seconds"),
+        "answer": ("mark", "text", "choice", "seconds"),
         "wild": ("level", "seconds"),
         "no_wild": ("seconds",),
         "return": ("card", "seconds"),
@@ -394,6 +394,8 @@ class GlobalPursuit(Game):
                 raise IllegalAction("An answer is marked 'right' or 'wrong'.")
             if "text" in action and not fields.word(action["text"]):
                 raise IllegalAction("A typed answer must be text.")
+            if "choice" in action and ("mark" not in action or not fields.word(action["choice"])):
+                raise IllegalAction(fields.CHOICE_NEEDS_A_MARK)
         elif kind == "return" and not fields.word(action.get("card"), self._all_map_cards):
             raise IllegalAction("Give back one of the cards in your hand.")
 
