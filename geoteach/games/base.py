@@ -204,10 +204,14 @@ class Game(ABC):
         return seats[0] if seats else TERMINAL
 
     def check(self, action: Action) -> None:
-        """Raise ``IllegalAction`` with a reason a player understands, or return quietly."""
+        """Raise ``IllegalAction`` with a reason a player understands, or return quietly.
+
+        The move is judged as its JSON copy, the form ``apply`` carries out and the log keeps, so
+        a tuple where a list is asked for is judged the same by ``is_legal`` and ``apply``.
+        """
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             raise IllegalAction("A move must say what it is, for example {'type': 'roll'}.")
-        plain_data(action)
+        action = _plain(action)
         if self.is_terminal():
             raise IllegalAction("The game is over: start a new one to play again.")
         player = action.get("player")

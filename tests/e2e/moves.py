@@ -34,8 +34,7 @@ def globalissimo(page: Any) -> None:
     rank = page.locator(".gt-rank:visible").first
     rank.scroll_into_view_if_needed()
     rank.click()
-    after = pages.wait_text_change(page, before)
-    assert "Globalissimo" in after
+    pages.wait_text_with(page, before, "Globalissimo")
 
 
 def geotriple(page: Any) -> None:
@@ -46,8 +45,7 @@ def geotriple(page: Any) -> None:
     box.press("Tab")
     before = pages.widget_text(page)
     _click_first_of(page, "Guess")
-    after = pages.wait_text_change(page, before)
-    assert "Texas" in after
+    pages.wait_text_with(page, before, "Texas")
 
 
 def global_pursuit(page: Any) -> None:
@@ -72,15 +70,13 @@ def geography_pursuit(page: Any) -> None:
     roll.scroll_into_view_if_needed()
     roll.focus()
     page.keyboard.press("Enter")
-    after = pages.wait_text_change(page, before)
-    assert "rolled a" in after
+    pages.wait_text_with(page, before, "rolled a")
 
 
 def globe_works(page: Any) -> None:
     before = pages.widget_text(page)
     _click_first_of(page, "Draw from the draw pile")
-    after = pages.wait_text_change(page, before)
-    assert "Discard" in after or "discard" in after
+    pages.wait_text_with(page, before, "Discard", "discard")
 
 
 MOVES: dict[str, Callable[[Any], None]] = {

@@ -109,8 +109,13 @@ def saved_errors(page: Any, lab: Server, notebook: str) -> list[str]:
     page.evaluate("() => { window.jupyterapp.commands.execute('docmanager:save'); }")
     path = lab.root / "notebooks" / notebook
     deadline = time.monotonic() + 30
+    nb: dict[str, Any] = {"cells": []}
     while time.monotonic() < deadline:
-        nb = json.loads(path.read_text())
+        try:  # the server may be writing the file right now
+            nb = json.loads(path.read_text())
+        except json.JSONDecodeError:
+            time.sleep(0.2)
+            continue
         if any(c.get("outputs") for c in nb["cells"] if c["cell_type"] == "code"):
             break
         time.sleep(0.5)
@@ -141,6 +146,22 @@ def wait_text_change(page: Any, before: str, timeout: float = 60) -> str:
             return now
         time.sleep(0.3)
     raise AssertionError("the page did not change after the click")
+
+
+def wait_text_with(page: Any, before: str, *needles: str, timeout: float = 60) -> str:
+    """The page's widget text once it has changed and holds one of ``needles``.
+
+    A busy machine shows a move in steps (the controls dim, then the log, then the status), so
+    the first change need not be the one a test asserts on.
+    """
+    deadline = time.monotonic() + timeout
+    now = before
+    while time.monotonic() < deadline:
+        now = widget_text(page)
+        if now != before and any(n in now for n in needles):
+            return now
+        time.sleep(0.3)
+    raise AssertionError(f"the page never showed {needles!r}; it shows: {now[-600:]!r}")
 
 
 def screenshot(page: Any, name: str) -> Path:

@@ -158,3 +158,17 @@ def test_unknown_ids_are_refused(name):
     text = [k for k, v in move.items() if k not in ("player", "type") and isinstance(v, str)]
     for key in text:
         refused(game, {**move, key: "ZZZ-no-such-thing"})
+
+
+@pytest.mark.parametrize("name", sorted(NEW_GAMES))
+def test_is_legal_and_apply_agree_on_a_tuple_where_a_list_is_asked(name):
+    # apply judges the move's JSON copy (a tuple becomes a list); is_legal said no to the same
+    # move, found by the fuzz run (Global Pursuit, at=(1, 2)).
+    game = NEW_GAMES[name]()
+    moves = game.legal_actions(game.to_act()[0])
+    move = next((m for m in moves if any(isinstance(v, list) for v in m.values())), moves[0])
+    as_tuples = {k: tuple(v) if isinstance(v, list) else v for k, v in move.items()}
+    assert game.is_legal(as_tuples)
+    game.check(as_tuples)
+    game.apply(as_tuples)
+    assert game.log[-1] == move
