@@ -209,9 +209,12 @@ class Game(ABC):
         The move is judged as its JSON copy, the form ``apply`` carries out and the log keeps, so
         a tuple where a list is asked for is judged the same by ``is_legal`` and ``apply``.
         """
-        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+        self._check_plain(_plain(action))
+
+    def _check_plain(self, action: Action) -> None:
+        """``check`` for a move that is already its JSON copy (``apply`` has made one)."""
+        if not isinstance(action.get("type"), str):
             raise IllegalAction("A move must say what it is, for example {'type': 'roll'}.")
-        action = _plain(action)
         if self.is_terminal():
             raise IllegalAction("The game is over: start a new one to play again.")
         player = action.get("player")
@@ -260,7 +263,7 @@ class Game(ABC):
         move is undone as well and the error is raised, so screen and file agree.
         """
         action = _plain(action)
-        self.check(action)
+        self._check_plain(action)
         saved = self._snapshot()
         try:
             self._apply(action)
