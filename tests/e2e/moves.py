@@ -14,15 +14,25 @@ def _visible(page: Any, text: str) -> Any | None:
     return button.first if button.count() else None
 
 
+def _try_click(button: Any) -> bool:
+    """Click ``button``; False when it went away first (the computers finished their moves)."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    try:
+        button.scroll_into_view_if_needed(timeout=3000)
+        button.click(timeout=3000)
+    except PlaywrightTimeout:
+        return False
+    return True
+
+
 def _click_first_of(page: Any, *labels: str, timeout: float = 60) -> str:
     """Click the first of these buttons to show up (a computer may still be moving)."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         for label in labels:
             button = _visible(page, label)
-            if button is not None:
-                button.scroll_into_view_if_needed()
-                button.click()
+            if button is not None and _try_click(button):
                 return label
         time.sleep(0.5)
     raise AssertionError(f"none of the buttons {labels} came up on the page")
@@ -62,7 +72,7 @@ def geography_pursuit(page: Any) -> None:
     while roll is None and time.monotonic() < deadline:
         skip = _visible(page, "Skip ahead")
         if skip is not None:
-            skip.click()
+            _try_click(skip)
         time.sleep(0.5)
         roll = _visible(page, "Roll the die")
     assert roll is not None, "the die button never came to the student"
