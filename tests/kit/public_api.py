@@ -1,0 +1,75 @@
+"""A stand-in for an engine that offers a screen only the public game API.
+
+A screen on a team's own device may see only that team's ``view(seat)``; anything else it reads
+from the engine (``game.state``, a private attribute, another seat's hand) would leak. The
+screen tests build each game's screen on ``PublicOnly(game)`` and play a whole seeded game: an
+attribute the screen reads past this list raises ``AttributeError`` and fails the test.
+
+The list is the verbs of ``geoteach.games.base.Game`` that a screen needs to draw and to act:
+who may act, which moves are legal, the move itself, the views, the scores and the change hook.
+``table`` (names, colours, who is a computer) and ``options`` (the choices made at set-up) are
+public facts of the table, not of the hidden state. ``log`` is the public list of moves made.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from geoteach.games.base import Game
+
+#: What a screen may read of a game. Nothing here returns the game's internal state.
+PUBLIC = frozenset(
+    {
+        "name",
+        "title",
+        "table",
+        "options",
+        "seed",
+        "log",
+        "phase",
+        "to_act",
+        "current_player",
+        "legal_actions",
+        "check",
+        "is_legal",
+        "apply",
+        "on_change",
+        "is_terminal",
+        "scores",
+        "winners",
+        "view",
+        "answer_context",
+        "answers_in",
+        "move_fields",
+        "min_seats",
+        "max_seats",
+        "first_player_rule",
+        "die_sides",
+    }
+)
+
+
+class PublicOnly:
+    """Wrap ``game`` so only ``PUBLIC`` can be read; the listeners get the stand-in back."""
+
+    def __init__(self, game: Game) -> None:
+        object.__setattr__(self, "_game", game)
+
+    def __getattr__(self, name: str) -> Any:
+        if name not in PUBLIC:
+            raise AttributeError(
+                f"A screen read {type(self._game).__name__}.{name}, which is not part of the "
+                "public game API: add what it needs to the game's view()."
+            )
+        return getattr(self._game, name)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"A screen set {name} on the game: screens only call apply().")
+
+    def on_change(self, listener: Any, *, first: bool = False) -> None:
+        self._game.on_change(lambda _game, action: listener(self, action), first=first)
+
+    @property
+    def wrapped(self) -> Game:
+        """The real game, for the test's own assertions (never for the screen)."""
+        return self._game
