@@ -212,6 +212,27 @@ def _quantised(runs: list[np.ndarray], closed: bool) -> list[np.ndarray]:
     return out
 
 
+def _canonical(runs: list[np.ndarray], closed: bool) -> list[np.ndarray]:
+    """The runs of one path in an order that depends only on their shapes.
+
+    GEOS may hand back the same rings starting at another vertex, or in another order, when its
+    input differs in the last bits: a closed ring is started at its smallest vertex (its
+    direction kept, so holes stay holes), an open line runs from its smaller end, and the runs
+    are sorted. Drawing is unchanged (a compound path's fill does not depend on ring order).
+    """
+    out = []
+    for run in runs:
+        if closed:
+            ring = run[:-1] if np.array_equal(run[0], run[-1]) else run
+            start = int(np.lexsort((ring[:, 1], ring[:, 0]))[0])
+            ring = np.roll(ring, -start, axis=0)
+            out.append(np.vstack([ring, ring[:1]]))
+        else:
+            ends = run[[0, -1]]
+            out.append(run[::-1] if tuple(ends[1]) < tuple(ends[0]) else run)
+    return sorted(out, key=lambda r: (tuple(r[0]), len(r), r.tobytes()))
+
+
 def _path(runs: list[np.ndarray], closed: bool) -> tuple[np.ndarray, np.ndarray]:
     """Vertices and matplotlib path codes of one compound path."""
     from geoteach.data.globe_cards import CLOSEPOLY, LINETO, MOVETO
@@ -235,6 +256,26 @@ def _r(value: float) -> float:
     return round(float(value), 4) + 0.0
 
 
+def card_paths(set_name: str, face: int) -> tuple[cardsets.CardLayers, list, list]:
+    """One card's layers and its areas and lines as canonical runs of whole steps.
+
+    Areas are ``(runs, face colour, edge colour, width)``, lines ``(runs, colour, width, dash)``;
+    a layer with nothing left on the card after simplifying is left out.
+    """
+    layers = cardsets.card_layers(set_name, face)
+    areas, lines = [], []
+    for geom, fc, ec, lw in layers.areas:
+        simple = shapely.make_valid(geom.simplify(SIMPLIFY, preserve_topology=True))
+        runs = _canonical(_quantised(_rings(simple), closed=True), closed=True)
+        if runs:
+            areas.append((runs, fc, ec, lw))
+    for geom, colour, lw, dash in layers.lines:
+        runs = _canonical(_quantised(_strokes(geom.simplify(SIMPLIFY)), closed=False), False)
+        if runs:
+            lines.append((runs, colour, lw, dash))
+    return layers, areas, lines
+
+
 def card_art() -> None:
     """Every card's layers, simplified and quantised, in one deterministic .npz (with the
     checksums of the files it was made from, so a stale file is noticed at once)."""
@@ -245,11 +286,8 @@ def card_art() -> None:
     used = 0
     cards = []
 
-    def add(runs: list[np.ndarray], closed: bool) -> list[int] | None:
+    def add(runs: list[np.ndarray], closed: bool) -> list[int]:
         nonlocal used
-        runs = _quantised(runs, closed)
-        if not runs:
-            return None
         v, c = _path(runs, closed)
         xy.append(v)
         codes.append(c)
@@ -258,24 +296,17 @@ def card_art() -> None:
 
     for set_name in cardsets.SETS:
         for face in dodeca.FACES:
-            layers = cardsets.card_layers(set_name, face)
-            areas, lines = [], []
-            for geom, fc, ec, lw in layers.areas:
-                simple = shapely.make_valid(geom.simplify(SIMPLIFY, preserve_topology=True))
-                span = add(_rings(simple), closed=True)
-                if span:
-                    areas.append([*span, fc, ec, lw])
-            for geom, colour, lw, dash in layers.lines:
-                span = add(_strokes(geom.simplify(SIMPLIFY)), closed=False)
-                if span:
-                    lines.append([*span, colour, lw, dash])
-            corners = np.asarray(dodeca.face_polygon_xy(face).exterior.coords)[:-1]
+            layers, area_runs, line_runs = card_paths(set_name, face)
+            areas = [[*add(runs, True), fc, ec, lw] for runs, fc, ec, lw in area_runs]
+            lines = [[*add(runs, False), colour, lw, dash] for runs, colour, lw, dash in line_runs]
+            # Exact to 2**-40 of an edge (the PDFs' nets fold along them), the same everywhere.
+            corners = dodeca.snap(np.asarray(dodeca.face_polygon_xy(face).exterior.coords)[:-1], 40)
             cards.append(
                 {
                     "set": set_name,
                     "face": face,
                     "ocean": layers.ocean,
-                    "corners": corners.tolist(),  # exact: the PDFs' nets fold along them
+                    "corners": corners.tolist(),
                     "relief": layers.relief is not None,
                     "areas": areas,
                     "lines": lines,

@@ -2,10 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
-import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pandas as pd
@@ -22,6 +18,7 @@ from geoteach.data.world import (
     statistics,
     world_map,
 )
+from tests.rebuilds import differing, rebuild, repository_copy
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -284,22 +281,10 @@ def test_prominence_grades_big_well_known_countries_first(table):
 def test_build_is_byte_identical_on_rerun(tmp_path):
     names = ["countries.csv", "statistics.csv", "world_110m.geojson", "world_50m.geojson"]
     # Rebuild into a copy of the repository, never into the checkout's own data/.
-    copy = tmp_path / "repo"
-    (copy / "scripts").mkdir(parents=True)
-    shutil.copy(ROOT / "scripts" / "build_world.py", copy / "scripts")
-    shutil.copytree(ROOT / "data", copy / "data")
-
-    def digests(root: Path) -> dict[str, str]:
-        return {n: hashlib.sha256((root / "data" / n).read_bytes()).hexdigest() for n in names}
-
-    before = digests(ROOT)
+    copy = repository_copy(tmp_path)
     for _ in range(2):
-        subprocess.run(
-            [sys.executable, str(copy / "scripts" / "build_world.py")],
-            check=True,
-            capture_output=True,
-        )
-        assert digests(copy) == before
+        rebuild(copy, "build_world.py")
+        assert differing(copy, names) == []
 
 
 def test_map_files_are_small():

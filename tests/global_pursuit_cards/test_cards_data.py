@@ -4,8 +4,6 @@ and the one source of the screen, the printed cards and the nets."""
 from __future__ import annotations
 
 import hashlib
-import subprocess
-import sys
 from pathlib import Path
 
 import numpy as np
@@ -115,16 +113,3 @@ def test_loading_the_box_takes_milliseconds(benchmark):
 
     art = benchmark(load)
     assert art.face == 0
-
-
-@pytest.mark.slow
-def test_card_data_rebuild_is_byte_identical():
-    path = ROOT / "data" / shipped.FILE
-    before = hashlib.sha256(path.read_bytes()).hexdigest()
-    for _ in range(2):
-        subprocess.run(
-            [sys.executable, str(ROOT / "scripts" / "build_globe_cards.py"), "cards"],
-            check=True,
-            capture_output=True,
-        )
-        assert hashlib.sha256(path.read_bytes()).hexdigest() == before

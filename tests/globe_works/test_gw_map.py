@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -13,6 +10,7 @@ import shapely
 from geoteach.data import world_map
 from geoteach.games.globe_works.regions import land_areas, land_pieces, regions
 from geoteach.render.globe_works import region_shapes
+from tests.rebuilds import differing, rebuild, repository_copy
 
 ROOT = Path(__file__).resolve().parents[2]
 SOUTH_EDGE = -60.0  # the map's southern edge (scripts/build_globe_works.py)
@@ -91,17 +89,10 @@ def test_an_unknown_region_in_the_land_table_is_reported_with_line_and_column(
 
 
 @pytest.mark.slow
-def test_build_is_byte_identical_on_rerun() -> None:
+def test_build_is_byte_identical_on_rerun(tmp_path: Path) -> None:
+    # Into a copy of the repository: a failed run must not leave data/ modified.
     names = ["globe_works_regions.csv", "globe_works_cities.csv", "globe_works_land.csv"]
-
-    def digests() -> dict[str, str]:
-        return {n: hashlib.sha256((ROOT / "data" / n).read_bytes()).hexdigest() for n in names}
-
-    before = digests()
+    copy = repository_copy(tmp_path)
     for _ in range(2):
-        subprocess.run(
-            [sys.executable, str(ROOT / "scripts" / "build_globe_works.py")],
-            check=True,
-            capture_output=True,
-        )
-        assert digests() == before
+        rebuild(copy, "build_globe_works.py")
+        assert differing(copy, names) == []

@@ -57,6 +57,10 @@ OCEAN: dict[str, str] = {
 TROPIC_LAT = 23.4393
 #: Latitude of the polar circles.
 POLAR_CIRCLE_LAT = 90.0 - TROPIC_LAT
+#: Projected card coordinates and the lon/lat of computed outlines are rounded to multiples
+#: of 2**-GRID_BITS before any clipping (``dodecahedron.snap``), so the shipped card drawings
+#: are the same bytes on every machine (see scripts/build_globe_cards.py).
+GRID_BITS = 32
 
 #: Icon categories for People and Products: name -> (Factbook words that mean it, marker, colour).
 PRODUCTS: dict[str, tuple[tuple[str, ...], str, str]] = {
@@ -169,11 +173,14 @@ def _to_card_coords(face: int):
         # Points 80° or more from the centre are far off the card (the gnomonic projection
         # ends at 90°): put them far out in their own direction, where the pentagon cuts them.
         p = dodeca._to_xyz(coords[:, 1], coords[:, 0])
-        far = (p @ centre < np.cos(np.radians(80.0))) | ~np.isfinite(xy).all(axis=1)
+        far = (dodeca._dot(p, centre) < np.cos(np.radians(80.0))) | ~np.isfinite(xy).all(axis=1)
         if far.any():
-            d = np.column_stack([p[far] @ east, p[far] @ north])
-            xy[far] = 10.0 * d / np.maximum(np.linalg.norm(d, axis=1, keepdims=True), 1e-12)
-        return xy
+            d = np.column_stack([dodeca._dot(p[far], east), dodeca._dot(p[far], north)])
+            length = np.sqrt(d[:, 0] * d[:, 0] + d[:, 1] * d[:, 1])[:, None]
+            xy[far] = 10.0 * d / np.maximum(length, 1e-12)
+        # On a grid of 2**-32 card edges (about 10 nm on a printed card): the projection's last
+        # bits differ between machines, the grid's do not, so clipping sees the same input.
+        return dodeca.snap(xy, GRID_BITS)
 
     return project
 
@@ -191,6 +198,7 @@ def lonlat_region(face: int, scale: float = 1.25) -> BaseGeometry:
     x, y = np.asarray(ring.coords).T
     lat, lon = dodeca.from_card(face, x, y)
     lon = np.degrees(np.unwrap(np.radians(lon)))
+    lat, lon = dodeca.snap(lat, GRID_BITS), dodeca.snap(lon, GRID_BITS)
     pts = list(zip(lon, lat, strict=True))
     turned = lon[-1] - lon[0]
     if abs(turned) > 180.0:
@@ -258,7 +266,7 @@ def great_circle_legs(
     xyz = dodeca._to_xyz(np.asarray(lat, float), np.asarray(lon, float))
     pts = [xyz[0]]
     for a, b in itertools.pairwise(xyz):
-        omega = float(np.arccos(np.clip(a @ b, -1.0, 1.0)))
+        omega = float(np.arccos(np.clip(dodeca._dot(a, b), -1.0, 1.0)))
         n = max(2, int(np.degrees(omega) / step_deg) + 1)
         if omega < 1e-12:
             continue
@@ -266,7 +274,7 @@ def great_circle_legs(
         pts.extend((np.sin((1 - t) * omega) * a + np.sin(t * omega) * b) / np.sin(omega))
     la, lo = dodeca._to_latlon(np.asarray(pts))
     lo = np.degrees(np.unwrap(np.radians(lo)))
-    return shapely.LineString(np.column_stack([lo, la]))
+    return shapely.LineString(dodeca.snap(np.column_stack([lo, la]), GRID_BITS))
 
 
 # --------------------------------------------------------------------------- card layers
@@ -472,7 +480,9 @@ def land_on_edges_km(offset: float, samples_per_edge: int = 200) -> float:
     shapely.prepare(land)
     lat, lon = dodeca.all_edge_points(offset, samples_per_edge)
     corner = dodeca._solid(0.0)
-    edge_deg = np.degrees(np.arccos(corner[1][corner[2][0][0]] @ corner[1][corner[2][0][1]]))
+    edge_deg = np.degrees(
+        np.arccos(dodeca._dot(corner[1][corner[2][0][0]], corner[1][corner[2][0][1]]))
+    )
     edge_km = np.radians(edge_deg) * dodeca.EARTH_RADIUS_M / 1000.0
     inside = shapely.contains_xy(land, lon, lat)
     return float(inside.sum() * edge_km / samples_per_edge)

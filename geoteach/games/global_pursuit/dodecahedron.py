@@ -50,8 +50,37 @@ EARTH_RADIUS_M = 6_371_008.8
 _PHI = (1.0 + 5.0**0.5) / 2.0
 
 
+def _dot(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Dot products over the last axis (3-vectors), broadcast like ``*``.
+
+    Written out term by term instead of ``@``: a matrix product goes to the BLAS library, whose
+    kernels (chosen for the processor at run time) may add in another order or fuse multiplies,
+    so the last bits of the solid, and through them every card drawing, changed from one
+    machine to another. Plain multiplies and adds give the same bits everywhere.
+    """
+    a, b = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
+    return a[..., 0] * b[..., 0] + a[..., 1] * b[..., 1] + a[..., 2] * b[..., 2]
+
+
+def _turned(v: np.ndarray, matrix: np.ndarray) -> np.ndarray:
+    """Each row of ``v`` times ``matrix`` transposed (``v @ matrix.T``), without BLAS."""
+    return np.stack([_dot(v, row) for row in matrix], axis=-1)
+
+
+def snap(values: ArrayLike, bits: int) -> np.ndarray:
+    """Round to the nearest multiple of 2**-bits: the same value on every machine.
+
+    Trigonometry and projections may differ in the last bit between processors (their
+    libraries pick vector code at run time). A value rounded to a grid far coarser than that
+    and far finer than anything drawn comes out the same, so what is built from it does too.
+    Scaling by a power of two is exact, so the grid itself has no rounding of its own.
+    """
+    scale = float(2**bits)
+    return np.round(np.asarray(values, dtype=float) * scale) / scale
+
+
 def _unit(v: np.ndarray) -> np.ndarray:
-    return v / np.linalg.norm(v, axis=-1, keepdims=True)
+    return v / np.sqrt(_dot(v, v))[..., None]
 
 
 def _to_xyz(lat: ArrayLike, lon: ArrayLike) -> np.ndarray:
@@ -82,7 +111,8 @@ def _solid(offset: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         for b in (-_PHI, _PHI):
             ico += [(0.0, a, b), (a, b, 0.0), (b, 0.0, a)]
     ico = np.array(ico)
-    near = np.isclose(np.linalg.norm(ico[:, None] - ico[None], axis=-1), 2.0)
+    gaps = ico[:, None] - ico[None]
+    near = np.isclose(np.sqrt(_dot(gaps, gaps)), 2.0)
     triangles = [
         (i, j, k)
         for i in range(12)
@@ -93,26 +123,27 @@ def _solid(offset: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     corners = _unit(np.array([ico[list(t)].sum(axis=0) for t in triangles]))
     # Turn corner 0 to the North Pole and one of its faces to longitude `offset`.
     z = corners[0]
-    x = _unit(ico[triangles[0][0]] - (ico[triangles[0][0]] @ z) * z)
+    x = _unit(ico[triangles[0][0]] - _dot(ico[triangles[0][0]], z) * z)
     y = np.cross(z, x)
     turn = np.array([x, y, z])
     o = np.radians(offset)
     spin = np.array([[np.cos(o), -np.sin(o), 0.0], [np.sin(o), np.cos(o), 0.0], [0.0, 0.0, 1.0]])
-    centres = _unit(ico @ turn.T @ spin.T)
-    corners = _unit(corners @ turn.T @ spin.T)
+    # Snapped to a grid of 2**-40 (a micrometre on the globe): the same solid on every machine.
+    centres = snap(_unit(_turned(_turned(ico, turn), spin)), 40)
+    corners = snap(_unit(_turned(_turned(corners, turn), spin)), 40)
     # Number faces by ring (north to south), then west to east from the offset.
     lat, lon = _to_latlon(centres)
     order = sorted(range(12), key=lambda f: (-round(lat[f], 6), round((lon[f] - offset) % 360, 6)))
     centres = centres[order]
     face_corners = np.zeros((12, 5), dtype=int)
     for f, c in enumerate(centres):
-        ids = np.argsort(-(corners @ c))[:5]
+        ids = np.argsort(-_dot(corners, c))[:5]
         east, north = _east_north(c)
-        angle = np.arctan2(corners[ids] @ north, corners[ids] @ east)  # counter-clockwise
+        angle = np.arctan2(_dot(corners[ids], north), _dot(corners[ids], east))  # counter-clockwise
         ids = ids[np.argsort(angle)]
         # Edge 0 = the edge whose midpoint bearing is in [-36°, 36°) from north.
         mids = _unit(corners[ids] + corners[np.roll(ids, -1)])
-        bearing = np.degrees(np.arctan2(mids @ east, mids @ north))
+        bearing = np.degrees(np.arctan2(_dot(mids, east), _dot(mids, north)))
         start = int(np.argmin((bearing + 36.0 + 1e-6) % 360.0))
         face_corners[f] = np.roll(ids, -start)
     return centres, corners, face_corners
@@ -176,13 +207,13 @@ def neighbour(face: int, edge: int) -> tuple[int, int]:
 def face_of(lat: float, lon: float) -> int:
     """The card a point falls on: the face whose centre is nearest."""
     centres = _solid(LONGITUDE_OFFSET)[0]
-    return int(np.argmax(centres @ _to_xyz(lat, lon)))
+    return int(np.argmax(_dot(centres, _to_xyz(lat, lon))))
 
 
 def faces_of(lat: ArrayLike, lon: ArrayLike) -> np.ndarray:
     """``face_of`` for arrays of points."""
     centres = _solid(LONGITUDE_OFFSET)[0]
-    return np.argmax(_to_xyz(lat, lon) @ centres.T, axis=-1)
+    return np.argmax(_dot(_to_xyz(lat, lon)[..., None, :], centres), axis=-1)
 
 
 def card_crs(face: int) -> str:
@@ -194,7 +225,7 @@ def card_crs(face: int) -> str:
 def edge_length_m() -> float:
     """Length of a card edge in the gnomonic plane, in metres: the divisor for card units."""
     centres, corners, face_corners = _solid(LONGITUDE_OFFSET)
-    rho = np.arccos(np.clip(corners[face_corners[0][0]] @ centres[0], -1.0, 1.0))
+    rho = np.arccos(np.clip(_dot(corners[face_corners[0][0]], centres[0]), -1.0, 1.0))
     return float(2.0 * EARTH_RADIUS_M * np.tan(rho) * np.sin(np.pi / 5.0))
 
 
@@ -277,7 +308,7 @@ def edge_points(face: int, edge: int, n: int = 64) -> tuple[np.ndarray, np.ndarr
     _, corners, face_corners = _solid(LONGITUDE_OFFSET)
     ids = face_corners[_check(face)]
     a, b = corners[ids[edge % 5]], corners[ids[(edge + 1) % 5]]
-    omega = np.arccos(np.clip(a @ b, -1.0, 1.0))
+    omega = np.arccos(np.clip(_dot(a, b), -1.0, 1.0))
     t = np.linspace(0.0, 1.0, n)[:, None]
     pts = (np.sin((1 - t) * omega) * a + np.sin(t * omega) * b) / np.sin(omega)
     return _to_latlon(pts)
@@ -294,7 +325,7 @@ def all_edge_points(offset: float, n: int = 64) -> tuple[np.ndarray, np.ndarray]
                 continue
             seen.add((a, b))
             va, vb = corners[a], corners[b]
-            omega = np.arccos(np.clip(va @ vb, -1.0, 1.0))
+            omega = np.arccos(np.clip(_dot(va, vb), -1.0, 1.0))
             t = (np.arange(n) + 0.5)[:, None] / n
             pts = (np.sin((1 - t) * omega) * va + np.sin(t * omega) * vb) / np.sin(omega)
             lat, lon = _to_latlon(pts)
