@@ -16,11 +16,11 @@ from __future__ import annotations
 from geoteach._lazy import lazy_exports
 
 _EXPORTS = {
-    "Lesson": "geoteach.classroom.store",
-    "RecordError": "geoteach.classroom.store",
-    "RECORD_ENV": "geoteach.classroom.store",
-    "check_record_path": "geoteach.classroom.store",
-    "configured_path": "geoteach.classroom.store",
+    "Lesson": "geoteach.store.lesson_record",
+    "RecordError": "geoteach.store.lesson_record",
+    "RECORD_ENV": "geoteach.store.lesson_record",
+    "check_record_path": "geoteach.store.lesson_record",
+    "configured_path": "geoteach.store.lesson_record",
     "open_lesson": "geoteach.classroom.lessons",
     "Recorder": "geoteach.classroom.recorder",
     "record": "geoteach.classroom.recorder",
