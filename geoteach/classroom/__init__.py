@@ -9,6 +9,10 @@
 This layer knows no widgets (the report widget is ``geoteach.ui.lesson_report``) and the games
 never import it: a game only describes the answers a move gave (``Game.answers_in``).
 Names load on first use, so ``import geoteach.classroom`` stays cheap.
+
+Layer: under ``ui`` and ``lessons``. May import ``render``, ``bots``, ``games``, ``store``
+(the record's file is ``geoteach.store.lesson_record``), ``quiz``, ``data`` and the top-level
+helpers; never ``ui`` or ``lessons``.
 """
 
 from __future__ import annotations

@@ -13,7 +13,9 @@ Modules, one job each:
 * ``autosave``: a game's file follows every move (built on ``Game.on_change``).
 * ``lesson_record``: the lesson record, one SQLite file per class, every answer a row.
 
-May import: ``geoteach.quiz``, ``geoteach.data``, the top-level helpers (``geoteach.escape``),
-the standard library and pandas. Never ``games``, ``bots``, ``render``, ``classroom``,
-``lessons``, ``ui`` or matplotlib.
+A new kind of storage (the class game's rooms) is a module of its own here.
+
+Layer: under ``games``. May import ``geoteach.quiz``, ``geoteach.data``, the top-level helpers
+(``geoteach.escape``), the standard library and pandas. Never ``games``, ``bots``, ``render``,
+``classroom``, ``lessons``, ``ui`` or matplotlib.
 """
