@@ -36,6 +36,20 @@ def test_after_every_move_the_file_loads_to_an_equal_game(tmp_path: Path) -> Non
     assert sorted(p.name for p in tmp_path.iterdir()) == [".class 7b.json.lock", "class 7b.json"]
     autosave.stop(game)
     assert [p.name for p in tmp_path.iterdir()] == ["class 7b.json"]
+    assert autosave.target(game) is None
+
+
+def test_after_stop_the_game_plays_on_and_the_file_stays_as_it_was(tmp_path: Path) -> None:
+    game = new_game()
+    path = autosave.start(game, tmp_path / "lesson")
+    choices = random.Random(4)
+    step(game, choices)
+    saved = path.read_bytes()
+    autosave.stop(game)
+    step(game, choices)
+    assert path.read_bytes() == saved and len(game.log) == 2
+    assert autosave.start(game, path) == path  # the same game, further on: it may go on there
+    assert Game.load(path).to_json() == game.to_json()
 
 
 def test_a_crash_while_writing_keeps_the_old_file_and_the_old_game(
