@@ -1,4 +1,7 @@
-"""Lazy package exports, so `import geoteach` stays fast and loads pandas or matplotlib on use."""
+"""Lazy package exports, so `import geoteach` stays fast and loads pandas or matplotlib on use.
+
+A top-level helper: every layer may import it, and it imports no layer.
+"""
 
 from __future__ import annotations
 

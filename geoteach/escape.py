@@ -5,6 +5,7 @@ curriculum authors. In HTML a name like ``<img src=x onerror=...>`` would run in
 matplotlib a ``$`` starts mathtext, so ``Ana $5 Ben $10`` is drawn as a formula and ``$x^$``
 raises. Every widget and drawing passes such text through one of these two functions (a test
 checks that no other module escapes HTML by hand), so there is one place to get it right.
+A top-level helper: every layer may import it, and it imports no layer.
 """
 
 from __future__ import annotations

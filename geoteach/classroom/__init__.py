@@ -9,6 +9,10 @@
 This layer knows no widgets (the report widget is ``geoteach.ui.lesson_report``) and the games
 never import it: a game only describes the answers a move gave (``Game.answers_in``).
 Names load on first use, so ``import geoteach.classroom`` stays cheap.
+
+Layer: under ``ui`` and ``lessons``. May import ``render``, ``bots``, ``games``, ``store``
+(the record's file is ``geoteach.store.lesson_record``), ``quiz``, ``data`` and the top-level
+helpers; never ``ui`` or ``lessons``.
 """
 
 from __future__ import annotations
@@ -16,11 +20,11 @@ from __future__ import annotations
 from geoteach._lazy import lazy_exports
 
 _EXPORTS = {
-    "Lesson": "geoteach.classroom.store",
-    "RecordError": "geoteach.classroom.store",
-    "RECORD_ENV": "geoteach.classroom.store",
-    "check_record_path": "geoteach.classroom.store",
-    "configured_path": "geoteach.classroom.store",
+    "Lesson": "geoteach.store.lesson_record",
+    "RecordError": "geoteach.store.lesson_record",
+    "RECORD_ENV": "geoteach.store.lesson_record",
+    "check_record_path": "geoteach.store.lesson_record",
+    "configured_path": "geoteach.store.lesson_record",
     "open_lesson": "geoteach.classroom.lessons",
     "Recorder": "geoteach.classroom.recorder",
     "record": "geoteach.classroom.recorder",

@@ -17,9 +17,9 @@ from pathlib import Path
 
 from geoteach.bots.pursuit import PursuitBot
 from geoteach.classroom.recorder import open_record, record
-from geoteach.classroom.store import Lesson
 from geoteach.games.base import Action, Game
 from geoteach.games.table import Seat, Table
+from geoteach.store.lesson_record import Lesson
 
 #: Pseudonyms and how much each "knows" (the computer player's level).
 PUPILS: dict[str, str] = {

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 
-from geoteach.classroom.store import RECORD_ENV, Lesson, RecordError, configured_path
+from geoteach.store.lesson_record import RECORD_ENV, Lesson, RecordError, configured_path
 
 
 def open_lesson(path: str | os.PathLike[str] | None = None, *, demo: bool = False) -> Lesson:

@@ -30,8 +30,8 @@ from collections.abc import Callable
 from datetime import date
 from typing import Any
 
-from geoteach.classroom.store import Lesson, RecordError, check_record_path, configured_path
 from geoteach.games.base import Action, Game
+from geoteach.store.lesson_record import Lesson, RecordError, check_record_path, configured_path
 
 log = logging.getLogger("geoteach.classroom")
 

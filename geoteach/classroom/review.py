@@ -30,10 +30,10 @@ from typing import Any
 
 import pandas as pd
 
-from geoteach.classroom.store import Lesson, RecordError
 from geoteach.quiz.decks import LIST_SEPARATOR, OPTIONAL_COLUMNS, REQUIRED_COLUMNS, Deck, load_deck
 from geoteach.quiz.places import question_places
 from geoteach.quiz.question import Question
+from geoteach.store.lesson_record import Lesson, RecordError
 
 HALF_LIFE_DAYS = 7.0
 DECK_SIZE = 30

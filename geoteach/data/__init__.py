@@ -2,6 +2,9 @@
 
 Every loader is cached and returns a copy, so a notebook may change what it gets back
 without changing what the games see. Files come from data/ (see data/SOURCES.md).
+
+Layer: the bottom. May import the top-level helpers only; never another layer, nor
+matplotlib.
 """
 
 from __future__ import annotations

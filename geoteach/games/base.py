@@ -11,11 +11,12 @@ Modelled on OpenSpiel's ``State`` and boardgame.io's moves:
   restores the saved state if the mutation fails half-way.
 * Chance is drawn from ``self.rng``, a seeded ``random.Random`` kept in the state, at the moment
   the rules need it (a deal, a roll). Replaying the seed and the action log gives the same game.
-* The whole game saves to JSON (no pickle) and, when ``autosave`` names a file, after every
-  action, written atomically so a closed laptop loses nothing. If that write fails, the move is
-  undone too, so the game on screen and the file never disagree. Only one game (one kernel)
-  writes a file at a time; names and locks are ``savefile``'s job, the format ``savedata``'s.
-* Loading replays the saved moves from the saved seed and refuses (``NotASave``) a file whose
+* The whole game is plain JSON (``to_json``/``from_json``, no pickle). Files are the store's
+  job (``geoteach.store``): ``save``/``load`` here only hand the game to ``store.saves``, and
+  ``store.autosave.start(game, path)`` writes the file after every move through the change
+  hook (``on_change(..., part_of_move=True)``: if the write fails, the move is undone too, so
+  the game on screen and the file never disagree). This module does no file I/O itself.
+* Rebuilding replays the saved moves from the saved seed and refuses (``NotASave``) data whose
   stored state is not what its moves give: a hand-edited save never loads half-wrong.
 * Actions are plain JSON data: ``apply`` stores a JSON copy, so a tuple becomes a list and the
   caller may reuse its dict; a move that cannot be written to JSON is refused.
@@ -37,10 +38,10 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any, ClassVar, Self
 
-from geoteach.games import savedata, savefile
-from geoteach.games.savedata import SAVE_FORMAT, SAVE_KEYS, NotASave
-from geoteach.games.savefile import BadSaveName, SaveError, SaveInUse
 from geoteach.games.table import Table
+from geoteach.store import savedata, saves
+from geoteach.store.savedata import SAVE_FORMAT, SAVE_KEYS, NotASave
+from geoteach.store.savefile import BadSaveName, SaveError, SaveInUse
 
 Action = dict[str, Any]
 
@@ -108,8 +109,8 @@ class Game(ABC):
         self.options = dict(options)
         self.rng = random.Random(self.seed)
         self.log: list[Action] = []
-        self._autosave: Path | None = None
         self._listeners: list[Callable[[Game, Action], None]] = []
+        self._part_of_move: list[Callable[[Game, Action], None]] = []
         self.setup()
 
     @classmethod
@@ -259,8 +260,8 @@ class Game(ABC):
     def apply(self, action: Action) -> None:
         """Validate, then carry out ``action``; on any error the state is left as it was.
 
-        With ``autosave`` set, the file is written before listeners run; if writing fails the
-        move is undone as well and the error is raised, so screen and file agree.
+        Listeners that are part of the move (autosave) run first; if one fails, the move is
+        undone as well and the error is raised, so screen and file agree. The others run after.
         """
         action = _plain(action)
         self._check_plain(action)
@@ -268,24 +269,39 @@ class Game(ABC):
         try:
             self._apply(action)
             self.log.append(action)
-            if self.autosave is not None:
-                self.save(self.autosave)
+            for keeper in list(self._part_of_move):
+                keeper(self, action)
         except BaseException:
             self._restore(saved)
             raise
         for listener in list(self._listeners):
             listener(self, action)
 
-    def on_change(self, listener: Callable[[Game, Action], None], *, first: bool = False) -> None:
-        """Call ``listener(game, action)`` after every applied action (UI redraws).
+    def on_change(
+        self,
+        listener: Callable[[Game, Action], None],
+        *,
+        first: bool = False,
+        part_of_move: bool = False,
+    ) -> Callable[[], None]:
+        """Call ``listener(game, action)`` after every applied action; returns how to stop.
 
         ``first=True`` puts it before the listeners already there, so it still runs when one of
-        them fails (the lesson record must see every move).
+        them fails (the lesson record must see every move). ``part_of_move=True`` makes it part
+        of the move, run before every other listener: if it raises, the move is undone and the
+        error raised (``geoteach.store.autosave``: the file and the game never disagree).
         """
+        listeners = self._part_of_move if part_of_move else self._listeners
         if first:
-            self._listeners.insert(0, listener)
+            listeners.insert(0, listener)
         else:
-            self._listeners.append(listener)
+            listeners.append(listener)
+
+        def stop() -> None:
+            if listener in listeners:
+                listeners.remove(listener)
+
+        return stop
 
     # ----- answers, for the lesson record (geoteach.classroom) -------------------------
     def answer_context(self) -> dict[str, Any]:
@@ -304,64 +320,6 @@ class Game(ABC):
         return []
 
     # ----- save, load, replay ------------------------------------------------------
-    @property
-    def autosave(self) -> Path | None:
-        """The file written after every action, or ``None``.
-
-        Setting it claims the file for this game (see ``savefile``): ``SaveInUse`` if another
-        kernel writes it, or if it holds another game or moves this game does not have;
-        ``BadSaveName`` if the name is not a plain ``.json`` file name.
-        """
-        return self._autosave
-
-    @autosave.setter
-    def autosave(self, path: str | os.PathLike[str] | None) -> None:
-        current = self._autosave
-        if path is None:
-            if current is not None:
-                savefile.release(current, self)
-            self._autosave = None
-            return
-        target = savefile.save_path(path)
-        if target == current and savefile.writes(target, self):
-            return
-        target.parent.mkdir(parents=True, exist_ok=True)
-        savefile.claim(target, self, refuse=self._clash)
-        if current is not None and current != target:
-            savefile.release(current, self)
-        self._autosave = target
-
-    def _clash(self, path: Path) -> str:
-        """Why this game must not write ``path`` ("" when it may): the file holds something else.
-
-        Never overwrite another file, another game, or moves this game has not seen (another
-        kernel went on playing it): those would be lost without a word.
-        """
-        try:
-            info, data = savedata.read(path)
-        except FileNotFoundError:
-            return ""
-        except NotASave:
-            return f"{path.name} is already used by another file: type a new file name."
-        same = (data["game"], data["seed"], data["table"]) == (
-            self.name,
-            self.seed,
-            self.table.to_dict(),
-        )
-        if not same:
-            return (
-                f"{path.name} already holds another game ({info.describe()}). "
-                "Resume it, or type a new file name for this game."
-            )
-        theirs = data["log"]
-        if len(theirs) > len(self.log) or self.log[: len(theirs)] != theirs:
-            return (
-                f"{path.name} holds this game with moves this one does not have ({len(theirs)} "
-                f"moves there, {len(self.log)} here). Resume the file to go on from its last "
-                "move, or type a new file name."
-            )
-        return ""
-
     def _snapshot(self) -> dict[str, Any]:
         # marshal copies plain data (dicts, lists, str, numbers, tuples) about 8x faster than
         # deepcopy and keeps types and shared references; anything else falls back to deepcopy.
@@ -489,33 +447,22 @@ class Game(ABC):
         return cls.from_dict(savedata.parse(text), **extra)
 
     def save(self, path: str | os.PathLike[str]) -> Path:
-        """Write the whole game to the save ``path`` names, atomically.
+        """Write the whole game to the save ``path`` names (``geoteach.store.saves.save``).
 
-        ``path`` is a save name (see ``savefile.save_path``: a plain name goes in the lesson
-        folder). Raises ``BadSaveName`` for a name that is not a ``.json`` file name and
-        ``SaveInUse`` when another kernel or game writes that file, or when it holds
-        something this game would overwrite.
+        A plain name goes in the lesson folder. Raises ``BadSaveName`` for a name that is not
+        a ``.json`` file name and ``SaveInUse`` when another kernel or game writes that file,
+        or when it holds something this game would overwrite.
         """
-        target = savefile.save_path(path)
-        target.parent.mkdir(parents=True, exist_ok=True)
-        claimed = target == self._autosave
-        with savefile.writing(target, self, refuse=self._clash, claimed=claimed):
-            savefile.save_text(target, self.to_json())
-        return target
+        return saves.save(self, path)
 
     @classmethod
     def load(cls, path: str | os.PathLike[str], **extra: Any) -> Game:
-        """Resume a game saved by ``save`` or by autosave (a plain name: in the lesson folder).
+        """Resume a game saved by ``save`` or by autosave (``geoteach.store.saves.load``).
 
         Raises ``FileNotFoundError`` if there is no such file and ``NotASave`` if the file is
         something else (a folder, a notebook, a picture, a damaged or hand-edited save).
         """
-        path = savefile.find_save(path)
-        text = savedata.read_text(path)
-        try:
-            return cls.from_json(text, **extra)
-        except NotASave as exc:
-            raise NotASave(f"{path.name}: {exc}") from exc.__cause__
+        return saves.load(path, lambda text: cls.from_json(text, **extra))
 
     def replay(self) -> Self:
         """A fresh game from the same seed with the same actions: equal to this one."""

@@ -9,4 +9,7 @@ handouts (maps, score sheets, cards) as PDFs into a folder.
 Modules: ``discussion`` (the ``Discussion`` record and its charts), ``printing`` (pages and
 cards on A4 or Letter paper), ``handouts`` (which handouts each game has, and writing them),
 and one module per game with its questions and handout pages.
+
+Layer: under ``ui``. May import ``classroom``, ``render``, ``bots``, ``games``, ``store``,
+``quiz``, ``data`` and the top-level helpers; never ``ui`` (no widgets).
 """

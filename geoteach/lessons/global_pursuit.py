@@ -15,8 +15,8 @@ import pandas as pd
 from pyproj import Geod
 
 from geoteach.escape import plot_text
-from geoteach.games.global_pursuit.cardsets import TROPIC_LAT
 from geoteach.lessons.discussion import Discussion, names_list, number, world_map
+from geoteach.render.globe_card_layers import TROPIC_LAT
 from geoteach.render.mapview import MapView
 
 #: Distances on the WGS 84 ellipsoid, the shape GPS uses.

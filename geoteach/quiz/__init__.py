@@ -8,6 +8,9 @@
     quiz.load_worldbank_csv("API_ST.INT.ARVL_DS2_en_csv_v2_1.csv")   # a new statistic
 
 Names load on first use, so ``import geoteach.quiz`` stays cheap.
+
+Layer: under ``store``. May import ``data`` and the top-level helpers; never ``store``,
+``games`` or anything above, nor matplotlib.
 """
 
 from __future__ import annotations

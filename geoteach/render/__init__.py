@@ -3,6 +3,10 @@
 Renderers take a state (or a player's view) and draw it; they never decide rules. A map is drawn
 once (``world_map_view()``, ``us_map_view()``) and then only recoloured, outlined and labelled,
 so a game UI can redraw after every move. Names load lazily so ``import geoteach`` stays fast.
+
+Layer: under ``classroom``. May import ``bots``, ``games`` (to read a view's shapes and a
+game's constants), ``store``, ``quiz``, ``data``, the top-level helpers and matplotlib; never
+``classroom``, ``lessons`` or ``ui``.
 """
 
 from __future__ import annotations

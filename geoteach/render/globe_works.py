@@ -242,7 +242,7 @@ class GlobeMap:
                     ha="center",
                     va="center",
                     fontweight="bold",
-                    color=regions()[code].text_colour,
+                    color=palettes.text_on(regions()[code].colour),
                     bbox={
                         "boxstyle": "round,pad=0.2",
                         "fc": regions()[code].colour,
@@ -365,7 +365,7 @@ class GlobeMap:
                     )
                 )
                 at = (left + half / bands, bottom + band_h / 2)
-                codes[region.text_colour].append(Placement(code, code, at, at, True))
+                codes[palettes.text_on(region.colour)].append(Placement(code, code, at, at, True))
             add(
                 Rectangle(
                     (x - half, bottom + band_h),

@@ -45,3 +45,14 @@ NO_DATA = "#e3e3e3"
 HIGHLIGHT = "#E69F00"
 OUTLINE = "#000000"
 TEXT = "#1a1a1a"
+
+
+def text_on(fill: str) -> str:
+    """Black or white text, whichever reads better on ``fill`` (a Globe Works region's colour).
+
+    Weighted by how bright the eye sees red, green and blue (ITU-R BT.601 luma).
+    """
+    from matplotlib.colors import to_rgb
+
+    r, g, b = to_rgb(fill)
+    return "#000000" if 0.299 * r + 0.587 * g + 0.114 * b > 0.5 else "#ffffff"

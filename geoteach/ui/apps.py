@@ -260,7 +260,7 @@ class StudentApp(widgets.VBox):
     @property
     def recording(self) -> bool:
         """True when the answers go into a lesson record (``lesson=`` or the server's setting)."""
-        from geoteach.classroom.store import configured_path
+        from geoteach.store.lesson_record import configured_path
 
         return self.lesson is not None or configured_path() is not None
 

@@ -42,6 +42,7 @@ from geoteach.games.table import Table
 from geoteach.render.clicks import is_pick
 from geoteach.render.globe_works import RING_PICKED, RING_PLAYABLE, GlobeMap
 from geoteach.render.mapview import to_png
+from geoteach.render.palettes import text_on
 from geoteach.ui.apps import screen_options
 from geoteach.ui.hotseat import HotSeatGuard
 from geoteach.ui.safe import on_click, safe
@@ -136,7 +137,7 @@ def scoring_table_html() -> str:
 def regions_key_html() -> str:
     """Region codes, names and colours, for the key under the map."""
     items = "".join(
-        f"<span style='background:{r.colour};color:{r.text_colour};padding:1px 4px;"
+        f"<span style='background:{r.colour};color:{text_on(r.colour)};padding:1px 4px;"
         f"margin:2px;display:inline-block'><b>{r.code}</b> {html_text(r.name)}</span>"
         for r in regions().values()
     )

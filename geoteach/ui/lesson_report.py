@@ -16,10 +16,10 @@ import ipywidgets as widgets
 import pandas as pd
 
 from geoteach.classroom import report
-from geoteach.classroom.store import Lesson
 from geoteach.escape import html_text
 from geoteach.games.base import game_class
 from geoteach.render.mapview import to_png
+from geoteach.store.lesson_record import Lesson
 from geoteach.ui.explore import table_html
 from geoteach.ui.messages import MessageLine
 from geoteach.ui.safe import on_click, safe
@@ -280,8 +280,8 @@ def review_card(lesson: Lesson, player: str | None = None) -> widgets.Widget:
     """The review deck of ``lesson`` on a question card, ready to play; or, when there is
     nothing to review (every answer right, no answers yet), that sentence instead."""
     from geoteach.classroom.review import review_deck
-    from geoteach.classroom.store import RecordError
     from geoteach.quiz import load_deck
+    from geoteach.store.lesson_record import RecordError
     from geoteach.ui.question_card import QuestionCard
 
     try:

@@ -34,7 +34,7 @@ ANSWERS = 1000
 #: transaction (as a recorder does) and report how long each write took.
 _KERNEL = """
 import json, sys, time, uuid
-from geoteach.classroom.store import Lesson
+from geoteach.store.lesson_record import Lesson
 from tests.classroom.records import class_rows
 
 path, answers, seed = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])

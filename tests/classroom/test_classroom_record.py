@@ -16,10 +16,10 @@ import pandas as pd
 import pytest
 
 from geoteach import classroom
-from geoteach.classroom import store
 from geoteach.classroom.recorder import Recorder
 from geoteach.games.geography_pursuit import GeographyPursuit
 from geoteach.games.table import Seat, Table
+from geoteach.store import lesson_record
 from tests.classroom.records import class_rows
 from tests.pursuit.conftest import fixture_questions
 
@@ -189,10 +189,10 @@ def test_a_broken_screen_does_not_stop_the_record(tmp_path: Path) -> None:
 def test_a_locked_file_never_stops_the_game(tmp_path: Path, monkeypatch) -> None:
     """Another program holds the file too long: the move is played, the problem is shown, and
     the answer is written with the next one."""
-    monkeypatch.setattr(store, "BUSY_SECONDS", 0.05)
-    monkeypatch.setattr(store, "WRITE_ATTEMPTS", 1)
+    monkeypatch.setattr(lesson_record, "BUSY_SECONDS", 0.05)
+    monkeypatch.setattr(lesson_record, "WRITE_ATTEMPTS", 1)
     path = tmp_path / "class.sqlite"
-    lesson = store.Lesson(path)
+    lesson = lesson_record.Lesson(path)
     shown: list[str] = []
     game = pursuit()
     recorder = Recorder(game, lesson, "Monday", on_error=shown.append)
@@ -222,7 +222,7 @@ def test_a_game_that_cannot_describe_an_answer_goes_on(tmp_path: Path) -> None:
 
 _WRITER = """
 import sys, uuid
-from geoteach.classroom.store import Lesson
+from geoteach.store.lesson_record import Lesson
 from tests.classroom.records import class_rows
 lesson = Lesson(sys.argv[1])
 rows = class_rows(students=1, answers=int(sys.argv[2]), seed=int(sys.argv[3]))

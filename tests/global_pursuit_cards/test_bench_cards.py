@@ -70,7 +70,7 @@ def test_bench_any_card_drawn_in_a_fresh_kernel(benchmark, set_name, face):
 
 ALL_48 = """
     import json, time
-    from geoteach.games.global_pursuit.cardsets import SETS
+    from geoteach.render.globe_card_layers import SETS
     from geoteach.render.globe_cards import card_tile
     from geoteach.render.mapview import to_png
     t1, c1 = time.perf_counter(), time.process_time()

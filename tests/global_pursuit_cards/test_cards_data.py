@@ -11,8 +11,8 @@ import pytest
 import shapely
 
 from geoteach.data import globe_cards as shipped
-from geoteach.games.global_pursuit import cardsets
 from geoteach.games.global_pursuit import dodecahedron as d
+from geoteach.render import globe_card_layers as cardsets
 from geoteach.render import globe_cards
 from geoteach.render.mapview import to_png
 

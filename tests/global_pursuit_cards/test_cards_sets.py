@@ -7,8 +7,8 @@ import shapely
 from matplotlib.colors import to_rgb
 
 from geoteach.data._paths import data_path
-from geoteach.games.global_pursuit import cardsets
 from geoteach.games.global_pursuit import dodecahedron as d
+from geoteach.render import globe_card_layers as cardsets
 
 
 def test_four_sets_four_distinguishable_blues():

@@ -4,7 +4,7 @@ It reads one command per line on stdin and answers each with one JSON line on st
 can drive two "kernels" at once and kill one with SIGKILL while it holds a lesson file:
 
     new SEED [NAME]    a Race to Ten game autosaving to NAME (default: a SaveResume panel's name)
-    resume NAME        autosave.resume(NAME)
+    resume NAME        autosave.resume(NAME, Game.from_json)
     panel_resume NAME  a SaveResume panel resumes NAME (the answer holds its message)
     move               one random legal move (the answer holds the whole log if it was saved)
     hang               from now on, a save stops for good just before the file is renamed
@@ -22,16 +22,14 @@ import sys
 import time
 from typing import Any
 
-from geoteach.games import autosave
 from geoteach.games.base import Game
 from geoteach.games.table import Table
-from geoteach.ui.persistence import SaveResume
+from geoteach.store import autosave
 from tests.kit.kit_toy_game import RaceToTen
 
 
 def main() -> None:
     game: Game | None = None
-    panel: SaveResume | None = None
     choices = random.Random(os.getpid())
     for line in sys.stdin:
         command, *args = line.split(maxsplit=1)
@@ -41,18 +39,9 @@ def main() -> None:
             if command == "new":
                 seed, _, name = arg.partition(" ")
                 game = RaceToTen(Table.of("Ana", "Ben", "Chloé"), seed=int(seed))
-                if name:
-                    answer["file"] = autosave.start_autosave(game, name).name
-                else:
-                    panel = SaveResume(game)
-                    answer["file"] = game.autosave.name if game.autosave else None
-                    answer["message"] = panel.messages.text
+                answer["file"] = autosave.start(game, name or None).name
             elif command == "resume":
-                game = autosave.resume(arg)
-            elif command == "panel_resume":
-                panel = SaveResume(file_name=arg)
-                game = panel.resume()
-                answer["message"] = panel.messages.text
+                game = autosave.resume(arg, Game.from_json)
             elif command == "move":
                 if game is None:
                     raise RuntimeError("no game")

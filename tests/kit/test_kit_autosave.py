@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 import geoteach.games.base as base
-from geoteach.games import autosave
 from geoteach.games.base import Game, NotASave
 from geoteach.games.table import Table
+from geoteach.store import autosave, savefile, saves
 from tests.kit.kit_toy_game import RaceToTen
 
 
@@ -26,7 +26,7 @@ def step(game: Game, choices: random.Random) -> None:
 
 def test_after_every_move_the_file_loads_to_an_equal_game(tmp_path: Path) -> None:
     game = new_game()
-    path = autosave.start_autosave(game, tmp_path / "class 7b")
+    path = autosave.start(game, tmp_path / "class 7b")
     assert path.name == "class 7b.json"
     choices = random.Random(1)
     while not game.is_terminal():
@@ -34,15 +34,29 @@ def test_after_every_move_the_file_loads_to_an_equal_game(tmp_path: Path) -> Non
         assert Game.load(path).to_json() == game.to_json()
     # No temp files; the hidden sidecar is the lock this kernel holds while it autosaves.
     assert sorted(p.name for p in tmp_path.iterdir()) == [".class 7b.json.lock", "class 7b.json"]
-    autosave.stop_autosave(game)
+    autosave.stop(game)
     assert [p.name for p in tmp_path.iterdir()] == ["class 7b.json"]
+    assert autosave.target(game) is None
+
+
+def test_after_stop_the_game_plays_on_and_the_file_stays_as_it_was(tmp_path: Path) -> None:
+    game = new_game()
+    path = autosave.start(game, tmp_path / "lesson")
+    choices = random.Random(4)
+    step(game, choices)
+    saved = path.read_bytes()
+    autosave.stop(game)
+    step(game, choices)
+    assert path.read_bytes() == saved and len(game.log) == 2
+    assert autosave.start(game, path) == path  # the same game, further on: it may go on there
+    assert Game.load(path).to_json() == game.to_json()
 
 
 def test_a_crash_while_writing_keeps_the_old_file_and_the_old_game(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     game = new_game()
-    path = autosave.start_autosave(game, tmp_path / "save.json")
+    path = autosave.start(game, tmp_path / "save.json")
     choices = random.Random(2)
     step(game, choices)
     before_file = path.read_bytes()
@@ -70,11 +84,11 @@ def test_a_crash_while_writing_keeps_the_old_file_and_the_old_game(
 
 def test_resume_inspect_and_find_saves(tmp_path: Path) -> None:
     game = new_game()
-    autosave.start_autosave(game, tmp_path / "a.json")
+    autosave.start(game, tmp_path / "a.json")
     step(game, random.Random(3))
     (tmp_path / "notes.json").write_text('{"homework": true}', encoding="utf-8")
     (tmp_path / "picture.json").write_bytes(b"\x89PNG\xff\xfe")
-    info = autosave.inspect_save(tmp_path / "a.json")
+    info = saves.inspect(tmp_path / "a.json")
     assert (info.game, info.players, info.moves, info.seed) == (
         "race_to_ten",
         ["Ana", "Ben", "Chloé"],
@@ -82,15 +96,15 @@ def test_resume_inspect_and_find_saves(tmp_path: Path) -> None:
         11,
     )
     assert "Race To Ten with Ana, Ben, Chloé: 1 moves" in info.describe()
-    assert [i.path.name for i in autosave.find_saves(tmp_path)] == ["a.json"]
-    again = autosave.resume(tmp_path / "a")
-    assert again.to_json() == game.to_json() and again.autosave == tmp_path / "a.json"
+    assert [i.path.name for i in saves.find(tmp_path)] == ["a.json"]
+    again = autosave.resume(tmp_path / "a", Game.from_json)
+    assert again.to_json() == game.to_json() and autosave.target(again) == tmp_path / "a.json"
     for name in ["notes.json", "picture.json"]:
         with pytest.raises(NotASave, match=name):
             Game.load(tmp_path / name)
         with pytest.raises(NotASave, match=name):
-            autosave.inspect_save(tmp_path / name)
+            saves.inspect(tmp_path / name)
     with pytest.raises(FileNotFoundError):
-        autosave.resume(tmp_path / "missing.json")
+        autosave.resume(tmp_path / "missing.json", Game.from_json)
     with pytest.raises(ValueError, match="file name"):
-        autosave.save_path("  ")
+        savefile.save_path("  ")

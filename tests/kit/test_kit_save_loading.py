@@ -15,10 +15,9 @@ from typing import Any
 
 import pytest
 
-from geoteach.games import autosave
 from geoteach.games.base import Game, NotASave
 from geoteach.games.table import Table
-from geoteach.ui.persistence import SaveResume
+from geoteach.store import autosave, saves
 from tests.kit.five_games import GAMES, played
 from tests.kit.kit_toy_game import RaceToTen
 
@@ -103,17 +102,20 @@ def test_bad_files_give_not_a_save_through_every_entry_point(
     text = good_text()
     (tmp_path / "good.json").write_text(text, encoding="utf-8")
     paths = write_bad_files(tmp_path, text)
-    panel = SaveResume(autosave_on=False)
+
+    def look(path: Path) -> Game:
+        return autosave.resume(path, Game.from_json, autosave=False)
+
+    def resume(path: Path) -> Game:
+        return autosave.resume(path, Game.from_json)
+
     for path in paths:
-        for load in (Game.load, RaceToTen.load, autosave.resume):
+        for load in (Game.load, RaceToTen.load, look, resume):
             with pytest.raises(NotASave, match=re.escape(path.name)):
                 load(path)
         if path.is_file():
             with pytest.raises(NotASave):
                 Game.from_json(path.read_bytes())  # type: ignore[arg-type]
-        panel.file_name.value = path.name
-        assert panel.resume() is None and panel.messages.kind == "error", path.name
-        assert path.name in panel.messages.text
     assert Game.load(tmp_path / "good.json").to_json() == text
 
 
@@ -122,7 +124,7 @@ def test_find_saves_lists_the_good_saves_among_broken_files(tmp_path: Path) -> N
     paths = write_bad_files(tmp_path, text)
     for name in ("good one.json", "good two.json"):
         (tmp_path / name).write_text(text, encoding="utf-8")
-    listed = {info.path.name for info in autosave.find_saves(tmp_path)}
+    listed = {info.path.name for info in saves.find(tmp_path)}
     # Files whose parts all have the right types are listed (fast, no replay) and refused,
     # with a message, when they are opened; every other broken file is left out.
     typed_right = {

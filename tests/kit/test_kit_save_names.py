@@ -8,10 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from geoteach.games import autosave, savefile
-from geoteach.games.base import BadSaveName, Game
+from geoteach.games.base import BadSaveName, Game, SaveInUse
 from geoteach.games.table import Table
-from geoteach.ui.persistence import SaveResume
+from geoteach.store import autosave, savefile, saves
 from tests.kit.kit_toy_game import RaceToTen
 
 #: A typed name, and what the message tells the teacher to type instead.
@@ -57,22 +56,13 @@ def new_game() -> RaceToTen:
     return RaceToTen(Table.of("Ana", "Ben"), seed=3)
 
 
-def through_panel(name: str) -> None:
-    panel = SaveResume(new_game(), file_name="unused", autosave_on=False)
-    panel.file_name.value = name
-    panel.autosave.value = True
-    assert panel.game is not None and panel.game.autosave is None
-    assert panel.messages.kind == "error"
-    raise BadSaveName(panel.messages.text)
-
-
 WAYS: dict[str, Callable[[str], object]] = {
-    "save_path": autosave.save_path,
+    "save_path": savefile.save_path,
     "Game.save": lambda name: new_game().save(name),
-    "start_autosave": lambda name: autosave.start_autosave(new_game(), name),
-    "resume": autosave.resume,
-    "autosave attribute": lambda name: setattr(new_game(), "autosave", name),
-    "SaveResume": through_panel,
+    "saves.save": lambda name: saves.save(new_game(), name),
+    "autosave.start": lambda name: autosave.start(new_game(), name),
+    "autosave.follow": lambda name: autosave.follow(new_game(), name),
+    "resume": lambda name: autosave.resume(name, Game.from_json),
 }
 
 
@@ -97,12 +87,12 @@ def test_good_names_land_in_the_lesson_folder(lesson_folder: Path) -> None:
         "Mr. Li": "Mr. Li.json",
         "LESSON.JSON": "LESSON.json",
     }.items():
-        assert autosave.save_path(typed) == lesson_folder / name
+        assert savefile.save_path(typed) == lesson_folder / name
     path = new_game().save("class 7b")
     assert path == lesson_folder / "class 7b.json" and path.is_file()
     assert Game.load("class 7b").to_json() == Game.load(path).to_json()
     with pytest.raises(ValueError, match="file name"):  # BadSaveName is a ValueError
-        autosave.save_path("  ")
+        savefile.save_path("  ")
 
 
 def test_the_lesson_folder_can_be_chosen(
@@ -111,21 +101,22 @@ def test_the_lesson_folder_can_be_chosen(
     shared = tmp_path / "shared"
     shared.mkdir()
     monkeypatch.setenv(savefile.FOLDER_VARIABLE, str(shared))  # set by a JupyterHub admin
-    assert autosave.lesson_folder() == shared
+    assert savefile.lesson_folder() == shared
     game = new_game()
-    assert autosave.start_autosave(game, "7b") == shared / "7b.json"
-    autosave.stop_autosave(game)
+    assert autosave.start(game, "7b") == shared / "7b.json"
+    autosave.stop(game)
     chosen = tmp_path / "chosen"
     chosen.mkdir()
-    assert autosave.set_lesson_folder(chosen) == chosen  # chosen in the notebook
-    panel = SaveResume(new_game(), file_name="7c")
-    assert panel.game is not None and panel.game.autosave == chosen / "7c.json"
-    assert [i.path.name for i in autosave.find_saves()] == ["7c.json"]
+    assert savefile.set_lesson_folder(chosen) == chosen  # chosen in the notebook
+    game = new_game()
+    autosave.start(game, "7c")
+    assert autosave.target(game) == chosen / "7c.json"
+    assert [i.path.name for i in saves.find()] == ["7c.json"]
     with pytest.raises(savefile.SaveError, match="no folder"):
-        autosave.set_lesson_folder(tmp_path / "missing")
-    autosave.set_lesson_folder(None)
+        savefile.set_lesson_folder(tmp_path / "missing")
+    savefile.set_lesson_folder(None)
     monkeypatch.delenv(savefile.FOLDER_VARIABLE)
-    assert autosave.lesson_folder() == Path(os.getcwd()) == lesson_folder
+    assert savefile.lesson_folder() == Path(os.getcwd()) == lesson_folder
 
 
 def test_code_may_choose_a_folder_with_a_path_but_not_the_ending(tmp_path: Path) -> None:
@@ -137,28 +128,24 @@ def test_code_may_choose_a_folder_with_a_path_but_not_the_ending(tmp_path: Path)
 
 
 def test_default_names_are_new_each_time_and_valid() -> None:
-    names = {autosave.default_save_name("globe_works", when=0.0) for _ in range(200)}
+    names = {savefile.default_save_name("globe_works", when=0.0) for _ in range(200)}
     assert len(names) == 200
     assert all(savefile.check_save_name(n) == n for n in names)
 
 
-def test_the_panel_names_each_new_game_and_keeps_a_resumed_or_typed_name(
+def test_each_new_game_gets_a_name_of_its_own_and_a_resumed_one_keeps_its_file(
     lesson_folder: Path,
 ) -> None:
     first = new_game()
-    panel = SaveResume(first)
-    made_up = panel.file_name.value
-    assert first.autosave == lesson_folder / made_up and made_up.startswith("race_to_ten_")
+    made_up = autosave.start(first).name
+    assert autosave.target(first) == lesson_folder / made_up and made_up.startswith("race_to_ten_")
     second = RaceToTen(Table.of("Dev", "Eun"), seed=4)
-    panel.attach(second)
-    assert panel.file_name.value != made_up and first.autosave is None
-    assert second.autosave == lesson_folder / panel.file_name.value
-    panel.file_name.value = made_up
-    assert "already holds another game" in panel.messages.text  # first's file, not second's
-    resumed = panel.resume()
-    assert resumed is not None and resumed.autosave == lesson_folder / made_up
-    assert panel.file_name.value == made_up and "Welcome back" in panel.messages.text
-    panel.file_name.value = "class 7b"
-    panel.attach(RaceToTen(Table.of("Fay", "Gus"), seed=9))  # a typed name stays: refused here
-    assert panel.file_name.value == "class 7b"
-    assert "already holds another game" in panel.messages.text
+    other = autosave.start(second).name
+    assert other != made_up and autosave.target(second) == lesson_folder / other
+    with pytest.raises(SaveInUse, match="already holds another game"):  # first's file
+        autosave.follow(second, made_up)
+    assert autosave.target(second) == lesson_folder / other  # refused: it keeps its own file
+    autosave.stop(first)
+    resumed = autosave.resume(made_up, Game.from_json)
+    assert autosave.target(resumed) == lesson_folder / made_up
+    assert resumed.to_json() == first.to_json()

@@ -17,10 +17,9 @@ from typing import Any
 
 import pytest
 
-from geoteach.games import autosave
 from geoteach.games.base import Game, SaveInUse
 from geoteach.games.table import Table
-from geoteach.ui.persistence import SaveResume
+from geoteach.store import autosave, saves
 from tests.kit.kit_toy_game import RaceToTen
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -115,23 +114,21 @@ def test_a_kernel_killed_while_saving_frees_the_lesson(
         assert kernel.ask("move")["ok"]
     before = (tmp_path / "lesson.json").read_bytes()
 
-    # This process is a second kernel: the API and the panel refuse, and nothing is written.
+    # This process is a second kernel: it may look at the lesson, but never write it.
     with pytest.raises(SaveInUse, match=r"Another open notebook is saving lesson\.json"):
-        autosave.resume("lesson.json")
-    panel = SaveResume(file_name="lesson.json")
-    looked = panel.resume()
-    assert looked is not None and looked.autosave is None
-    assert "it is not being saved: Another open notebook" in panel.messages.text
+        autosave.resume("lesson.json", Game.from_json)
+    looked = autosave.resume("lesson.json", Game.from_json, autosave=False)
+    assert autosave.target(looked) is None
+    with pytest.raises(SaveInUse, match=r"Another open notebook is saving lesson\.json"):
+        autosave.follow(looked, "lesson.json")
     looked.apply(looked.legal_actions(looked.to_act()[0])[0])
-    with pytest.raises(SaveInUse):
+    with pytest.raises(SaveInUse, match="Another open notebook"):
         looked.save("lesson.json")
-    panel.save_button.click()
-    assert "Another open notebook" in panel.messages.text
     assert (tmp_path / "lesson.json").read_bytes() == before
 
     kernel.kill()  # kill -9 while it holds the lock: the OS lets go of it
-    game = autosave.resume("lesson.json")
-    assert game.autosave == tmp_path / "lesson.json" and len(game.log) == 3
+    game = autosave.resume("lesson.json", Game.from_json)
+    assert autosave.target(game) == tmp_path / "lesson.json" and len(game.log) == 3
     game.apply(game.legal_actions(game.to_act()[0])[0])
     assert Game.load(tmp_path / "lesson.json").to_json() == game.to_json()
 
@@ -160,10 +157,10 @@ def test_a_killed_writers_temp_file_goes_a_live_ones_stays(tmp_path: Path, kerne
     assert kernel.answer() == {"writing": True}  # stopped inside the write, holding its temp
     temps = [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
     assert len(temps) == 1
-    assert [i.path.name for i in autosave.find_saves(tmp_path)] == ["lesson.json"]
+    assert [i.path.name for i in saves.find(tmp_path)] == ["lesson.json"]
     assert temps[0].exists()  # its writer is alive: never removed
     kernel.kill()
-    assert [i.path.name for i in autosave.find_saves(tmp_path)] == ["lesson.json"]
+    assert [i.path.name for i in saves.find(tmp_path)] == ["lesson.json"]
     assert not temps[0].exists()
     assert [p.name for p in tmp_path.iterdir()] == ["lesson.json"]  # its lock file went too
     assert len(Game.load(tmp_path / "lesson.json").log) == 1
@@ -184,9 +181,9 @@ def test_temp_files_from_older_geoteach_are_removed_once_old(tmp_path: Path) -> 
 
 def test_in_one_kernel_the_game_resumed_last_writes_the_file(tmp_path: Path) -> None:
     game = RaceToTen(Table.of("Ana", "Ben", "Chloé"), seed=5)
-    path = autosave.start_autosave(game, tmp_path / "lesson")
+    path = autosave.start(game, tmp_path / "lesson")
     game.apply(game.legal_actions(game.to_act()[0])[0])
-    again = autosave.resume(path)  # the cell that resumes was run again
+    again = autosave.resume(path, Game.from_json)  # the cell that resumes was run again
     before = game.to_json()
     with pytest.raises(SaveInUse, match="another game in this notebook saves there now"):
         game.apply(game.legal_actions(game.to_act()[0])[0])
@@ -196,14 +193,14 @@ def test_in_one_kernel_the_game_resumed_last_writes_the_file(tmp_path: Path) -> 
 
     stranger = RaceToTen(Table.of("Dev", "Eun"), seed=8)
     with pytest.raises(SaveInUse, match="already holds another game"):
-        autosave.start_autosave(stranger, path)
+        autosave.start(stranger, path)
     behind = RaceToTen(Table.of("Ana", "Ben", "Chloé"), seed=5)
     with pytest.raises(SaveInUse, match="moves this one does not have"):
-        autosave.start_autosave(behind, path)
+        autosave.start(behind, path)
     with pytest.raises(SaveInUse, match=r"Another game in this notebook is saving lesson\.json"):
         behind.save(path)
-    assert stranger.autosave is None and behind.autosave is None
-    autosave.stop_autosave(again)
+    assert autosave.target(stranger) is None and autosave.target(behind) is None
+    autosave.stop(again)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["lesson.json"]
     with pytest.raises(SaveInUse, match="moves this one does not have"):
         behind.save(path)  # "Save now" on a stale copy never rolls the lesson back

@@ -2,20 +2,14 @@
 
 from __future__ import annotations
 
-import random
-from pathlib import Path
-
 import ipywidgets as widgets
 import pytest
 
 from geoteach.games.base import IllegalAction
-from geoteach.games.scoreboard import Scoreboard
 from geoteach.games.table import Seat, Table
 from geoteach.ui import safe
 from geoteach.ui.hotseat import HotSeatGuard
 from geoteach.ui.messages import MessageLine
-from geoteach.ui.persistence import SaveResume
-from geoteach.ui.scoreboard import ScoreboardView, places
 from geoteach.ui.table_setup import TableSetup
 from geoteach.ui.theme import LARGE_CSS, ProjectorMode
 from tests.kit.kit_toy_game import RaceToTen
@@ -91,30 +85,6 @@ def test_table_setup_for_a_game_reads_its_rules_and_picks_a_dealer_at_random() -
     assert picks == {0, 1, 2}
     roll_setup = TableSetup.for_game(RaceToTen)
     assert "rolls the die" in roll_setup.rule_note.value
-
-
-def test_scoreboard_widget_escapes_names_and_shows_history() -> None:
-    table = Table.of(EVIL, "Ana")
-    board = Scoreboard(2)
-    view = ScoreboardView(table, board, labels={"hurdles": "Hurdles"})
-    assert "No scores yet" in view.history.value
-    board.add(0, 3, why="ranked <i>Mexico</i> first", round=1)
-    board.add(1, 2, round=1)
-    board.add(1, 1, counter="hurdles", round=1)
-    view.update(board)
-    assert ESCAPED in view.standings.value and EVIL not in view.standings.value
-    assert "Hurdles" in view.standings.value and "★ leading" in view.standings.value
-    assert "&lt;i&gt;Mexico&lt;/i&gt;" in view.history.value
-    assert "(now 3)" in view.history.value and "Round 1" in view.history.value
-    with pytest.raises(ValueError):
-        view.update(Scoreboard(3))
-
-
-def test_places_share_a_place_on_a_tie() -> None:
-    board = Scoreboard(3)
-    board.add(0, 2)
-    board.add(1, 2)
-    assert places(board, ["points"]) == [1, 1, 3]
 
 
 def test_message_line_escapes_and_keeps_a_short_history() -> None:
@@ -199,42 +169,3 @@ def test_projector_mode_switches_the_style_block() -> None:
     assert mode.style_block.value == LARGE_CSS and ".geoteach" in LARGE_CSS
     assert mode.large and mode.toggle.description == "Normal text"
     assert "geoteach" in mode._dom_classes
-
-
-def test_save_resume_autosaves_resumes_and_explains_bad_files(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.chdir(tmp_path)
-    game = RaceToTen(Table.of("Ana", "Ben"), seed=2)
-    panel = SaveResume(game, file_name="lesson")
-    saved = tmp_path / "lesson.json"
-    assert saved.exists() and game.autosave == saved  # the lesson folder: where the notebook runs
-    choices = random.Random(0)
-    for _ in range(5):
-        seat = choices.choice(game.to_act())
-        game.apply(choices.choice(game.legal_actions(seat)))
-    resumed: list[RaceToTen] = []
-    other = SaveResume(file_name="lesson.json", autosave_on=False, on_resume=resumed.append)
-    other.resume_button.click()
-    assert resumed and resumed[0].to_json() == game.to_json()
-    assert "Welcome back" in other.messages.text and "5 moves" in other.messages.text
-
-    (tmp_path / "notes.json").write_text("[1, 2]", encoding="utf-8")
-    other.file_name.value = "notes.json"
-    other.resume_button.click()
-    assert "not a geoteach save" in other.messages.text and other.messages.kind == "error"
-    other.file_name.value = "nothing_here"
-    other.resume_button.click()
-    assert "no file called nothing_here.json" in other.messages.text
-
-    newcomer = RaceToTen(Table.of("Chloé", "Dev"), seed=3)
-    panel.attach(newcomer)
-    assert "already holds another game" in panel.messages.text and newcomer.autosave is None
-    assert RaceToTen.load(saved).to_json() == game.to_json()
-    panel.file_name.value = "notes"
-    assert "already used by another file" in panel.messages.text
-    panel.file_name.value = "lesson2"
-    assert newcomer.autosave == tmp_path / "lesson2.json"
-    panel.autosave.value = False
-    assert newcomer.autosave is None
-    assert panel.save() == tmp_path / "lesson2.json"

@@ -20,7 +20,6 @@ from functools import cache
 from typing import Any
 
 import shapely
-from matplotlib.colors import to_rgb
 
 from geoteach.data._paths import data_path
 
@@ -40,12 +39,6 @@ class Region:
     hatch: str
     subregions: tuple[str, ...]
     countries: tuple[str, ...]
-
-    @property
-    def text_colour(self) -> str:
-        """Black or white, whichever reads better on the region's colour."""
-        r, g, b = to_rgb(self.colour)
-        return "#000000" if 0.299 * r + 0.587 * g + 0.114 * b > 0.5 else "#ffffff"
 
     @property
     def label(self) -> str:

@@ -30,7 +30,7 @@ import time
 import weakref
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -269,6 +269,8 @@ class _Lock:
 class _Hold:
     lock: _Lock
     owner: weakref.ReferenceType[Any]
+    #: Owners that held the file before ``owner`` took it over in this process.
+    former: weakref.WeakSet[Any] = field(default_factory=weakref.WeakSet)
 
 
 _HOLDS: dict[str, _Hold] = {}
@@ -346,7 +348,12 @@ def claim(save: Path, owner: object, refuse: Callable[[Path], str] | None = None
                 lock.release()
             raise SaveInUse(problem)
         ref = weakref.ref(owner, lambda r, key=key: _forget_owner(key, r))
-        _HOLDS[key] = _Hold(lock, ref)
+        former: weakref.WeakSet[Any] = weakref.WeakSet(hold.former if hold else ())
+        previous = hold.owner() if hold is not None else None
+        if previous is not None and previous is not owner:
+            former.add(previous)
+        former.discard(owner)
+        _HOLDS[key] = _Hold(lock, ref, former)
 
 
 def release(save: Path, owner: object) -> None:
@@ -370,12 +377,11 @@ def writing(
     save: Path,
     owner: object,
     refuse: Callable[[Path], str] | None = None,
-    claimed: bool = False,
 ) -> Iterator[None]:
     """Hold ``save`` for one write: ``owner``'s own claim, or the lock for a moment.
 
     Raises ``SaveInUse`` when another process or another game in this one writes the file
-    (``claimed``: ``owner`` had claimed it, so another game took it over since).
+    (saying so when ``owner`` had claimed it and another game took it over since).
     ``refuse`` is checked only when the file was not already ``owner``'s.
     """
     key = _key(save)
@@ -386,7 +392,7 @@ def writing(
             hold = None
         if hold is not None:
             if hold.owner() is not owner:
-                raise _other_game(save, claimed)
+                raise _other_game(save, owner in hold.former)
             yield
             return
         lock = _take(save)

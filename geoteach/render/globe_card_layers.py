@@ -6,6 +6,8 @@ in card coordinates (edge length 1, rotation 0, see ``dodecahedron``), already c
 pentagon. It takes seconds per card, so it runs at build time: ``scripts/build_globe_cards.py``
 stores every card's layers in data/globe_cards.npz, and the game, the printed cards and the nets
 draw from that file (``geoteach.data.globe_cards``, ``geoteach.render.globe_cards``).
+It is drawing, not rules (every colour, marker and label size here is how a card looks), so it
+lives in ``render/``: the game engine never reads it.
 
 How clipping stays exact: source data (lon/lat) is first cut to a lon/lat region a little larger
 than the face (so the gnomonic projection is only used well inside its hemisphere), densified to
