@@ -22,7 +22,7 @@ import pytest
 import shapely
 
 from geoteach.data import globe_cards as shipped
-from geoteach.games.global_pursuit import cardsets
+from geoteach.render import globe_card_layers as cardsets
 from tests.rebuilds import ROOT, differing, rebuild, repository_copy
 
 #: A card of each ring of the solid (north polar, north of the Equator, south polar).
