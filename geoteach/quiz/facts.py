@@ -80,14 +80,15 @@ def country_fact(iso3: str, rng: Random | None = None, skip: tuple[str, ...] = (
     return " ".join(sentences)
 
 
-def _unsaid(iso3: str) -> set[str]:
+@cache
+def _unsaid(iso3: str) -> frozenset[str]:
     """The statistics of ``iso3`` that are not read out (see the module notes)."""
     from geoteach.quiz import generators
 
     unsaid = {key for code, key in generators.conventions().not_asked if code == iso3}
     if iso3 in generators.population_disagrees():
         unsaid.add("population")
-    return unsaid
+    return frozenset(unsaid)
 
 
 @cache
