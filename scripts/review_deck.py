@@ -17,7 +17,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from geoteach.data.conventions import _retired_path
+from geoteach.data.conventions import retired_cards_path
 from geoteach.quiz import generators
 from geoteach.quiz.review import deck_questions, retire_card, review_text
 
@@ -38,8 +38,9 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.retire:
         card_id, reason = args.retire
-        added = retire_card(card_id, reason, _retired_path(), args.by)
-        print(f"{card_id}: {'retired' if added else 'was already retired'} ({_retired_path()})")
+        where = retired_cards_path()
+        added = retire_card(card_id, reason, where, args.by)
+        print(f"{card_id}: {'retired' if added else 'was already retired'} ({where})")
         return 0
     if not args.deck:
         parser.error("name a deck (or --list)")

@@ -35,6 +35,7 @@ __all__ = [
     "longitude_span",
     "quiz_conventions",
     "retired_card_ids",
+    "retired_cards_path",
 ]
 
 #: The rules a row of data/quiz_conventions.csv may have.
@@ -68,6 +69,11 @@ def inland_sea_shores() -> pd.DataFrame:
 
 def _retired_path() -> Path:
     return data_path("decks", "retired.csv")
+
+
+def retired_cards_path() -> Path:
+    """Where the retired cards' ids are kept: data/decks/retired.csv."""
+    return _retired_path()
 
 
 def retired_card_ids(path: str | Path | None = None) -> frozenset[str]:
