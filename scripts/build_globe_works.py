@@ -603,7 +603,7 @@ LINKING = [
         "Almaty",
         "KAZ",
         ["CS", "EA"],
-        "Central Asia's largest city, near the border with China.",
+        "Kazakhstan's largest city, near the border with China.",
         BRIT,
     ),
     ("Kunming", "CHN", ["EA", "SE"], "China's gateway to Southeast Asia.", BRIT),

@@ -1,7 +1,11 @@
 """One fact from the data about a place, for the verdict card ("Did you know?").
 
 A verdict teaches more with one true sentence about the place. Every fact is read from the
-kit's tables (with its year), never typed: a teacher can trace it to data/SOURCES.md.
+kit's tables (with its year), never typed: a teacher can trace it to data/SOURCES.md. A figure
+the quiz does not read out is not said here either: one that data/quiz_conventions.csv marks
+``not_asked`` (Israel's highest point on the Golan Heights), and a population the two shipped
+sources disagree on by more than 15% (``generators.population_disagrees``: the Marshall
+Islands' 82,011 against GeoNames' 58,413).
 """
 
 from __future__ import annotations
@@ -61,9 +65,12 @@ def country_fact(iso3: str, rng: Random | None = None, skip: tuple[str, ...] = (
         also = f" (the government sits in {seat})" if isinstance(seat, str) and seat else ""
         sentences.append(f"The capital of {name} is {capital}{also}.")
     options = []
+    unsaid = _unsaid(iso3)
     for key, template in _COUNTRY_FACTS:
         value = row.get(key)
-        if key in skip or value is None or (isinstance(value, float) and math.isnan(value)):
+        if key in skip or key in unsaid:
+            continue
+        if value is None or (isinstance(value, float) and math.isnan(value)):
             continue
         year = row.get(f"{key}_year")
         year_text = str(int(year)) if year is not None and pd.notna(year) else "recent years"
@@ -71,6 +78,17 @@ def country_fact(iso3: str, rng: Random | None = None, skip: tuple[str, ...] = (
     if options:
         sentences.append((rng or Random(iso3)).choice(options))
     return " ".join(sentences)
+
+
+@cache
+def _unsaid(iso3: str) -> frozenset[str]:
+    """The statistics of ``iso3`` that are not read out (see the module notes)."""
+    from geoteach.quiz import generators
+
+    unsaid = {key for code, key in generators.conventions().not_asked if code == iso3}
+    if iso3 in generators.population_disagrees():
+        unsaid.add("population")
+    return frozenset(unsaid)
 
 
 @cache

@@ -29,10 +29,27 @@ while naming the capital of a little-known country among its neighbours' capital
 
 House rules where the data is ambiguous:
 
-* Continent questions leave out every country with a land neighbour on another continent
-  (Russia, Turkey, Egypt, Panama...), because atlases disagree about which continent they are in.
+* Continent questions leave out every country whose continent depends on a convention:
+  one with a land neighbour on another continent (Russia, Turkey, Egypt, Panama...); one
+  without land neighbours whose drawn coast lies within ``SEA_NEIGHBOUR_KM`` of a country of
+  another continent (Cyprus, near Greece and Egypt; Malta; Trinidad and Tobago), not counting
+  countries drawn across the world (France with its overseas regions, the United States); and
+  one whose Natural Earth continent is not its UN M49 region's.
+* Coast questions state the convention: a sea coast is a coast on the ocean or a sea joined to
+  it. The Caspian and Aral Seas (data/inland_sea_shores.csv) are lakes: Azerbaijan's card says
+  its Caspian shore does not count, and no coastline comparison is asked that the inland
+  shores would turn round.
+* A figure that belongs to land the map draws apart (Israel's highest point on the Golan
+  Heights, Morocco's coastline with Western Sahara, the Netherlands' on Saba) is not asked;
+  a count that depends on a disputed border says which convention it uses (Hans Island,
+  Western Sahara); data/quiz_conventions.csv lists each decision with its source.
+* Population comparisons are asked only where both shipped sources (the Factbook and
+  GeoNames, ``atlas_population``) put the two countries the same way round, 5% apart.
+* A card whose id is in data/decks/retired.csv is never dealt (``not_retired``).
 * "Which country borders both A and B?" accepts every country that does; the most prominent is
   shown as the answer and the explanation names them all.
+  A country that borders A or B only under another convention (Morocco and Mauritania,
+  through Western Sahara) is never a wrong option there.
 * Comparisons are asked only between land neighbours whose values differ by at least 5%, so a
   newer edition of the data cannot turn a right answer wrong.
 * A distractor is never an accepted answer (an alias of the answer, another right country).
@@ -53,6 +70,7 @@ import math
 from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, replace
 from functools import cache
 from random import Random
 from typing import Any
@@ -86,6 +104,27 @@ THE_WORDS = frozenset(
 THE_NAMES = frozenset(
     {"Bahamas", "Comoros", "Gambia", "Maldives", "Netherlands", "Philippines", "Seychelles"}
 )
+#: A country without land neighbours is on a disputed continent when a country of another
+#: continent lies this near (km, shore to shore, on the map): Cyprus, Malta, Trinidad.
+SEA_NEIGHBOUR_KM = 400.0
+#: A country drawn over more degrees of longitude than this (France with its overseas regions,
+#: the United States with Hawaii) is no witness of its continent far from its main land.
+FAR_FLUNG_DEGREES = 40.0
+#: Two population figures further apart than this share (15%) are not both believed: the
+#: country's population is not read out, and its comparisons need both sources to agree.
+SOURCES_AGREE = 0.15
+#: The continent of each UN M49 subregion in the Americas and Oceania (``region`` column);
+#: elsewhere the subregion's last word ("Western Asia", "Northern Africa") names it.
+M49_CONTINENTS = {
+    "Northern America": "North America",
+    "Central America": "North America",
+    "Caribbean": "North America",
+    "South America": "South America",
+    "Australia and New Zealand": "Oceania",
+    "Melanesia": "Oceania",
+    "Micronesia": "Oceania",
+    "Polynesia": "Oceania",
+}
 #: Continents that touch or nearly touch: a distractor among them is close.
 NEAR_CONTINENTS = frozenset(
     frozenset(pair)
@@ -234,6 +273,52 @@ def _states() -> pd.DataFrame:
     from geoteach.data.usa import us_states
 
     return us_states()
+
+
+@dataclass(frozen=True)
+class Conventions:
+    """The decisions of data/quiz_conventions.csv, as the generators read them.
+
+    ``not_asked``: (iso3, column) pairs whose figure is never read out; ``notes``: (iso3,
+    question kind) -> the words a prompt adds to state its convention; ``disputed``: iso3 ->
+    countries it borders only under another convention (never a wrong option next to it).
+    """
+
+    not_asked: frozenset[tuple[str, str]]
+    notes: Mapping[tuple[str, str], str]
+    disputed: Mapping[str, frozenset[str]]
+
+
+@cache
+def conventions() -> Conventions:
+    """The quiz's conventions (data/quiz_conventions.csv; see data/SOURCES.md)."""
+    from geoteach.data.conventions import quiz_conventions
+
+    rows = list(quiz_conventions().itertuples())
+    disputed: dict[str, set[str]] = {}
+    for row in rows:
+        if row.rule == "disputed_border":
+            disputed.setdefault(row.iso3, set()).add(row.other)
+            disputed.setdefault(row.other, set()).add(row.iso3)
+    return Conventions(
+        not_asked=frozenset((r.iso3, r.about) for r in rows if r.rule == "not_asked"),
+        notes={(r.iso3, r.about): r.text for r in rows if r.rule == "note"},
+        disputed={c: frozenset(o) for c, o in disputed.items()},
+    )
+
+
+@cache
+def retired_ids() -> frozenset[str]:
+    """Ids of the cards a teacher has retired (data/decks/retired.csv)."""
+    from geoteach.data.conventions import retired_card_ids
+
+    return retired_card_ids()
+
+
+def not_retired(questions: Iterable[Question]) -> list[Question]:
+    """``questions`` without the retired cards: how a card leaves every deck without code."""
+    retired = retired_ids()
+    return [q for q in questions if q.id not in retired]
 
 
 class Places(ABC):
@@ -556,18 +641,52 @@ def country_of_capital_questions(countries: pd.DataFrame | None = None) -> list[
     ]
 
 
-def continent_questions(countries: pd.DataFrame | None = None) -> list[Question]:
-    """ "Which continent is Chad in?" for countries whose neighbours share their continent.
+def m49_continent(region: str) -> str:
+    """The continent of a UN M49 subregion: "Western Asia" -> Asia, "Caribbean" -> North America."""
+    return M49_CONTINENTS.get(region, region.split()[-1] if region else "")
 
-    The distractors are the nearest continents first (for Chad: Asia, Europe), which are the
-    ones a guess cannot rule out.
+
+def disputed_continent(atlas: Atlas, iso3: str) -> str:
+    """Why atlases may put ``iso3`` on another continent ("" when none does; module notes)."""
+    continent = atlas.continent[iso3]
+    across = [n for n in atlas.neighbours[iso3] if atlas.continent[n] != continent]
+    if across:
+        return f"land neighbour on another continent: {', '.join(across)}"
+    if m49_continent(atlas.region[iso3]) != continent:
+        return f"UN M49 puts {atlas.region[iso3]} in {m49_continent(atlas.region[iso3])}"
+    if not atlas.neighbours[iso3]:
+        from geoteach.data.conventions import countries_near
+
+        near = [
+            n
+            for n in sorted(countries_near(iso3, SEA_NEIGHBOUR_KM))
+            if n in atlas.continent and atlas.continent[n] != continent and not _far_flung(n)
+        ]
+        if near:
+            return f"within {SEA_NEIGHBOUR_KM:.0f} km of {', '.join(near)}"
+    return ""
+
+
+@cache
+def _far_flung(iso3: str) -> bool:
+    from geoteach.data.conventions import longitude_span
+
+    return longitude_span(iso3) > FAR_FLUNG_DEGREES
+
+
+def continent_questions(countries: pd.DataFrame | None = None) -> list[Question]:
+    """ "Which continent is Chad in?" for countries whose continent no convention disputes.
+
+    ``disputed_continent`` says which are left out (module notes). The distractors are the
+    nearest continents first (for Chad: Asia, Europe), which are the ones a guess cannot rule
+    out; every other continent is wrong because the country lies wholly on its own.
     """
     atlas = _atlas(countries)
     continents = sorted(set(atlas.continent.values()))
     questions = []
     for iso3 in atlas.codes:
         continent = atlas.continent[iso3]
-        if any(atlas.continent[n] != continent for n in atlas.neighbours[iso3]):
+        if disputed_continent(atlas, iso3):
             continue
         near = [c for c in continents if frozenset((c, continent)) in NEAR_CONTINENTS]
         far = [c for c in continents if c != continent and c not in near]
@@ -594,11 +713,19 @@ def continent_questions(countries: pd.DataFrame | None = None) -> list[Question]
     return questions
 
 
-def _borders_both(places: Places, id_prefix: str, kind: str, **fields: Any) -> list[Question]:
+def _borders_both(
+    places: Places,
+    id_prefix: str,
+    kind: str,
+    disputed: Mapping[str, frozenset[str]] | None = None,
+    **fields: Any,
+) -> list[Question]:
     """ "Which <kind> borders both A and B?" for every pair with a common neighbour.
 
-    Every common neighbour is a right answer; the distractors are other places near A and B.
+    Every common neighbour is a right answer; the distractors are other places near A and B,
+    never one that borders A or B under another convention (``disputed``).
     """
+    disputed = disputed or {}
     border = {code: set(ns) for code, ns in places.neighbours.items()}
     pairs: set[tuple[str, str]] = set()
     for around in border.values():
@@ -607,7 +734,8 @@ def _borders_both(places: Places, id_prefix: str, kind: str, **fields: Any) -> l
     for a, b in sorted(pairs):
         common = sorted(border[a] & border[b], key=lambda c: (-places.known[c], c))
         answer, others = common[0], common[1:]
-        similar = places.similar(answer, exclude=[*common, a, b])
+        arguable = disputed.get(a, frozenset()) | disputed.get(b, frozenset())
+        similar = places.similar(answer, exclude=[*common, a, b, *arguable])
         near = border[a] | border[b]
         wrong = [c for c in similar if c in near] + [c for c in similar if c not in near]
         names = places.names(common)
@@ -649,13 +777,25 @@ def neighbour_questions(countries: pd.DataFrame | None = None) -> list[Question]
         _atlas(countries),
         "borders_both",
         "country",
+        conventions().disputed,
         category="Neighbours",
         source=_COUNTRY_SOURCE.format("neighbours"),
     )
 
 
-def _neighbour_counts(places: Places, id_prefix: str, prompt: str, **fields: Any) -> list[Question]:
-    """ "How many ... share a land border with X?" for places with neighbours (typed number)."""
+def _neighbour_counts(
+    places: Places,
+    id_prefix: str,
+    prompt: str,
+    notes: Mapping[str, str] | None = None,
+    **fields: Any,
+) -> list[Question]:
+    """ "How many ... share a land border with X?" for places with neighbours (typed number).
+
+    ``notes`` add the convention a count depends on to its prompt ("Canada (not counting
+    Greenland, which shares Hans Island with Canada)").
+    """
+    notes = notes or {}
     questions = []
     for code in places.codes:
         neighbours = [places.called[n] for n in places.neighbours[code]]
@@ -668,7 +808,9 @@ def _neighbour_counts(places: Places, id_prefix: str, prompt: str, **fields: Any
                 id_prefix,
                 known=places.known[code] / (1 + COUNT_FADE * (len(neighbours) - 1)),
                 lucky=NUMBER_LUCK,
-                prompt=prompt.format(place=places.called[code]),
+                prompt=prompt.format(
+                    place=places.called[code] + (f" ({notes[code]})" if code in notes else "")
+                ),
                 answer=str(len(neighbours)),
                 explanation=f"{places.opening(code)} borders {_and(neighbours)}.",
                 kind="number",
@@ -680,10 +822,12 @@ def _neighbour_counts(places: Places, id_prefix: str, prompt: str, **fields: Any
 
 def neighbour_count_questions(countries: pd.DataFrame | None = None) -> list[Question]:
     """ "How many countries share a land border with Chad?" for countries with neighbours."""
+    notes = {c: t for (c, about), t in conventions().notes.items() if about == "neighbour_count"}
     return _neighbour_counts(
         _atlas(countries),
         "neighbour_count",
         "How many countries share a land border with {place}?",
+        notes,
         category="Neighbours",
         source=_COUNTRY_SOURCE.format("neighbours"),
     )
@@ -717,8 +861,30 @@ def compare_prompt(stat: Statistic, a: str, b: str) -> str:
     return template.format(a=a, b=b, label=label)
 
 
-def _comparisons(places: Places, stat: Statistic, id_prefix: str, **fields: Any) -> list[Question]:
-    """ "Which has more ...: A or B?" for land neighbours whose values differ by 5% or more."""
+def _apart(va: float, vb: float) -> bool:
+    """Two values far enough apart (``MIN_DIFFERENCE``) for a comparison to be asked."""
+    return va != vb and abs(va - vb) >= MIN_DIFFERENCE * max(abs(va), abs(vb))
+
+
+def _same_way(view: Mapping[str, float], a: str, b: str, a_higher: bool) -> bool:
+    """``view`` has both values, far enough apart, with ``a`` higher exactly when said."""
+    return a in view and b in view and _apart(view[a], view[b]) and (view[a] > view[b]) == a_higher
+
+
+def _comparisons(
+    places: Places,
+    stat: Statistic,
+    id_prefix: str,
+    also: Iterable[Mapping[str, float]] = (),
+    **fields: Any,
+) -> list[Question]:
+    """ "Which has more ...: A or B?" for land neighbours whose values differ by 5% or more.
+
+    ``also`` are other views of the same figure (a second source, another convention): a pair
+    is asked only when every one of them has both values, 5% apart, the same way round, so
+    the wrong option is wrong whichever a teacher reads.
+    """
+    views = list(also)
     values = stat.values.astype(float).to_dict()
     pairs = {
         (min(a, b), max(a, b))
@@ -729,7 +895,9 @@ def _comparisons(places: Places, stat: Statistic, id_prefix: str, **fields: Any)
     questions = []
     for a, b in sorted(pairs):
         va, vb = values[a], values[b]
-        if va == vb or abs(va - vb) < MIN_DIFFERENCE * max(abs(va), abs(vb)):
+        if not _apart(va, vb):
+            continue
+        if not all(_same_way(view, a, b, va > vb) for view in views):
             continue
         top = a if va > vb else b
         close = value_closeness(va, vb)
@@ -766,13 +934,68 @@ def comparison_questions(
     one read by ``load_worldbank_csv``).
     """
     stat = country_statistic(statistic, countries) if isinstance(statistic, str) else statistic
-    return _comparisons(_atlas(countries), stat, f"compare:{stat.key}", category="Statistics")
+    table = _countries() if countries is None else countries
+    stat = askable(stat)
+    return _comparisons(
+        _atlas(countries),
+        stat,
+        f"compare:{stat.key}",
+        other_views(stat.key, table),
+        category="Statistics",
+    )
+
+
+def askable(stat: Statistic) -> Statistic:
+    """``stat`` without the figures data/quiz_conventions.csv says are not read out."""
+    dropped = [c for c, key in conventions().not_asked if key == stat.key and c in stat.values]
+    return replace(stat, values=stat.values.drop(dropped)) if dropped else stat
+
+
+def other_views(key: str, table: pd.DataFrame) -> list[dict[str, float]]:
+    """Other readings of statistic ``key`` a comparison must also pass (module notes).
+
+    Population: GeoNames' figure (``atlas_population``), the second source. Coastline: the
+    Factbook's figure with the Caspian and Aral shores added (a child may count them).
+    """
+    if key == "population" and "atlas_population" in table:
+        return [table["atlas_population"].dropna().astype(float).to_dict()]
+    if key == "coastline_km" and key in table:
+        shores = inland_shores()
+        values = table[key].dropna().astype(float)
+        return [{c: v + sum(shores.get(c, {}).values()) for c, v in values.items()}]
+    return []
+
+
+@cache
+def inland_shores() -> dict[str, dict[str, float]]:
+    """iso3 -> {inland sea: km of shore} (data/inland_sea_shores.csv)."""
+    from geoteach.data.conventions import inland_sea_shores
+
+    out: dict[str, dict[str, float]] = {}
+    for row in inland_sea_shores().itertuples():
+        out.setdefault(row.iso3, {})[row.sea] = float(row.shore_km)
+    return out
+
+
+def population_disagrees(table: pd.DataFrame | None = None) -> dict[str, tuple[float, float]]:
+    """Countries whose two population figures are more than ``SOURCES_AGREE`` apart.
+
+    iso3 -> (Factbook, GeoNames). Their population is never read out as a number (the "Did
+    you know?" sentence of ``geoteach.quiz.facts``); comparisons need both sources to agree.
+    """
+    table = _countries() if table is None else table
+    if "atlas_population" not in table:
+        return {}
+    both = table[["population", "atlas_population"]].dropna().astype(float)
+    apart = (both["population"] / both["atlas_population"] - 1).abs() > SOURCES_AGREE
+    apart |= (both["atlas_population"] / both["population"] - 1).abs() > SOURCES_AGREE
+    return {str(c): (r.population, r.atlas_population) for c, r in both[apart].iterrows()}
 
 
 def highest_point_questions(countries: pd.DataFrame | None = None) -> list[Question]:
     """Which of two neighbours reaches higher, and how high a country's highest point is."""
     atlas = _atlas(countries)
-    stat = country_statistic("highest_point_m", countries)
+    stat = askable(country_statistic("highest_point_m", countries))
     return comparison_questions(stat, countries) + [
         place_question(
             atlas,
@@ -825,23 +1048,42 @@ def _yes_no(
     ]
 
 
+#: The convention every coast card states: what counts as a sea coast.
+COAST_PROMPT = "Does {place} have a sea coast (on the ocean or a sea joined to it)?"
+
+
+def _coast_explanation(atlas: Atlas, iso3: str, km: float) -> str:
+    opening = atlas.opening(iso3)
+    if km > 0:
+        return f"{opening} has {_fmt(km)} km of coastline."
+    lakes = inland_shores().get(iso3, {})
+    if lakes:
+        shores = _and([f"{_fmt(v)} km on the {sea}" for sea, v in sorted(lakes.items())])
+        return (
+            f"{opening} is landlocked: its shore ({shores}) is on "
+            f"{'lakes' if len(lakes) > 1 else 'a lake'} with no way to the ocean, so it is "
+            "not a sea coast."
+        )
+    return f"{opening} is landlocked: it has no sea coast."
+
+
 def coastline_questions(countries: pd.DataFrame | None = None) -> list[Question]:
-    """ "Does Bolivia have a sea coast?" for every country, and coastline comparisons."""
+    """ "Does Bolivia have a sea coast?" for every country, and coastline comparisons.
+
+    The yes/no card states what a sea coast is (``COAST_PROMPT``), so Azerbaijan's Caspian
+    shore is not one; a comparison is asked only when adding the Caspian and Aral shores
+    would not turn it round (``other_views``) and the figure belongs to the land the map draws
+    (``askable``: not Morocco's, which includes Western Sahara).
+    """
     atlas = _atlas(countries)
     stat = country_statistic("coastline_km", countries)
     km = stat.values.to_dict()
-    explanations = {
-        c: f"{atlas.opening(c)} has {_fmt(v)} km of coastline."
-        if v > 0
-        else f"{atlas.opening(c)} is landlocked: it has no sea coast."
-        for c, v in km.items()
-    }
     questions = _yes_no(
         atlas,
         "coast",
         {c: v > 0 for c, v in km.items()},
-        "Does {place} have a sea coast?",
-        explanation=explanations,
+        COAST_PROMPT,
+        explanation={c: _coast_explanation(atlas, c, v) for c, v in km.items()},
         category="Coasts",
         source=f"{stat.source}, {stat.year}",
     )
@@ -1082,13 +1324,16 @@ GENERATORS: dict[str, Callable[[], list[Question]]] = {
 def generate(
     kinds: Iterable[str] | None = None, levels: Iterable[int] | None = None
 ) -> list[Question]:
-    """Every question of the given kinds (keys of ``GENERATORS``; default all) and levels."""
+    """Every question of the given kinds (keys of ``GENERATORS``; default all) and levels.
+
+    Retired cards (data/decks/retired.csv) are left out.
+    """
     chosen = list(GENERATORS) if kinds is None else list(kinds)
     unknown = [k for k in chosen if k not in GENERATORS]
     if unknown:
         raise ValueError(f"Unknown question kinds {unknown}; choose from {', '.join(GENERATORS)}.")
     wanted = {1, 2, 3} if levels is None else set(levels)
-    return [q for kind in chosen for q in GENERATORS[kind]() if q.level in wanted]
+    return not_retired(q for kind in chosen for q in GENERATORS[kind]() if q.level in wanted)
 
 
 def generated_deck(

@@ -91,6 +91,7 @@ def _default_bank_json() -> str:
                 cards += generators.comparison_questions(source[1])
             else:
                 cards += getattr(generators, source)()
+        cards = generators.not_retired(cards)  # data/decks/retired.csv
         grouped[name] = [replace(q, category=name).to_dict() for q in cards]
     return json.dumps(grouped)
 

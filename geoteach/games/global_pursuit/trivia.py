@@ -10,18 +10,32 @@ Where the questions come from (every one right by construction, see ``geoteach.q
 * People and Places (political facts): capitals, countries of capitals, continents, neighbours.
 * Planet Earth (physical geography): highest points, sea coasts, area and forest comparisons.
 * Historic Happenings (explorers and history): where each journey of
-  ``geoteach.data.explorer_routes`` began and ended, whose journey passed through a stop, which
-  of two explorers set out first; the order in which U.S. states joined the Union and the 13
+  ``geoteach.data.explorer_routes`` began, where a round trip came back to, which of these
+  places a journey reached, which of two explorers set out first; the order in which U.S.
+  states joined the Union and the 13
   original states (``us_states``, columns ``admitted``, ``statehood_rank``). Each source is
   drawn in turn, so the explorers are not drowned by the 1,200 pairs of states.
-* People and Products (resources, products, people): the products of
-  ``geoteach.data.country_products`` when that table is there, and comparisons of population,
-  city dwellers, income per person, electricity and CO2 between neighbours.
+* People and Products (resources, products, people): which country grows a tropical crop
+  (``geoteach.data.country_products``), and comparisons of population, city dwellers, income
+  per person, electricity and CO2 between neighbours.
 * WILD CARD: flags; the player sees the flag and names the country.
 
 Levels come from how hard each question is (``geoteach.quiz.generators``). The fame of an
 explorer is not in the data, so explorer questions are graded by how close their distractors
 are (places within a few thousand km, journeys within a few centuries).
+
+Every wrong option is proved wrong (issue 26), or the question is not made:
+
+* The Factbook's product lists are short: a country missing from "copper" may well mine it. So
+  a product is asked only where a wrong country can be proved not to produce it: the tropical
+  crops (``TROPICAL_CROPS``), whose wrong options lie wholly more than ``TROPICAL_LIMIT``
+  degrees from the Equator on the map. Other products are not asked.
+* A journey's list of stops is not complete (Darwin's Beagle also called at Hobart), so "whose
+  journey passed through X?" is not asked. Instead: "Which of these places did this journey
+  reach?", with wrong options more than ``CLEAR_KM`` from every listed stop and from the
+  great circle between each two.
+* The list may stop where the journey turned for home (Vasco da Gama's ends at Calicut), so
+  "where did it end?" is asked only of a journey whose list comes back to its start.
 
 House rules decided here: 60 cards per deck (the first 60 of each level after a fixed
 shuffle, so every classroom gets the same box); of each set's 60, 7 carry ROLL, 4 BONUS ROLL
@@ -44,6 +58,7 @@ import pandas as pd
 
 from geoteach.games.global_pursuit.layout import SET_NAMES, SETS
 from geoteach.quiz import generators
+from geoteach.quiz.answers import spoken_list
 from geoteach.quiz.question import Question
 
 #: The name of the flags deck, next to the four sets.
@@ -144,26 +159,67 @@ def _years(stops: pd.DataFrame) -> str:
     return str(first) if first == last else f"{first}–{last}"
 
 
+#: A wrong option of "which of these places did this journey reach?" lies at least this far
+#: (km) from every listed stop and from the great circle between each two.
+CLEAR_KM = 2000.0
+#: Legs are walked in steps of at most this many km when measuring ``CLEAR_KM``.
+STEP_KM = 100.0
+
+
+def _point(lat: float, lon: float) -> tuple[float, float, float]:
+    la, lo = math.radians(lat), math.radians(lon)
+    return (math.cos(la) * math.cos(lo), math.cos(la) * math.sin(lo), math.sin(la))
+
+
+def _leg(a: tuple[float, float], b: tuple[float, float]) -> list[tuple[float, float]]:
+    """Points every ``STEP_KM`` along the great circle from ``a`` to ``b`` (lat, lon)."""
+    steps = max(1, math.ceil(_km(a, b) / STEP_KM))
+    pa, pb = _point(*a), _point(*b)
+    angle = math.acos(max(-1.0, min(1.0, sum(x * y for x, y in zip(pa, pb, strict=True)))))
+    out = []
+    for i in range(steps + 1):
+        t = i / steps
+        if angle < 1e-9:
+            xyz = pa
+        else:
+            wa, wb = math.sin((1 - t) * angle), math.sin(t * angle)
+            xyz = tuple((wa * x + wb * y) / math.sin(angle) for x, y in zip(pa, pb, strict=True))
+        x, y, z = xyz
+        lat = math.degrees(math.asin(max(-1.0, min(1.0, z))))
+        out.append((lat, math.degrees(math.atan2(y, x))))
+    return out
+
+
+def route_distance(stops: pd.DataFrame, here: tuple[float, float]) -> float:
+    """How far (km) ``here`` lies from a journey: its stops and the great circles between them."""
+    points = list(zip(stops["lat"].astype(float), stops["lon"].astype(float), strict=True))
+    walked = [p for a, b in itertools.pairwise(points) for p in _leg(a, b)] or points
+    return min(_km(here, p) for p in walked)
+
+
 def explorer_questions(routes: pd.DataFrame) -> list[Question]:
-    """Where each journey began and ended, and whose journey passed through a stop.
+    """Where each journey began, where a round trip came back to, which places it reached.
 
     ``routes`` has one row per waypoint (``explorer``, ``journey``, ``order``, ``place``,
-    ``lat``, ``lon``, ``year`` and a ``source`` named in each question). Multiple choice: the
-    other journeys' places nearest the answer are the distractors, and the nearer they are, the
-    higher the level. A stop is asked only when one journey alone passed through it.
+    ``lat``, ``lon``, ``year`` and a ``source`` named in each question). Multiple choice; the
+    nearer the distractors, the higher the level (module notes: what proves them wrong).
     """
     journeys = _journeys(routes)
-    by_place: dict[str, set[tuple[str, str]]] = {}
-    for key, stops in journeys.items():
-        for place in stops["place"].astype(str):
-            by_place.setdefault(place, set()).add(key)
+    places = {
+        str(o["place"]): (float(o["lat"]), float(o["lon"]))
+        for stops in journeys.values()
+        for _, o in stops.iterrows()
+    }
     questions = []
     for key, stops in journeys.items():
         explorer, journey = key
         src = str(stops["source"].iloc[0]) if "source" in stops else "data/explorer_routes.csv"
         trip = f"{explorer}, {journey} ({_years(stops)})"
         common = {"category": "Explorers", "source": src, "kind": "place"}
-        for end, row in (("begin", stops.iloc[0]), ("end", stops.iloc[-1])):
+        ends = [("begin", stops.iloc[0])]
+        if str(stops["place"].iloc[-1]) == str(stops["place"].iloc[0]) and len(stops) > 2:
+            ends.append(("end", stops.iloc[-1]))
+        for end, row in ends:
             here = (float(row["lat"]), float(row["lon"]))
             index = 0 if end == "begin" else -1
             others = sorted(
@@ -174,10 +230,15 @@ def explorer_questions(routes: pd.DataFrame) -> list[Question]:
             )
             choices = generators._choices(str(row["place"]), [p for _, p in others])
             shown = [d for d, p in others if p in choices][: generators.DISTRACTORS]
-            verb = "set out from" if end == "begin" else "ended at"
+            prompt = (
+                f"Where did this journey begin: {trip}?"
+                if end == "begin"
+                else f"Where did this journey come back to at its end: {trip}?"
+            )
+            verb = "set out from" if end == "begin" else "came back to"
             questions.append(
                 Question(
-                    prompt=f"Where did this journey {end}: {trip}?",
+                    prompt=prompt,
                     answer=str(row["place"]),
                     choices=choices,
                     explanation=f"{explorer} {verb} {row['place']} in {int(row['year'])}.",
@@ -188,26 +249,30 @@ def explorer_questions(routes: pd.DataFrame) -> list[Question]:
                     **common,
                 )
             )
-        for _, row in stops.iloc[1:-1].iterrows():
+        ends_at = {str(stops["place"].iloc[0]), str(stops["place"].iloc[-1])}
+        clear = sorted(
+            (d, p) for p, at in places.items() if (d := route_distance(stops, at)) >= CLEAR_KM
+        )
+        asked: set[str] = set()
+        for _, row in stops.iloc[1:].iterrows():
             place = str(row["place"])
-            if by_place[place] != {key}:
+            if place in ends_at or place in asked:
                 continue
+            asked.add(place)
             here = (float(row["lat"]), float(row["lon"]))
-            nearest = sorted(
-                (min(_km(here, (float(o["lat"]), float(o["lon"]))) for _, o in other.iterrows()), k)
-                for k, other in journeys.items()
-                if k[0] != explorer
-            )
-            names = [k[0] for _, k in nearest]
-            choices = generators._choices(explorer, names)
-            shown = [d for d, k in nearest if k[0] in choices][: generators.DISTRACTORS]
+            nearest = sorted(clear, key=lambda dp: (_km(here, places[dp[1]]), dp[1]))
+            choices = generators._choices(place, [p for _, p in nearest])
+            shown = [_km(here, places[p]) for _, p in nearest if p in choices]
+            shown = shown[: generators.DISTRACTORS]
+            wrong = [p for p in choices if p != place]
             questions.append(
                 Question(
-                    prompt=f"Whose journey passed through {place}?",
-                    answer=explorer,
+                    prompt=f"Which of these places did this journey reach: {trip}?",
+                    answer=place,
                     choices=choices,
-                    explanation=f"{explorer} passed through {place} in {int(row['year'])} "
-                    f"({journey}).",
+                    explanation=f"{explorer} reached {place} in {int(row['year'])}. "
+                    f"{spoken_list(wrong, 'and')} lie more than "
+                    f"{CLEAR_KM:,.0f} km from every place on the way.",
                     id=f"explorer_stop:{explorer}:{place}",
                     **generators.graded(
                         EXPLORER_KNOWN, generators.guess_chance(len(choices), _near(shown))
@@ -251,21 +316,50 @@ def explorer_order_questions(routes: pd.DataFrame) -> list[Question]:
 
 
 # ----------------------------------------------------------------------------- products
-def product_questions(products: pd.DataFrame) -> list[Question]:
-    """ "Which of these countries lists coffee among its products?" from a products table.
+#: Crops that grow only in the tropics (the source that says so): a country whose land, as the
+#: map draws it, lies wholly further than ``TROPICAL_LIMIT`` degrees from the Equator does not
+#: grow them, so it is a wrong option proved wrong. The Factbook's lists prove the right one.
+TROPICAL_CROPS: dict[str, str] = {
+    "cocoa": 'Encyclopaedia Britannica, "cacao" (a crop of the humid tropics)',
+    "coffee": 'Encyclopaedia Britannica, "coffee" (a crop of the tropics)',
+}
+#: Degrees from the Equator beyond which no tropical crop is grown: the tropics end at 23.4°;
+#: the margin keeps out the odd farm just beyond them (Yunnan, Nepal, New South Wales, Sicily).
+TROPICAL_LIMIT = 40.0
 
-    ``products`` has one row per country and product with at least ``iso3`` and ``product``.
-    The other choices are the most similar countries that do not list it; graded like every
-    generated question (how well known the country, how close the distractors).
+
+def beyond_the_tropics(extents: dict[str, tuple[float, float]]) -> set[str]:
+    """Countries whose drawn land lies wholly more than ``TROPICAL_LIMIT``° from the Equator."""
+    return {
+        c
+        for c, (south, north) in extents.items()
+        if south > TROPICAL_LIMIT or north < -TROPICAL_LIMIT
+    }
+
+
+def product_questions(
+    products: pd.DataFrame, extents: dict[str, tuple[float, float]] | None = None
+) -> list[Question]:
+    """ "Which of these countries grows cocoa?" for each country the Factbook lists it for.
+
+    ``products`` has one row per country and product with at least ``iso3`` and ``product``;
+    only ``TROPICAL_CROPS`` are asked (module notes). The wrong options are the most similar
+    countries lying wholly beyond ``TROPICAL_LIMIT`` (``extents``: southernmost and
+    northernmost latitude per country, by default from the 1:50m map).
     """
     needed = {"iso3", "product"}
     if not needed <= set(products.columns):
         missing = ", ".join(sorted(needed - set(products.columns)))
         raise ValueError(f"The country products table has no column {missing}.")
+    if extents is None:
+        from geoteach.data.conventions import latitude_extents
+
+        extents = latitude_extents()
     atlas = generators._default_atlas()
+    cold = beyond_the_tropics(extents)
     has: dict[str, set[str]] = {}
     for row in products.itertuples():
-        if row.iso3 in atlas.name:
+        if row.iso3 in atlas.name and row.product in TROPICAL_CROPS:
             has.setdefault(str(row.product), set()).add(str(row.iso3))
     src = (
         str(products["source"].iloc[0])
@@ -275,22 +369,26 @@ def product_questions(products: pd.DataFrame) -> list[Question]:
     questions = []
     for product, makers in sorted(has.items()):
         for iso3 in sorted(makers):
-            others = [c for c in atlas.similar(iso3) if c not in makers]
+            others = [c for c in atlas.similar(iso3) if c in cold and c not in makers]
             if len(others) < generators.DISTRACTORS:
                 continue
-            name = atlas.name[iso3]
+            shown = [atlas.called[c] for c in others[: generators.DISTRACTORS]]
             questions.append(
                 generators.choice_question(
                     atlas,
                     iso3,
                     f"product:{product}",
                     category="Products",
-                    prompt=f"Which of these countries lists {product} among its products?",
-                    answer=name,
+                    prompt=f"Which of these countries grows {product}?",
+                    answer=atlas.name[iso3],
                     distractors=others,
                     options=atlas.names(others),
-                    explanation=f"{atlas.opening(iso3)} lists {product}.",
-                    source=src,
+                    explanation=f"{atlas.opening(iso3)} grows {product} (the CIA World "
+                    f"Factbook lists it). {product.capitalize()} is a crop of the tropics; "
+                    f"{spoken_list(shown, 'and')} lie wholly more than "
+                    f"{TROPICAL_LIMIT:.0f}° from the Equator, far outside them.",
+                    source=f"{src}; {TROPICAL_CROPS[product]}; "
+                    "latitudes from data/world_50m.geojson",
                     kind="place",
                 )
             )
@@ -422,7 +520,7 @@ def _balanced(groups: list[list[Question]], per_level: int) -> list[Question]:
 def _built_in_json() -> str:
     bank: Bank = {}
     for deck in DECKS:
-        groups = [source() for source in SOURCES[deck]]
+        groups = [generators.not_retired(source()) for source in SOURCES[deck]]
         symbols = None if deck == WILD else SYMBOL_COUNTS
         bank[deck] = make_cards(
             deck, _balanced([g for g in groups if g], CARDS_PER_DECK), symbols=symbols
