@@ -479,3 +479,12 @@ def test_trap_explorers() -> None:
     tasmania = cards["explorer_stop:Abel Tasman:Van Diemen's Land (Tasmania)"]
     assert "James Cook" not in tasmania.choices and "Charles Darwin" not in tasmania.choices
     assert tasmania.prompt.startswith("Which of these places did this journey reach")
+
+
+@pytest.mark.slow
+def test_inland_sea_shores_rebuild_is_byte_identical(tmp_path) -> None:
+    from tests.rebuilds import differing, rebuild, repository_copy
+
+    copy = repository_copy(tmp_path)
+    rebuild(copy, "build_inland_seas.py")
+    assert differing(copy, ["inland_sea_shores.csv"]) == []
