@@ -16,11 +16,12 @@ entry's ``key``; the app notebook is ``notebooks/play/<key>.ipynb``.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Literal
+
+from geoteach._lazy import load
 
 Kind = Literal["choice", "number", "flag"]
 
@@ -57,13 +58,6 @@ def speed_option() -> Option:
         choices=SPEEDS,
         help="How long each computer move stays on screen before the next one",
     )
-
-
-def load(path: str) -> Any:
-    """The object a dotted path names: ``"geoteach.ui.geotriple:build_screen"``."""
-    module, _, name = path.partition(":")
-    loaded = importlib.import_module(module)
-    return getattr(loaded, name) if name else loaded
 
 
 @dataclass(frozen=True)
