@@ -30,3 +30,11 @@ def lazy_exports(
         return names
 
     return names, __getattr__, __dir__
+
+
+def load(path: str) -> Any:
+    """The object a dotted path names, imported now: ``"geoteach.ui.geotriple:build_screen"``
+    (or a module, without ``:name``). Lower layers name higher ones this way, resolved on use."""
+    module, _, name = path.partition(":")
+    loaded = import_module(module)
+    return getattr(loaded, name) if name else loaded

@@ -18,8 +18,8 @@ import argparse
 import sys
 
 from geoteach.data.conventions import retired_cards_path
+from geoteach.lessons.deck_review import deck_questions, retire_card, review_text
 from geoteach.quiz import generators
-from geoteach.quiz.review import deck_questions, retire_card, review_text
 
 
 def main(argv: list[str] | None = None) -> int:

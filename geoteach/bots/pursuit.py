@@ -93,6 +93,11 @@ def worst_category(record: Sequence[Sequence[int]]) -> int:
     return min(range(len(record)), key=share)
 
 
+def make_bot(level: str = "medium", seed: int | None = None) -> PursuitBot:
+    """The factory ``bots_for`` and the games' registry expect."""
+    return PursuitBot(level, seed=seed)
+
+
 def bot_table(players: int, level: str) -> Table:
     """A table of ``players`` bots of one level, named Bot 1, Bot 2, ..."""
     return Table([Seat(f"Bot {i + 1}", kind="bot", level=level) for i in range(players)])

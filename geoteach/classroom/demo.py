@@ -3,7 +3,8 @@
 The report notebook opens it when no record is named, so a teacher can see every part of the
 report before a class has played (and the test suite can run the notebook). The games are real
 games, recorded the way a class is recorded; only the players are computers, and the clock is
-set back so that the two lessons lie a week apart.
+set back so that the two lessons lie a week apart. Each game is played as its entry in
+``geoteach.games.registry`` says (engine, computer players, how they play, short options).
 """
 
 from __future__ import annotations
@@ -15,9 +16,11 @@ from collections.abc import Callable
 from datetime import datetime, timedelta
 from pathlib import Path
 
+from geoteach.bots.base import Bot
 from geoteach.bots.pursuit import PursuitBot
 from geoteach.classroom.recorder import open_record, record
 from geoteach.games.base import Action, Game
+from geoteach.games.registry import GAMES, GameEntry, load
 from geoteach.games.table import Seat, Table
 from geoteach.store.lesson_record import Lesson
 
@@ -34,6 +37,18 @@ PUPILS: dict[str, str] = {
 TEAM = ("Rivers", ("Dev", "Eun"))
 
 
+#: The demo's two lessons: name, days before today, and the games played, each a registry key
+#: with the most moves the computers make in it (Geography Pursuit is cut short: a lesson).
+LESSONS: tuple[tuple[str, int, tuple[tuple[str, int], ...]], ...] = (
+    ("Week 1: capitals and rankings", 8, (("geography_pursuit", 700), ("globalissimo", 10_000))),
+    ("Week 2: the U.S. and the world", 1, (("geotriple", 10_000), ("geography_pursuit", 700))),
+)
+#: The pupils at a table of a game for two: two pairs, each playing its own game.
+PAIRS = (["Ana", "Chloé"], ["Ben", "Femi"])
+#: The pupils (and the team) at a table of a larger game.
+GROUP = ["Ana", "Ben", "Chloé", "Femi"]
+
+
 def demo_record(path: str | os.PathLike[str] | None = None, seed: int = 7) -> Lesson:
     """Play the demo lessons into ``path`` (default: a new temporary file) and open it."""
     if path is None:
@@ -43,14 +58,10 @@ def demo_record(path: str | os.PathLike[str] | None = None, seed: int = 7) -> Le
         return lesson
     rng = random.Random(seed)
     today = datetime.now().replace(hour=10, minute=0, second=0, microsecond=0)
-    plans = (
-        ("Week 1: capitals and rankings", today - timedelta(days=8), (_pursuit, _globalissimo)),
-        ("Week 2: the U.S. and the world", today - timedelta(days=1), (_geotriple, _pursuit)),
-    )
-    for name, start, games in plans:
-        clock = _Clock(start.timestamp(), rng)
-        for play in games:
-            play(lesson, name, clock, rng)
+    for name, days_ago, games in LESSONS:
+        clock = _Clock((today - timedelta(days=days_ago)).timestamp(), rng)
+        for key, most in games:
+            _play_game(GAMES[key], lesson, name, clock, rng, most)
     return lesson
 
 
@@ -73,9 +84,27 @@ def _seats(names: list[str], team: bool = False) -> Table:
     return Table(seats)
 
 
+def _tables(game_cls: type[Game]) -> list[Table]:
+    """Where the pupils sit: two pairs for a game of two, else four pupils and the team."""
+    if game_cls.max_seats < len(GROUP) + 1:
+        return [_seats(pair) for pair in PAIRS]
+    return [_seats(GROUP, team=True)]
+
+
 def _level(table: Table, seat: int) -> str:
     seat_ = table.seats[seat]
     return PUPILS.get(seat_.members[0] if seat_.members else seat_.name, "medium")
+
+
+def _play_game(
+    entry: GameEntry, lesson: Lesson, name: str, clock: _Clock, rng: random.Random, most: int
+) -> None:
+    """Record a short game of ``entry`` at each of its tables, computers in the pupils' seats."""
+    make_bot = PUPIL_BOTS.get(entry.key, entry.make_bot)
+    for table in _tables(entry.engine_class):
+        game = entry.engine_class(table, seed=rng.randrange(2**31), **entry.short_game)
+        bots = {s: make_bot(_level(table, s), rng.randrange(2**31)) for s in range(len(table))}
+        _play(game, lesson, name, clock, bots, max_moves=most, driver=load(entry.play))
 
 
 def _play(
@@ -85,13 +114,11 @@ def _play(
     clock: _Clock,
     bots: dict,
     max_moves: int,
-    driver: Callable[..., int] | None = None,
+    driver: Callable[..., int],
 ) -> None:
     """Record ``game`` and let the computer players play it (they sit in pupils' seats)."""
-    from geoteach.bots.base import play_bots
-
     recorder = record(game, lesson, name=name, clock=clock)
-    (driver or play_bots)(game, bots, max_moves=max_moves)
+    driver(game, bots, max_moves=max_moves)
     if recorder is not None:
         recorder.stop()
 
@@ -112,35 +139,6 @@ class TypingPursuitBot(PursuitBot):
         return {"player": player, "type": "answer", "text": text}
 
 
-def _pursuit(lesson: Lesson, name: str, clock: _Clock, rng: random.Random) -> None:
-    from geoteach.games.geography_pursuit import GeographyPursuit
-
-    table = _seats(["Ana", "Ben", "Chloé", "Femi"], team=True)
-    game = GeographyPursuit(table, seed=rng.randrange(2**31))
-    bots = {
-        s: TypingPursuitBot(_level(table, s), seed=rng.randrange(2**31)) for s in range(len(table))
-    }
-    _play(game, lesson, name, clock, bots, max_moves=700)
-
-
-def _globalissimo(lesson: Lesson, name: str, clock: _Clock, rng: random.Random) -> None:
-    from geoteach.bots.globalissimo import make_bot
-    from geoteach.games.globalissimo import Globalissimo
-
-    table = _seats(["Ana", "Ben", "Chloé", "Femi"], team=True)
-    game = Globalissimo(table, seed=rng.randrange(2**31), rounds=5)
-    bots = {s: make_bot(_level(table, s), rng.randrange(2**31)) for s in range(len(table))}
-    _play(game, lesson, name, clock, bots, max_moves=10_000)
-
-
-def _geotriple(lesson: Lesson, name: str, clock: _Clock, rng: random.Random) -> None:
-    from geoteach.bots.geotriple import make_bot, play_game
-    from geoteach.games.geotriple.game import GeoTriple
-
-    for pair in (["Ana", "Chloé"], ["Ben", "Femi"]):
-        table = _seats(pair)
-        # The pupils' seats are not marked as computers, so the engine is told to give the
-        # Stage 1 clues itself, as it does for computer players.
-        game = GeoTriple(table, seed=rng.randrange(2**31), target=40, typed_clues=False)
-        bots = {s: make_bot(_level(table, s), rng.randrange(2**31)) for s in range(2)}
-        _play(game, lesson, name, clock, bots, max_moves=10_000, driver=play_game)
+#: Demo pupils of their own where a game's computer player would not show what the report can:
+#: in Geography Pursuit they type their answers, so the report has wrong answers to list.
+PUPIL_BOTS: dict[str, Callable[..., Bot]] = {"geography_pursuit": TypingPursuitBot}

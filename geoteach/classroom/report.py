@@ -24,6 +24,7 @@ from typing import Any
 
 import pandas as pd
 
+from geoteach.data.maps import kind_of, map_kind, place_names
 from geoteach.render import palettes
 
 #: Fewer answers than this about a place: its colour on the map is a hint, not a verdict.
@@ -65,7 +66,8 @@ def accuracy(frame: pd.DataFrame, by: str = "player") -> pd.DataFrame:
 
 
 def by_place(frame: pd.DataFrame) -> pd.DataFrame:
-    """Per place: answers, right answers, share, its name and the map it is on ("world"/"us")."""
+    """Per place: answers, right answers, share, its name and the map it is on ("world"/"us",
+    the key of its ``geoteach.data.maps.MapKind``; "" for a code on no map)."""
     rows = frame.loc[frame["place"] != "", ["place", "correct"]]
     if rows.empty:
         return pd.DataFrame(columns=["place", "name", "map", "answers", "right", "share"])
@@ -81,16 +83,19 @@ def by_place(frame: pd.DataFrame) -> pd.DataFrame:
     out = out.reset_index(drop=True)
     names = _place_names()
     out.insert(1, "name", out["place"].map(names).fillna(out["place"]))
-    out.insert(2, "map", ["us" if len(code) == 2 else "world" for code in out["place"]])
+    out.insert(2, "map", [_map_of(code) for code in out["place"]])
     return out
 
 
 @cache
 def _place_names() -> dict[str, str]:
-    from geoteach.data.usa import us_states
-    from geoteach.data.world import countries
+    return place_names()
 
-    return {**countries()["name"].astype(str).to_dict(), **us_states()["name"].to_dict()}
+
+def _map_of(code: str) -> str:
+    """The key of the map ``code`` is on ("world", "us"), or "" for a place on none."""
+    kind = kind_of(code)
+    return "" if kind is None else kind.key
 
 
 def hardest(frame: pd.DataFrame, n: int = HARDEST) -> pd.DataFrame:
@@ -149,30 +154,19 @@ def progress(frame: pd.DataFrame) -> pd.DataFrame:
 
 
 class PlaceMap:
-    """A world (``"world"``) or U.S. (``"us"``) map coloured by the share of right answers.
+    """A world (``"world"``) or U.S. (``"us"``) map coloured by the share of right answers
+    (``which`` is a ``geoteach.data.maps`` kind of map).
 
     Each answered place shows its number of answers; places nobody answered about are grey and
     hatched ("no data"). The map is drawn once; ``show(frame)`` recolours it for other answers.
     """
 
     def __init__(self, which: str = "world") -> None:
-        from geoteach.render.choropleths import US_KEY_BOX, US_KEY_STRIP, WORLD_KEY_BOX
-        from geoteach.render.mapview import new_figure
+        from geoteach.render.place_maps import place_map
 
-        if which == "us":
-            from geoteach.render.us import us_map_view
-
-            figure = new_figure((8.0, 5.6), dpi=80)
-            self.view = us_map_view(ax=figure.add_axes((0.0, US_KEY_STRIP, 1, 1 - US_KEY_STRIP)))
-            self.key_box = US_KEY_BOX
-        elif which == "world":
-            from geoteach.render.world import world_map_view
-
-            self.view = world_map_view(numbers=False, figsize=(10.0, 5.1), dpi=80)
-            self.key_box = WORLD_KEY_BOX
-        else:
-            raise ValueError(f"The report draws the 'world' or the 'us' map, not {which!r}.")
-        self.which = which
+        self.kind = map_kind(which)
+        self.view = place_map(self.kind, dpi=80)
+        self.which = self.kind.key
         self._counts: tuple[Any, ...] = ()
         self.places = pd.DataFrame()
 
@@ -185,7 +179,7 @@ class PlaceMap:
 
         ``places`` is ``by_place(frame)`` when the caller has it already.
         """
-        from geoteach.render.choropleths import choropleth
+        from geoteach.render.place_maps import colour_places
 
         view = self.view
         view.clear()
@@ -194,13 +188,13 @@ class PlaceMap:
         places = by_place(frame) if places is None else places
         places = places[places["map"] == self.which].set_index("place")
         self.places = places[places.index.isin(view.pickable)]
-        choropleth(
+        colour_places(
             view,
+            self.kind,
             (self.places["share"] * 100).round(1),
             title="% of answers right (number: how many answers)",
             vmin=0,
             vmax=100,
-            key_box=self.key_box,
         )
         self._counts = self._write_counts(self.places["answers"])
         return self

@@ -27,6 +27,9 @@ _EXPORTS = {
     "card_art": "geoteach.data.globe_cards",
     "relief_tile": "geoteach.data.globe_cards",
     "data_dir": "geoteach.data._paths",
+    "maps": "geoteach.data.maps",
+    "MapKind": "geoteach.data.maps",
+    "map_kind": "geoteach.data.maps",
 }
 
 __all__, __getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)

@@ -7,8 +7,9 @@ chart or map. ``geoteach.lessons.handouts.write_handouts("globalissimo")`` print
 handouts (maps, score sheets, cards) as PDFs into a folder.
 
 Modules: ``discussion`` (the ``Discussion`` record and its charts), ``printing`` (pages and
-cards on A4 or Letter paper), ``handouts`` (which handouts each game has, and writing them),
-and one module per game with its questions and handout pages.
+cards on A4 or Letter paper), ``handouts`` (writing a game's handouts into a folder), and one
+module per game with its questions, its handout pages and ``handouts()``, the list of its
+handouts (named by the game's entry in ``geoteach.games.registry``).
 
 Layer: under ``ui``. May import ``classroom``, ``render``, ``bots``, ``games``, ``store``,
 ``quiz``, ``data`` and the top-level helpers; never ``ui`` (no widgets).

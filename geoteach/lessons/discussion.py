@@ -14,6 +14,7 @@ from typing import Any
 import pandas as pd
 from matplotlib.figure import Figure
 
+from geoteach.data.maps import USA, WORLD
 from geoteach.escape import html_text, plot_text
 from geoteach.render import palettes
 from geoteach.render.mapview import MapView, new_figure, to_png
@@ -122,12 +123,11 @@ def world_map(
 
     ``labels`` writes a short text (a number, a name) on countries, by iso3 code.
     """
-    from geoteach.render.choropleths import WORLD_KEY_BOX, choropleth
-    from geoteach.render.world import world_map_view
+    from geoteach.render.place_maps import colour_places, place_map
 
-    view = world_map_view(numbers=False, figsize=figsize)
+    view = place_map(WORLD, figsize=figsize)
     if values is not None:
-        choropleth(view, values, cmap, title=title, vmin=vmin, vmax=vmax, key_box=WORLD_KEY_BOX)
+        colour_places(view, WORLD, values, cmap, title=title, vmin=vmin, vmax=vmax)
     codes = list(highlight)
     if codes:
         view.highlight(codes)
@@ -151,11 +151,8 @@ def us_map(
     figsize: tuple[float, float] = US_SIZE,
 ) -> MapView:
     """The 50 states with their abbreviations, coloured by ``values`` (USPS code -> value)."""
-    from geoteach.render.choropleths import US_KEY_BOX, US_KEY_STRIP, choropleth
-    from geoteach.render.us import us_map_view
+    from geoteach.render.place_maps import colour_places, place_map
 
-    fig = new_figure(figsize)
-    # A strip under the map holds the key, so it covers neither Florida nor Texas.
-    view = us_map_view(ax=fig.add_axes((0.0, US_KEY_STRIP, 1.0, 1.0 - US_KEY_STRIP)))
-    choropleth(view, values, cmap, title=title, vmin=vmin, vmax=vmax, key_box=US_KEY_BOX)
+    view = place_map(USA, figsize=figsize)
+    colour_places(view, USA, values, cmap, title=title, vmin=vmin, vmax=vmax)
     return view

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from pathlib import Path
+from typing import Any
 
 import pandas as pd
 from matplotlib.figure import Figure
@@ -17,6 +18,7 @@ from matplotlib.patches import Rectangle
 
 from geoteach.escape import plot_text
 from geoteach.lessons.discussion import Discussion, bar_chart, names_list, number, world_map
+from geoteach.lessons.handouts import Handout
 from geoteach.lessons.printing import (
     SMALL_PT,
     TINY_PT,
@@ -280,3 +282,18 @@ def question_cards_pdf(
 
 def _heading(fig: Figure, text: str) -> None:
     fig.text(0.5, 0.975, text, fontsize=SMALL_PT, ha="center", va="top")
+
+
+def handouts(
+    deck: Any = "built-in", count: int = 36, level: int | None = None, **_: Any
+) -> list[Handout]:
+    """Geography Pursuit's handout: ``count`` question cards of ``deck``, answers behind."""
+    return [
+        Handout(
+            "geography_pursuit_question_cards.pdf",
+            "question cards, each page followed by its answers for the back of the sheet",
+            lambda path, paper: question_cards_pdf(
+                path, deck, count=count, level=level, paper=paper
+            ),
+        )
+    ]

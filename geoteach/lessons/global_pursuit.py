@@ -8,6 +8,7 @@ nets are ``geoteach.render.globe_cards``'s (see ``geoteach.lessons.handouts``).
 from __future__ import annotations
 
 import itertools
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -16,6 +17,7 @@ from pyproj import Geod
 
 from geoteach.escape import plot_text
 from geoteach.lessons.discussion import Discussion, names_list, number, world_map
+from geoteach.lessons.handouts import Handout
 from geoteach.render.globe_card_layers import TROPIC_LAT
 from geoteach.render.mapview import MapView
 
@@ -150,3 +152,32 @@ def where_it_grows(product: str = "coffee") -> Discussion:
         source="data/country_products.csv: CIA World Factbook 2025, 'Natural resources' and "
         "'Agricultural products' (the main products each country lists)",
     )
+
+
+def handouts(sets: Sequence[str] = ("planet_earth",), **_: Any) -> list[Handout]:
+    """Global Pursuit's handouts: the map cards of ``sets`` and a globe net of each."""
+    from geoteach.games.global_pursuit.layout import SET_NAMES
+    from geoteach.render.globe_cards import cards_pdf, net_pdf
+
+    unknown = [s for s in sets if s not in SET_NAMES]
+    if unknown:
+        raise ValueError(
+            f"There is no card set {unknown[0]!r}. The sets are: {', '.join(SET_NAMES)}."
+        )
+    out = [
+        Handout(
+            "global_pursuit_cards.pdf",
+            f"the map cards of {', '.join(SET_NAMES[s] for s in sets)}, six to a page, with "
+            "their edge numbers (A4)",
+            lambda path, paper: cards_pdf(str(path), list(sets)),
+        )
+    ]
+    for name in sets:
+        out.append(
+            Handout(
+                f"global_pursuit_net_{name}.pdf",
+                f"the globe net of {SET_NAMES[name]}: cut out, fold and glue a dodecahedron (A4)",
+                lambda path, paper, name=name: net_pdf(name, str(path)),
+            )
+        )
+    return out

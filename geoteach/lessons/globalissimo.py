@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -24,6 +25,7 @@ from geoteach.lessons.discussion import (
     ordinal,
     world_map,
 )
+from geoteach.lessons.handouts import Handout
 from geoteach.lessons.printing import (
     BODY_PT,
     SMALL_PT,
@@ -394,3 +396,20 @@ def score_sheet_pdf(
     with pdf_pages(path, "Globalissimo score sheet") as pdf:
         pdf.savefig(fig)
     return Path(path)
+
+
+def handouts(players: Sequence[str] = (), rounds: int = 10, **_: Any) -> list[Handout]:
+    """Globalissimo's handouts: the numbered world map and a score sheet for ``players``."""
+    return [
+        Handout(
+            "globalissimo_world_map.pdf",
+            "the numbered world map for hurdle A (whole world, then Europe, Central America and "
+            "the Middle East larger), and the numbers' key for the teacher (last page)",
+            world_map_pdf,
+        ),
+        Handout(
+            "globalissimo_score_sheet.pdf",
+            "a score sheet: places put, points and hurdles, round by round",
+            lambda path, paper: score_sheet_pdf(path, players, rounds, paper),
+        ),
+    ]

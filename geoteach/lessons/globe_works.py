@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import deque
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -22,6 +23,7 @@ from geoteach.games.globe_works import SCORE_TABLE, cards, regions
 from geoteach.games.globe_works.cards import ICON_WORDS
 from geoteach.games.globe_works.networks import joined_pairs
 from geoteach.lessons.discussion import CHART_SIZE, Discussion, bar_chart, names_list, number
+from geoteach.lessons.handouts import Handout
 from geoteach.lessons.printing import (
     BODY_PT,
     SMALL_PT,
@@ -254,3 +256,15 @@ def globe_works_pdf(path: str | Path, paper: str = "A4") -> Path:
         pdf.savefig(_region_map_page(sheet))
         pdf.savefig(_scoring_page(sheet))
     return Path(path)
+
+
+def handouts(**_: Any) -> list[Handout]:
+    """Globe Works' handout: the region map and the scoring table."""
+    return [
+        Handout(
+            "globe_works_map_and_scores.pdf",
+            "the region map with all 18 linking cities, then the scoring table and the "
+            "linking cities' regions",
+            globe_works_pdf,
+        )
+    ]

@@ -10,31 +10,31 @@ A question names its places in three ways, tried in this order:
    capital?", which must not light Kenya up, is still filed under Kenya. A part of the id
    counts only when every code in it is a real country or state code, in capitals.
 
-A question about no place (an explorer, a product without a country) has none.
+A question about no place (an explorer, a product without a country) has none. Which codes
+are places, and on which map, is said by the kinds of map of ``geoteach.data.maps``.
 """
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any
 
+from geoteach.data import maps
 from geoteach.quiz.question import Question
 
 
-@cache
 def place_codes() -> frozenset[str]:
-    """Every country (ISO3) and U.S. state (USPS) code in ``geoteach.data``."""
-    from geoteach.data.usa import us_states
-    from geoteach.data.world import countries
-
-    return frozenset(str(c) for c in countries().index) | frozenset(
-        str(s) for s in us_states().index
-    )
+    """Every place code on a kind of map: countries (ISO3) and U.S. states (USPS)."""
+    return maps.place_codes()
 
 
 def place_kind(code: str) -> str:
-    """ "country" for an ISO3 code, "state" for a USPS code (the map it goes on)."""
-    return "state" if len(code) == 2 else "country"
+    """What the place ``code`` is, as its kind of map says: "country" ("FRA"), "state" ("TX").
+
+    A code on no map is taken for a country, so a screen looks it up among the countries and
+    finds nothing there.
+    """
+    kind = maps.kind_of(code)
+    return (kind or maps.WORLD).place
 
 
 def question_places(question: Question | dict[str, Any]) -> tuple[str, ...]:

@@ -23,13 +23,7 @@ from geoteach.render.mapview import MapView
 #: Where the key sits, in axes fractions (x, y, width, height): low and right, over the sea on
 #: both the world map (South Pacific) and the U.S. map (Gulf / Atlantic).
 KEY_BOX = (0.66, 0.06, 0.3, 0.025)
-#: The world key sits higher than the default, so its "no data" swatch (drawn under it) does not
-#: cover the numbers of the colour bar.
-WORLD_KEY_BOX = (0.62, 0.11, 0.34, 0.025)
-#: Share of a U.S. figure's height kept under the map for its key (so the key covers neither
-#: Florida nor Texas), and where the key sits in the map's axes fractions (below it: negative).
-US_KEY_STRIP = 0.1
-US_KEY_BOX = (0.6, -0.055, 0.36, 0.025)
+#: Each kind of map has its own (``geoteach.data.maps``: ``MapKind.key_box``, ``key_strip``).
 
 
 def choropleth(

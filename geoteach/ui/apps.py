@@ -6,23 +6,24 @@ and how strong they are, the game's own choices), and **Start** replaces it with
 ``GameScreen``. **New game** goes back to the set-up screen with the same choices; running the
 cell again replaces the whole app, so nothing stale stays on the page.
 
-Each game module declares its app as an ``AppSpec``: the game class, a one-line description
-for students, its set-up options and a ``build`` function that returns the game's screen.
+Each game's app is its entry in ``geoteach.games.registry``: the game class, a one-line
+description for students, its set-up options and the function that builds the game's screen.
+``AppSpec`` reads the entry; the widgets of the options are made here.
 """
 
 from __future__ import annotations
 
-import importlib
 import os
 import threading
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-from typing import Any, Literal
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Any
 from urllib.parse import parse_qs
 
 import ipywidgets as widgets
 
 from geoteach.escape import html_text
+from geoteach.games.registry import GAMES, GameEntry, Option, load
 from geoteach.games.table import Seat, Table
 from geoteach.ui.messages import MessageLine
 from geoteach.ui.safe import safe
@@ -30,80 +31,53 @@ from geoteach.ui.shell import APP_CSS, GameScreen
 from geoteach.ui.table_setup import TableSetup
 from geoteach.ui.theme import themed
 
-#: The student apps, by key (their set-up screens are in ``geoteach.ui.catalogue``).
-APPS = ("globalissimo", "geotriple", "global_pursuit", "geography_pursuit", "globe_works")
+#: The student apps, by key: one per game of the registry (``geoteach.games.registry``).
+APPS = tuple(GAMES)
 
 #: Computer opponents a student alone gets by default (names say they are computers).
 ROBOT_NAMES = ["Robot Ada", "Robot Ben", "Robot Cy", "Robot Dee", "Robot Eve"]
 
-Kind = Literal["choice", "number", "flag"]
+
+def option_widget(option: Option) -> widgets.Widget:
+    """The set-up screen's widget for ``option`` (read back with ``option_value``)."""
+    style = {"description_width": "initial"}
+    layout = widgets.Layout(width="auto", max_width="560px")
+    if option.kind == "flag":
+        box: widgets.Widget = widgets.Checkbox(
+            value=bool(option.default), description=option.label, indent=False, layout=layout
+        )
+    elif option.kind == "number":
+        box = widgets.BoundedIntText(
+            value=int(option.default),
+            min=option.minimum,
+            max=option.maximum,
+            description=option.label,
+            style=style,
+            layout=widgets.Layout(width="260px"),
+        )
+    else:
+        labels = [c[0] for c in option.choices]
+        values = [c[1] for c in option.choices]
+        index = values.index(option.default) if option.default in values else 0
+        box = widgets.Dropdown(
+            options=list(zip(labels, range(len(values)), strict=True)),
+            value=index,
+            description=option.label,
+            style=style,
+            layout=layout,
+        )
+    box.tooltip = option.help or None
+    box.add_class(f"gt-option-{option.key.replace('_', '-')}")
+    return box
 
 
-@dataclass(frozen=True)
-class Option:
-    """One choice on the set-up screen, handed to the app's ``build`` as ``values[key]``."""
-
-    key: str
-    label: str
-    default: Any
-    kind: Kind = "choice"
-    choices: Sequence[tuple[str, Any]] = ()
-    minimum: int = 0
-    maximum: int = 100
-    help: str = ""
-
-    def widget(self) -> widgets.Widget:
-        style = {"description_width": "initial"}
-        layout = widgets.Layout(width="auto", max_width="560px")
-        if self.kind == "flag":
-            box: widgets.Widget = widgets.Checkbox(
-                value=bool(self.default), description=self.label, indent=False, layout=layout
-            )
-        elif self.kind == "number":
-            box = widgets.BoundedIntText(
-                value=int(self.default),
-                min=self.minimum,
-                max=self.maximum,
-                description=self.label,
-                style=style,
-                layout=widgets.Layout(width="260px"),
-            )
-        else:
-            labels = [c[0] for c in self.choices]
-            values = [c[1] for c in self.choices]
-            index = values.index(self.default) if self.default in values else 0
-            box = widgets.Dropdown(
-                options=list(zip(labels, range(len(values)), strict=True)),
-                value=index,
-                description=self.label,
-                style=style,
-                layout=layout,
-            )
-        box.tooltip = self.help or None
-        box.add_class(f"gt-option-{self.key.replace('_', '-')}")
-        return box
-
-    def read(self, box: widgets.Widget) -> Any:
-        if self.kind == "choice":
-            return self.choices[box.value][1]
-        if self.kind == "number":
-            return int(box.value)
-        return bool(box.value)
-
-
-#: Options most games share.
-TIME_LIMITS = (("no time limit", None), ("30 seconds", 30), ("60 seconds", 60), ("90 seconds", 90))
-SPEEDS = (("normal", 1.2), ("slow (a class reads along)", 2.5), ("fast", 0.5), ("instant", 0.0))
-
-
-def speed_option() -> Option:
-    return Option(
-        "bot_delay",
-        "Computer players move",
-        1.2,
-        choices=SPEEDS,
-        help="How long each computer move stays on screen before the next one",
-    )
+def option_value(option: Option, box: widgets.Widget) -> Any:
+    """What the student chose in ``box``, the widget ``option_widget`` made for ``option``."""
+    if option.kind == "choice":
+        return option.choices[box.value][1]
+    if option.kind == "number":
+        return int(box.value)
+    return bool(box.value)
 
 
 def screen_options(values: dict[str, Any]) -> dict[str, Any]:
@@ -121,59 +95,54 @@ def screen_options(values: dict[str, Any]) -> dict[str, Any]:
 class AppSpec:
     """A game's student app: what the set-up screen asks, and how the game screen is built.
 
-    ``game`` and ``build`` name where the game's class and the screen's builder live
-    ("module:name"), so the set-up screen needs only the light rules module; the screen's
-    module is imported (``warm_up``) while the set-up screen is being filled in.
+    Read from the game's registry entry. The entry names the game's class and the screen's
+    builder as dotted paths, so the set-up screen needs only the light rules module; the
+    screen's module is imported (``warm_up``) while the set-up screen is being filled in.
     """
 
-    key: str
-    game: str
-    blurb: str
-    options: Sequence[Option]
-    build: str
-    players: Sequence[Seat] = field(default_factory=tuple)
-    #: Slow work every game needs (loading its questions), started in the background while the
-    #: set-up screen is filled in, so Start is quick; ``build`` must still work without it.
-    prepare: str | None = None
+    entry: GameEntry
+
+    @property
+    def key(self) -> str:
+        return self.entry.key
+
+    @property
+    def blurb(self) -> str:
+        return self.entry.blurb
+
+    @property
+    def options(self) -> tuple[Option, ...]:
+        return self.entry.options
 
     @property
     def game_cls(self) -> type:
-        return _load(self.game)
+        return self.entry.engine_class
 
     @property
     def builder(self) -> Callable[[Table, dict[str, Any]], GameScreen]:
-        return _load(self.build)
+        return self.entry.build_screen
 
     @property
     def title(self) -> str:
-        return str(self.game_cls.title())
+        return self.entry.title
 
     def warm_up(self) -> None:
         """Import the screen's module and do the game's slow preparations (in a thread)."""
         self.builder  # noqa: B018 - importing is the point
-        if self.prepare is not None:
-            _load(self.prepare)()
-
-
-def _load(path: str) -> Any:
-    module, _, name = path.partition(":")
-    return getattr(importlib.import_module(module), name)
+        if self.entry.prepare is not None:
+            load(self.entry.prepare)()
 
 
 def spec_for(key: str) -> AppSpec:
-    """The app of the game called ``key`` (see ``geoteach.ui.catalogue``)."""
-    from geoteach.ui.catalogue import CATALOGUE
-
-    if key not in CATALOGUE:
+    """The app of the game called ``key`` (its entry in ``geoteach.games.registry``)."""
+    if key not in GAMES:
         raise ValueError(f"There is no app called {key!r}. The apps are: {', '.join(APPS)}.")
-    return CATALOGUE[key]
+    return AppSpec(GAMES[key])
 
 
 def default_players(spec: AppSpec) -> list[Seat]:
     """A student alone: "You" plus computer players up to the game's smallest table (two
     opponents where the game allows more), so one click on Start plays."""
-    if spec.players:
-        return list(spec.players)
     lowest = max(int(spec.game_cls.min_seats), min(3, int(spec.game_cls.max_seats)))
     seats = [Seat("You")]
     seats += [Seat(ROBOT_NAMES[i], kind="bot", level="medium") for i in range(lowest - 1)]
@@ -202,8 +171,8 @@ class StudentApp(widgets.VBox):
         self.option_boxes = {}
         for option in spec.options:
             if option.key in defaults:
-                option = Option(**{**option.__dict__, "default": defaults[option.key]})
-            self.option_boxes[option.key] = (option, option.widget())
+                option = replace(option, default=defaults[option.key])
+            self.option_boxes[option.key] = (option, option_widget(option))
         kept = (
             "<p><small>Your answers are kept on this computer for your teacher's lesson report."
             "</small></p>"
@@ -235,7 +204,7 @@ class StudentApp(widgets.VBox):
 
     def values(self) -> dict[str, Any]:
         """The set-up choices, as the app's ``build`` receives them."""
-        return {key: option.read(box) for key, (option, box) in self.option_boxes.items()}
+        return {key: option_value(option, box) for key, (option, box) in self.option_boxes.items()}
 
     def start_game(self, table: Table) -> GameScreen | None:
         """What Start does: build the game screen and show it in place of the set-up screen."""

@@ -27,18 +27,12 @@ import ipywidgets as widgets
 import pandas as pd
 
 import geoteach.data as data
+from geoteach.data.maps import USA, WORLD
 from geoteach.data.world import statistic as statistic_row
 from geoteach.escape import html_text
 from geoteach.render import palettes
-from geoteach.render.choropleths import (
-    US_KEY_BOX,
-    US_KEY_STRIP,
-    WORLD_KEY_BOX,
-    choropleth,
-)
-from geoteach.render.mapview import MapView, new_figure, to_png
-from geoteach.render.us import us_map_view
-from geoteach.render.world import world_map_view
+from geoteach.render.mapview import MapView, to_png
+from geoteach.render.place_maps import colour_places, place_map
 from geoteach.ui.messages import MessageLine
 from geoteach.ui.safe import safe
 from geoteach.ui.theme import themed
@@ -320,9 +314,7 @@ class DataExplorer(widgets.VBox):
         return ordered(table, by, ascending)
 
     def _world_view(self) -> MapView:
-        return world_map_view(
-            numbers=False, figsize=(10.0, 5.1), dpi=90.0, interactive=self.interactive
-        )
+        return place_map(WORLD, dpi=90.0, interactive=self.interactive)
 
     def _map_widget(self, view: MapView, picture: widgets.Image, css: str) -> widgets.Widget:
         """The picture, or with ``interactive=True`` the ipympl canvas (same CSS class)."""
@@ -381,22 +373,22 @@ class DataExplorer(widgets.VBox):
         self.world.clear()  # drops the last outline and key; the artists stay
         if self.colour_by.value == "place":
             ranked = places(values, info["rank1"]).astype(float)
-            choropleth(
+            colour_places(
                 self.world,
+                WORLD,
                 ranked,
                 palettes.SEQUENTIAL + "_r",
                 title=f"{info['label']}: place (1 = the {info['rank1']})",
                 vmin=1.0,
                 vmax=float(ranked.max()),
-                key_box=WORLD_KEY_BOX,
             )
         else:
-            choropleth(
+            colour_places(
                 self.world,
+                WORLD,
                 values,
                 palettes.SEQUENTIAL,
                 title=f"{info['label']} ({info['unit']})",
-                key_box=WORLD_KEY_BOX,
             )
         if self.continent.value != ALL_CONTINENTS:
             # Outlined, not zoomed: Russia and Fiji straddle the map's edges, so a zoom to
@@ -473,9 +465,7 @@ class DataExplorer(widgets.VBox):
 
     def _recolour_states(self) -> None:
         if self.usa is None:
-            # A strip under the map holds the key, so it covers neither Florida nor Texas.
-            figure = new_figure((8.0, 5.6), dpi=90.0, interactive=self.interactive)
-            self.usa = us_map_view(ax=figure.add_axes((0.0, US_KEY_STRIP, 1.0, 1.0 - US_KEY_STRIP)))
+            self.usa = place_map(USA, dpi=90.0, interactive=self.interactive)
             self.us_tab.children = (
                 *self.us_tab.children[:1],
                 self._map_widget(self.usa, self.state_picture, "gt-explore-us-map"),
@@ -483,14 +473,14 @@ class DataExplorer(widgets.VBox):
             )
         choice = STATE_RANKS[self.state_rank.value]
         ranks = self.states[choice.rank].astype(float)
-        choropleth(
+        colour_places(
             self.usa,
+            USA,
             ranks,
             palettes.SEQUENTIAL + "_r",
             title=f"{choice.label} rank ({choice.first})",
             vmin=1.0,
             vmax=float(ranks.max()),
-            key_box=US_KEY_BOX,
         )
         if not self.interactive:
             self.state_picture.value = to_png(self.usa.figure)

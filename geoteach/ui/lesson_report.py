@@ -17,7 +17,7 @@ import pandas as pd
 
 from geoteach.classroom import report
 from geoteach.escape import html_text
-from geoteach.games.base import game_class
+from geoteach.games.registry import game_title
 from geoteach.render.mapview import to_png
 from geoteach.store.lesson_record import Lesson
 from geoteach.ui.explore import table_html
@@ -32,10 +32,8 @@ WIDE_LABEL = {"description_width": "initial"}
 
 
 def _title(game: str) -> str:
-    try:
-        return game_class(game).title()
-    except ValueError:
-        return game
+    """The record's game key as its name (the key is the registry's, ``Game.name``)."""
+    return game_title(game)
 
 
 class LessonReport(widgets.VBox):

@@ -8,21 +8,15 @@ from pathlib import Path
 
 import pytest
 
+from geoteach.games.registry import GAMES
 from geoteach.games.table import Table
-
-GAMES = {
-    "globalissimo": ("geoteach.games.globalissimo", "Globalissimo", 3),
-    "geotriple": ("geoteach.games.geotriple", "GeoTriple", 2),
-    "global_pursuit": ("geoteach.games.global_pursuit", "GlobalPursuit", 3),
-    "geography_pursuit": ("geoteach.games.geography_pursuit", "GeographyPursuit", 3),
-    "globe_works": ("geoteach.games.globe_works", "GlobeWorks", 3),
-}
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_saved_game_loads_in_a_fresh_process(name: str, tmp_path: Path) -> None:
-    module, cls_name, seats = GAMES[name]
-    cls = getattr(__import__(module, fromlist=[cls_name]), cls_name)
+    cls = GAMES[name].engine_class
+    cls_name = cls.__name__
+    seats = min(3, cls.max_seats)
     game = cls(Table.of(*[f"P{i}" for i in range(seats)]), seed=7)
     path = game.save(tmp_path / "lesson.json")
     code = (

@@ -12,17 +12,13 @@ from collections.abc import Callable
 
 import pytest
 
-from geoteach.bots.geotriple import GeoTripleBot
-from geoteach.bots.global_pursuit import GlobalPursuitBot
-from geoteach.bots.globalissimo import GlobalissimoBot
-from geoteach.bots.globe_works import GlobeWorksBot
-from geoteach.bots.pursuit import PursuitBot
 from geoteach.games.base import Action, Game, IllegalAction
 from geoteach.games.geography_pursuit import GeographyPursuit
 from geoteach.games.geotriple import GeoTriple
 from geoteach.games.global_pursuit import GlobalPursuit
 from geoteach.games.globalissimo import HURDLE, Globalissimo
 from geoteach.games.globe_works import GlobeWorks
+from geoteach.games.registry import GAMES
 from geoteach.games.table import Table
 
 NEW_GAMES: dict[str, Callable[[], Game]] = {
@@ -32,13 +28,7 @@ NEW_GAMES: dict[str, Callable[[], Game]] = {
     "geography_pursuit": lambda: GeographyPursuit(Table.of("Ana", "Ben"), seed=1),
     "globe_works": lambda: GlobeWorks(Table.of("Ana", "Ben", "Cleo"), seed=1),
 }
-BOTS = {
-    "geotriple": GeoTripleBot,
-    "globalissimo": GlobalissimoBot,
-    "global_pursuit": GlobalPursuitBot,
-    "geography_pursuit": PursuitBot,
-    "globe_works": GlobeWorksBot,
-}
+BOTS = {key: entry.make_bot for key, entry in GAMES.items()}
 
 
 def refused(game: Game, move: object, match: str | None = None) -> str:

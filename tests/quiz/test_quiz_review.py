@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from geoteach.data import conventions
+from geoteach.lessons.deck_review import deck_questions, kind_of, retire_card, review_text
 from geoteach.quiz import generators as gen
-from geoteach.quiz.review import deck_questions, kind_of, retire_card, review_text
 
 ROOT = Path(__file__).resolve().parents[2]
 

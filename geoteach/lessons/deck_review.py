@@ -7,7 +7,8 @@ without touching code. ``scripts/review_deck.py`` is the command line.
 
 Decks: a kind of ``geoteach.quiz.generators.GENERATORS`` ("capitals"), a Global Pursuit deck
 ("people_places", ... as dealt, 60 cards of three questions), a Geography Pursuit category
-("Capitals & Cities"), or a deck CSV file.
+("Capitals & Cities"), or a deck CSV file. It lives with the lessons (a teacher's reading
+before class) because it reads the games' decks, which sit above ``quiz``.
 """
 
 from __future__ import annotations

@@ -1,0 +1,396 @@
+"""The kit's games, one entry each: the one place a sixth game is added, and every list reads.
+
+An entry says where each piece of a game lives: its engine (this layer), its computer players
+(``geoteach.bots``), its screen (``geoteach.ui``), its handouts and lesson plan
+(``geoteach.lessons``, ``notebooks/``), and what its student app's set-up screen asks. The
+pieces above this layer are named as dotted paths ("module:name") and imported only when
+asked for, so importing the registry loads no engine, no widget and no map: the set-up screen
+reads it before anything heavy, and no layer imports one above it.
+
+Who reads it: the student apps (``geoteach.ui.apps``: their keys, set-up choices, screens), the
+handouts (``geoteach.lessons.handouts``), the lesson record's game names
+(``geoteach.ui.lesson_report``), the demo record (``geoteach.classroom.demo``) and the kit's
+tests of every game. The lesson record files each answer under ``Game.name``, which is the
+entry's ``key``; the app notebook is ``notebooks/play/<key>.ipynb``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any, Literal
+
+from geoteach._lazy import load
+
+Kind = Literal["choice", "number", "flag"]
+
+
+@dataclass(frozen=True)
+class Option:
+    """One choice on a set-up screen, handed to the screen's builder as ``values[key]``.
+
+    Plain data: ``geoteach.ui.apps`` makes the widget. ``choices`` are (label, value) pairs for
+    a "choice"; a "number" lies between ``minimum`` and ``maximum``; a "flag" is yes or no.
+    """
+
+    key: str
+    label: str
+    default: Any
+    kind: Kind = "choice"
+    choices: Sequence[tuple[str, Any]] = ()
+    minimum: int = 0
+    maximum: int = 100
+    help: str = ""
+
+
+#: Options most games share.
+TIME_LIMITS = (("no time limit", None), ("30 seconds", 30), ("60 seconds", 60), ("90 seconds", 90))
+SPEEDS = (("normal", 1.2), ("slow (a class reads along)", 2.5), ("fast", 0.5), ("instant", 0.0))
+
+
+def speed_option() -> Option:
+    """How long each computer move stays on screen: every app asks it."""
+    return Option(
+        "bot_delay",
+        "Computer players move",
+        1.2,
+        choices=SPEEDS,
+        help="How long each computer move stays on screen before the next one",
+    )
+
+
+@dataclass(frozen=True)
+class GameEntry:
+    """One game of the kit and where each of its pieces lives (see the module notes)."""
+
+    #: The engine's ``name``: saved files, the lesson record's "game" and the app's key.
+    key: str
+    #: The engine class, "module:Class".
+    engine: str
+    #: ``make_bot(level, seed) -> Bot``, the computer players' factory (``bots_for`` takes it).
+    bot: str
+    #: ``build_screen(table, values) -> GameScreen``: the student app's game screen.
+    screen: str
+    #: The student app's one line under the game's name.
+    blurb: str
+    #: What the app's set-up screen asks besides the players.
+    options: tuple[Option, ...]
+    #: ``handouts(**choices) -> list[Handout]``: the PDFs a teacher prints.
+    handouts: str
+    #: The module of the game's discussion questions and handout pages.
+    lessons: str
+    #: The teacher's notebook with the lesson plan, in ``notebooks/``.
+    lesson_plan: str
+    #: Slow work (loading questions) started while the set-up screen is filled in, or None.
+    prepare: str | None = None
+    #: ``play(game, bots, max_moves=...)``: how computer players play a whole game.
+    play: str = "geoteach.bots.base:play_bots"
+    #: Engine options for a short game played by computers in pupils' seats (the demo record).
+    short_game: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+
+    @property
+    def engine_class(self) -> type:
+        return load(self.engine)
+
+    @property
+    def make_bot(self) -> Callable[..., Any]:
+        return load(self.bot)
+
+    @property
+    def build_screen(self) -> Callable[..., Any]:
+        return load(self.screen)
+
+    @property
+    def title(self) -> str:
+        """The game's name as people write it ("Global Pursuit"), from its engine."""
+        return str(self.engine_class.title())
+
+    @property
+    def app_notebook(self) -> str:
+        """The student app, in ``notebooks/``: one cell, ``app(key)``, shown by Voilà."""
+        return f"play/{self.key}.ipynb"
+
+    def paths(self) -> dict[str, str]:
+        """Every dotted path of the entry, by field (for the test that they all resolve)."""
+        fields = ("engine", "bot", "screen", "handouts", "lessons", "prepare", "play")
+        return {f: getattr(self, f) for f in fields if getattr(self, f) is not None}
+
+
+def _short(**options: Any) -> Mapping[str, Any]:
+    return MappingProxyType(options)
+
+
+#: Globalissimo: the continents a round's countries can come from.
+CONTINENTS = ("Africa", "Asia", "Europe", "North America", "Oceania", "South America")
+
+#: Global Pursuit: how large the table is (the rulebook's "no room" ends the game).
+TABLE_SIZES = (
+    ("as large as needed", None),
+    ("a large table (16 × 10 card edges)", (16, 10)),
+    ("a small table (10 × 7 card edges)", (10, 7)),
+)
+
+_ENTRIES = (
+    GameEntry(
+        key="globalissimo",
+        engine="geoteach.games.globalissimo:Globalissimo",
+        bot="geoteach.bots.globalissimo:make_bot",
+        screen="geoteach.ui.globalissimo:build_screen",
+        blurb=(
+            "Put the countries in order by a real statistic. Exactly right = 3 points. "
+            "Then clear the hurdles: find a country on the map, or name its capital."
+        ),
+        options=(
+            Option("rounds", "Rounds", 10, kind="number", minimum=1, maximum=20),
+            Option(
+                "countries",
+                "Countries from",
+                "",
+                choices=(("the whole world", ""), *((c, c) for c in CONTINENTS)),
+            ),
+            Option(
+                "honor",
+                "Hurdle answers",
+                False,
+                choices=(("checked by the computer", False), ("marked by the teacher", True)),
+            ),
+            speed_option(),
+        ),
+        handouts="geoteach.lessons.globalissimo:handouts",
+        lessons="geoteach.lessons.globalissimo",
+        lesson_plan="01_globalissimo.ipynb",
+        short_game=_short(rounds=5),
+    ),
+    GameEntry(
+        key="geotriple",
+        engine="geoteach.games.geotriple:GeoTriple",
+        bot="geoteach.bots.geotriple:make_bot",
+        screen="geoteach.ui.geotriple:build_screen",
+        blurb=(
+            "Two players and the 50 U.S. states. Each round: guess the other player's state "
+            "from clues, race to find groups of bordering states, then win tricks with the "
+            "states' size, statehood and population ranks."
+        ),
+        options=(
+            Option(
+                "target",
+                "Points to win",
+                100,
+                kind="number",
+                minimum=10,
+                maximum=500,
+                help="The first player to reach this many points wins (100 in the rulebook)",
+            ),
+            Option(
+                "show_possible",
+                "Show which states could still be the answer (Stage 1)",
+                True,
+                kind="flag",
+                help="Paint yellow the states that fit every clue so far",
+            ),
+            Option(
+                "typed_clues",
+                "Clues when two people play",
+                None,
+                choices=(
+                    ("the card's holder picks a true one", None),
+                    ("the computer gives them", False),
+                ),
+                help="Against the computer, the computer always gives the clues",
+            ),
+            speed_option(),
+        ),
+        handouts="geoteach.lessons.geotriple:handouts",
+        lessons="geoteach.lessons.geotriple",
+        lesson_plan="02_geotriple.ipynb",
+        # In the race both players hunt at once: the faster computer moves first.
+        play="geoteach.bots.geotriple:play_game",
+        # Computers in pupils' seats (the demo) are not marked as computers: the game gives
+        # the Stage 1 clues itself, as it does for computer players.
+        short_game=_short(target=40, typed_clues=False),
+    ),
+    GameEntry(
+        key="global_pursuit",
+        engine="geoteach.games.global_pursuit:GlobalPursuit",
+        bot="geoteach.bots.global_pursuit:make_bot",
+        screen="geoteach.ui.global_pursuit:build_screen",
+        blurb=(
+            "Fit real map cards together edge to edge, so that coasts, the Equator and the tropics "
+            "go on from card to card. Each match brings a trivia question; spot a card that does "
+            "not match and challenge it."
+        ),
+        options=(
+            Option(
+                "maps",
+                "Map cards",
+                "one_map",
+                choices=(
+                    ("one large map (all 48 cards mixed)", "one_map"),
+                    ("four maps, one per set", "four_maps"),
+                ),
+            ),
+            Option(
+                "answer_mode",
+                "Trivia answers",
+                "choice",
+                choices=(
+                    ("multiple choice", "choice"),
+                    ("typed", "typed"),
+                    ("said aloud, marked by a reader", "honor"),
+                ),
+            ),
+            Option(
+                "fixed_level",
+                "Trivia points",
+                None,
+                choices=(
+                    ("by level: 1, 2 or 3 points", None),
+                    ("always 2 points, everyone at level 1", 1),
+                    ("always 2 points, everyone at level 2", 2),
+                    ("always 2 points, everyone at level 3", 3),
+                ),
+                help="The rulebook's variation for players of different ages",
+            ),
+            Option("time_limit", "Time for a turn", None, choices=TIME_LIMITS),
+            Option(
+                "challenge_seconds",
+                "Time to challenge a computer's card",
+                8.0,
+                choices=(
+                    ("8 seconds", 8.0),
+                    ("15 seconds", 15.0),
+                    ("4 seconds", 4.0),
+                    ("until I press No challenge", None),
+                ),
+            ),
+            Option(
+                "honor",
+                "A card that does not match",
+                True,
+                choices=(
+                    ("may be laid: the others can challenge it", True),
+                    ("is refused by the computer", False),
+                ),
+            ),
+            Option("table_size", "The table", None, choices=TABLE_SIZES),
+            Option(
+                "quick_end",
+                "Quick ending: the game ends when a hand and the draw pile are both empty",
+                False,
+                kind="flag",
+            ),
+            Option("matching_only", "Only the matching game (no trivia)", False, kind="flag"),
+            Option(
+                "real_maps",
+                "Cards drawn as",
+                True,
+                choices=(("real maps", True), ("plain pentagons (for a slow computer)", False)),
+            ),
+            speed_option(),
+        ),
+        handouts="geoteach.lessons.global_pursuit:handouts",
+        lessons="geoteach.lessons.global_pursuit",
+        lesson_plan="03_global_pursuit.ipynb",
+        # The trivia decks are made from the data: seconds, on first use.
+        prepare="geoteach.games.global_pursuit.trivia:built_in_bank",
+    ),
+    GameEntry(
+        key="geography_pursuit",
+        engine="geoteach.games.geography_pursuit:GeographyPursuit",
+        bot="geoteach.bots.pursuit:make_bot",
+        screen="geoteach.ui.pursuit:build_screen",
+        blurb=(
+            "Roll the die, move round the board and answer geography questions in six "
+            "categories. Win a wedge in each headquarters, then answer the final question in the "
+            "hub to win."
+        ),
+        options=(
+            Option(
+                "mode",
+                "Answers are",
+                "typed",
+                choices=(
+                    ("typed (the game checks)", "typed"),
+                    ("multiple choice", "choice"),
+                    ("said out loud and marked by another player", "honor"),
+                ),
+            ),
+            Option("time_limit", "Time to answer", None, choices=TIME_LIMITS),
+            Option(
+                "precision",
+                "Typed answers",
+                "forgiving",
+                choices=(("small typos are forgiven", "forgiving"), ("must be exact", "strict")),
+            ),
+            Option(
+                "reveal_answer",
+                "Show the right answer after a wrong one",
+                True,
+                kind="flag",
+            ),
+            Option(
+                "consultation",
+                "Team members may talk it over",
+                True,
+                kind="flag",
+                help="Only for teams: may the members of a team discuss an answer?",
+            ),
+            speed_option(),
+        ),
+        handouts="geoteach.lessons.geography_pursuit:handouts",
+        lessons="geoteach.lessons.geography_pursuit",
+        lesson_plan="04_geography_pursuit.ipynb",
+        prepare="geoteach.games.geography_pursuit.questions:default_questions",
+    ),
+    GameEntry(
+        key="globe_works",
+        engine="geoteach.games.globe_works:GlobeWorks",
+        bot="geoteach.bots.globe_works:make_bot",
+        screen="geoteach.ui.globe_works:build_screen",
+        blurb=(
+            "Build networks of banks, airlines, ports, information or energy around the world: "
+            "open regions with linking cities, play your cities, and link them up. "
+            "Long networks score big; a network of 2 costs 20 points."
+        ),
+        options=(
+            Option(
+                "rounds",
+                "Rounds",
+                3,
+                kind="number",
+                minimum=3,
+                maximum=15,
+                help="At least one round per player, so everyone deals once",
+            ),
+            Option(
+                "max_turns",
+                "If nobody calls the end, the dealer calls it after this many turns each",
+                20,
+                kind="number",
+                minimum=1,  # the game says so if it is fewer than the turns before deals
+                maximum=60,
+            ),
+            speed_option(),
+        ),
+        handouts="geoteach.lessons.globe_works:handouts",
+        lessons="geoteach.lessons.globe_works",
+        lesson_plan="05_globe_works.ipynb",
+    ),
+)
+
+#: The kit's games by key, in the order the lesson plans are numbered.
+GAMES: Mapping[str, GameEntry] = MappingProxyType({entry.key: entry for entry in _ENTRIES})
+
+
+def game_entry(key: str) -> GameEntry:
+    """The entry of the game called ``key``; a clear error naming the games otherwise."""
+    if key not in GAMES:
+        raise ValueError(f"There is no game called {key!r}. The games are: {', '.join(GAMES)}.")
+    return GAMES[key]
+
+
+def game_title(key: str) -> str:
+    """The name people read for a game key ("globe_works" -> "Globe Works"); an unknown key
+    (a record written by another version of the kit) is shown as it is."""
+    return GAMES[key].title if key in GAMES else key
