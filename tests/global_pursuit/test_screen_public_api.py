@@ -110,7 +110,9 @@ def check_the_end(ui: GlobalPursuitScreen, game: GlobalPursuit) -> None:
     assert game.state["ended"] in body
     for seat, hand in enumerate(game.state["hands"]):
         if hand:
-            assert f"{len(hand)} map card" in body and f"{-4 * len(hand)} points" in body
+            n = len(hand)
+            held = f"{game.table.name_of(seat)} still holds {n} map card{'s' * (n != 1)}"
+            assert f"{held}: {-4 * n} points" in body
     assert "The game is over." in ui.banner.value
 
 
