@@ -295,3 +295,38 @@ def test_matching_game_for_one_player():
             assert d.neighbour(face, edge)[0] == parse_card(move["card"])[1]
     with pytest.raises(ValueError, match="2 to 6"):
         GlobalPursuit(Table.of("Solo"), seed=3)
+
+
+def test_a_seat_s_view_shows_its_own_hand_and_the_others_sizes_and_the_projector_none():
+    game = GlobalPursuit(Table.of("Ana", "Ben", "Cleo"), seed=4)
+    for seat in range(3):
+        view = game.view(seat)
+        assert view["hand"] == game.hand(seat) and view["hand_sizes"] == [5, 5, 5]
+        others = {c for s in range(3) if s != seat for c in game.hand(s)}
+        assert not others & set(json.dumps(view).split('"'))  # no other seat's card anywhere
+    assert game.view(None)["hand"] == []
+    view = game.view(None)
+    json.dumps(view)  # JSON-able
+    assert view["first_rolls"] == game.state["first_rolls"] and view["played"] == 0
+    assert view["left_in_hand"] == []
+
+
+def test_the_view_s_left_in_hand_is_what_the_end_took_from_the_scores():
+    from geoteach.bots.global_pursuit import GlobalPursuitBot
+    from geoteach.games.global_pursuit.engine import left_in_hand_points
+
+    game = GlobalPursuit(Table.of("Ana", "Ben"), seed=3, table_size=[6, 4])
+    bots = [GlobalPursuitBot("hard", seed=s) for s in range(2)]
+    while not game.is_terminal():
+        seat = game.to_act()[0]
+        game.apply(bots[seat].choose(game, seat))
+    left = game.view(None)["left_in_hand"]
+    assert left == [
+        {"seat": s, "cards": len(h), "points": -4 * len(h)}
+        for s, h in enumerate(game.state["hands"])
+        if h
+    ]
+    assert left, "this seed ends with cards in a hand"
+    taken = [e for e in game.scoreboard.history if "left in hand" in e.get("why", "")]
+    assert [(e["seat"], e["amount"]) for e in taken] == [(x["seat"], x["points"]) for x in left]
+    assert left_in_hand_points(3) == -12 and left_in_hand_points(0) == 0

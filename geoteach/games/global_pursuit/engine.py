@@ -115,6 +115,15 @@ def tokens_text(points: float) -> str:
     return f"{points:g} points = " + (" + ".join(parts) if parts else "no tokens")
 
 
+def left_in_hand_points(cards: int) -> int:
+    """What the cards still in a hand cost at the end: 4 points each (3 cards -> -12).
+
+    >>> left_in_hand_points(3)
+    -12
+    """
+    return LEFT_IN_HAND * cards
+
+
 def trivia_points(level_points: int, symbol: str | None, die: int | None) -> int:
     """Points for a right answer: the level's, plus the die (ROLL) or times the die (BONUS ROLL).
 
@@ -713,14 +722,21 @@ class GlobalPursuit(Game):
         self.state["ended"] = why
         self.state["phase"] = OVER
         self._news(f"Game over: {why}")
-        for seat, hand in enumerate(self.state["hands"]):
-            if hand:
-                n = len(hand)
-                self._add(seat, LEFT_IN_HAND * n, f"{n} card(s) left in hand")
-                self._news(
-                    f"{self.table.name_of(seat)} still holds {n} map card{'s' * (n != 1)}: "
-                    f"{LEFT_IN_HAND * n} points ({LEFT_IN_HAND} for each)."
-                )
+        for left in self._left_in_hands():
+            seat, n, points = left["seat"], left["cards"], left["points"]
+            self._add(seat, points, f"{n} card(s) left in hand")
+            self._news(
+                f"{self.table.name_of(seat)} still holds {n} map card{'s' * (n != 1)}: "
+                f"{points} points ({LEFT_IN_HAND} for each)."
+            )
+
+    def _left_in_hands(self) -> list[dict[str, int]]:
+        """Each hand that still holds cards and what they cost (the end of the game)."""
+        return [
+            {"seat": seat, "cards": len(hand), "points": left_in_hand_points(len(hand))}
+            for seat, hand in enumerate(self.state["hands"])
+            if hand
+        ]
 
     # ----- helpers ----------------------------------------------------------------------
     def _add(self, seat: int, points: int, why: str) -> None:
@@ -857,6 +873,15 @@ class GlobalPursuit(Game):
 
         The answer of the question being asked is hidden from the player answering it (and
         from a spectator); the reader sees it.
+
+        Hands are secret ("players hold their MAP CARDS so they can see the maps"): ``hand`` is
+        the viewing seat's own (empty for ``None``, the projector), ``hand_sizes`` how many
+        cards each seat holds. Public facts a screen draws from: ``first_rolls`` (the die
+        rolled by everyone at the start, ``[[seat, roll], ...]`` per roll, a tie rolls again),
+        ``played`` (cards the player has matched this turn), ``last`` (the last challenge or
+        answer as judged), ``ended`` (why the game ended) and ``left_in_hand`` (once it has:
+        ``{"seat", "cards", "points"}`` for each hand that still held cards, the points already
+        in ``scores``).
         """
         s = self.state
         trivia = None
@@ -899,6 +924,9 @@ class GlobalPursuit(Game):
                 "last": s["last"],
                 "news": list(s["news"]),
                 "ended": s["ended"],
+                "left_in_hand": self._left_in_hands() if self.phase == OVER else [],
+                "first_rolls": [[list(r) for r in rolls] for rolls in s["first_rolls"]],
+                "played": s["played"],
                 "winners": self.winners(),
             }
         )

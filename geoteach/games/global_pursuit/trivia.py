@@ -536,3 +536,17 @@ def built_in_bank() -> Bank:
 def question(card: TriviaCard, level: int) -> Question:
     """The question of ``level`` (1-3) on a trivia card."""
     return Question.from_dict(card["questions"][int(level) - 1])
+
+
+def bank_of(trivia: str | Bank) -> Bank:
+    """The decks a game's ``trivia`` option stands for: ``"built-in"`` or a bank of its own.
+
+    A screen reads the decks from the game's (public) options this way: the other answers of
+    a deck make the wrong options of a multiple-choice question.
+    """
+    return built_in_bank() if trivia == "built-in" else trivia  # type: ignore[return-value]
+
+
+def deck_questions(bank: Bank, deck: str, level: int) -> list[Question]:
+    """The question of ``level`` on every card of ``deck`` (none for a deck not in the bank)."""
+    return [question(card, level) for card in bank.get(deck, [])]

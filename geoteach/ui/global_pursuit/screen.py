@@ -1,0 +1,543 @@
+"""Global Pursuit on the shared screen: the layout of the widgets and what each one does.
+
+The screen holds no rules and reads nothing of the engine but its public verbs: it draws from
+``game.view(seat)`` (the hand's owner's view, or ``view(None)`` when no hand is shown) and acts
+with ``game.apply`` through the shell. Laying a card is in ``placing``, what a move led to in
+``verdicts``, every sentence in ``wording``, the drawing in ``geoteach.render``.
+
+The question card is the rulebook's reader ("the player to the right asks a TRIVIA CARD
+question"): it reads the question from that seat's view, which holds the answer, so that it can
+judge a typed answer, offer the options and reveal the answer. Nothing else of that view is
+used (not that seat's hand).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import ipywidgets as widgets
+from rapidfuzz import fuzz
+
+from geoteach.bots.base import Bot, bots_for
+from geoteach.bots.global_pursuit import GlobalPursuitBot
+from geoteach.games.base import Action
+from geoteach.games.global_pursuit.engine import GlobalPursuit
+from geoteach.games.global_pursuit.layout import Layout
+from geoteach.games.global_pursuit.trivia import Bank, bank_of, deck_questions
+from geoteach.quiz.answers import MODES, Mode, Verdict
+from geoteach.quiz.question import LEVELS, Question
+from geoteach.render.global_pursuit import joint_picture, scale_figure
+from geoteach.render.globe_cards import TablePicture
+from geoteach.ui.countdown import Countdown
+from geoteach.ui.global_pursuit import wording
+from geoteach.ui.global_pursuit.hand_card import HandCard, can_click, live_figure
+from geoteach.ui.global_pursuit.placing import Placing
+from geoteach.ui.global_pursuit.verdicts import Verdicts
+from geoteach.ui.global_pursuit.wording import TIME_UP
+from geoteach.ui.hotseat import HotSeatGuard
+from geoteach.ui.question_card import QuestionCard
+from geoteach.ui.safe import on_click, safe
+from geoteach.ui.shell import GameScreen, Standing, canvas_box, number_text
+
+#: The table on screen, in inches at 100 dpi: 920 × 420 pixels at 1366×768.
+TABLE_SIZE = (9.2, 4.2)
+#: Each joint up close in a challenge: a panel this wide (and 0.8 of it high), under the table.
+JOINT_PX = 270
+#: Large-text mode draws the table and the hand this much bigger (labels included).
+LARGE_SCALE = 1.3
+#: Five hand cards of ``HAND_PX`` need a board 936 px wide at 1366: the side column is narrower.
+SIDE_CSS = """<style>
+.gt-app.gt-gp .gt-side { flex: 0 0 400px; width: 400px; }
+.gt-app.gt-gp.gt-large .gt-side { flex: 0 0 560px; width: 560px; }
+.gt-app.gt-gp .gt-hand { flex-flow: row nowrap; gap: 4px; }
+.gt-app.gt-gp img.gt-joint { align-self: flex-start; max-width: 100%; height: auto; }
+.gt-app.gt-gp .widget-html-content { line-height: 1.3; }
+.gt-app.gt-gp .gt-side p { margin: 2px 0; }
+.gt-app.gt-gp .gt-leaders small { white-space: nowrap; }
+.gt-app.gt-gp .gt-controls .widget-dropdown, .gt-app.gt-gp .gt-controls .widget-text
+  { width: 100%; }
+.gt-app.gt-gp .geoteach-question-card .widget-hbox { flex-flow: row wrap; }
+</style>"""
+
+
+class GlobalPursuitScreen(Placing, Verdicts, GameScreen):
+    """Global Pursuit on the shared screen: table and hand on the left, the step on the right.
+
+    ``maps=False`` draws plain labelled pentagons (only for very slow computers);
+    ``interactive=False`` shows pictures instead of live canvases (the controls still play).
+    ``challenge_seconds`` is how long a person may challenge a computer's card before it stands
+    (None: until "No challenge" is pressed). ``answer_mode`` is how trivia is answered: "typed",
+    "choice" or "honor" (a reader reveals the answer and marks it). ``clock`` measures a turn
+    against the ``time_limit`` (a fake one in tests).
+    """
+
+    title = "Global Pursuit"
+    detail_title = "In hand"
+
+    def __init__(
+        self,
+        game: GlobalPursuit,
+        bots: Mapping[int, Bot] | None = None,
+        *,
+        maps: bool = True,
+        interactive: bool = True,
+        challenge_seconds: float | None = 6.0,
+        answer_mode: Mode = "typed",
+        bot_delay: float = 1.2,
+        clock: Callable[[], float] = time.monotonic,
+        large: bool = False,
+        on_new_game: Callable[[], Any] | None = None,
+    ) -> None:
+        if answer_mode not in MODES:
+            raise ValueError(f"Answer mode must be one of {', '.join(MODES)}, not {answer_mode!r}.")
+        if bots is None:
+            bots = bots_for(
+                game.table, lambda level, seed: GlobalPursuitBot(level, seed=seed), game.seed
+            )
+        self._views: dict[int | None, dict[str, Any]] = {}
+        self._views_at = -1
+        super().__init__(game, bots, bot_delay=bot_delay, large=large, on_new_game=on_new_game)
+        self.game: GlobalPursuit = game
+        self.add_class("gt-gp")
+        self.maps = maps
+        self.interactive = interactive and can_click()
+        self.challenge_seconds = challenge_seconds
+        self.answer_mode = answer_mode
+        self.scale = LARGE_SCALE if large else 1.0
+        self._bank: Bank | None = None
+
+        # The board: the table (a live canvas or a picture), the hand or the joint under it.
+        self.picture: widgets.Widget = widgets.Image(format="png")
+        self.table_picture = self._table_picture()
+        #: What the board shows of the table: the canvas in a box of its own, or the picture.
+        self.table_view = canvas_box(self.picture) if self.interactive else self.picture
+        self.hand_cards = widgets.HBox()
+        self.hand_cards.add_class("gt-hand")
+        self._hand_widgets: dict[str, HandCard] = {}
+        self.joint = widgets.Image(format="png")
+        self.joint.add_class("gt-joint")
+        self._joint_key: tuple[Any, ...] | None = None
+        self.hidden_hand = widgets.HTML()
+
+        # The controls of each step; the selection controls are the keyboard route.
+        self.step = widgets.HTML()
+        self.hand = widgets.Dropdown(description="Card:", style={"description_width": "initial"})
+        self.edge = widgets.Dropdown(description="Place:", style={"description_width": "initial"})
+        self.turn = widgets.ToggleButtons(
+            options=[(str(k + 1), k) for k in range(5)],
+            value=0,
+            description="Edge that touches:",
+            style={"description_width": "initial", "button_width": "40px"},
+            tooltips=[
+                f"Turn the card so its edge {k + 1} lies against the open edge" for k in range(5)
+            ],
+        )
+        for control, css in (
+            (self.hand, "gt-card-pick"),
+            (self.edge, "gt-place"),
+            (self.turn, "gt-touching"),
+        ):
+            control.add_class(css)
+        self.lay = self._button("Lay the card", "gt-lay", style="primary", icon="check")
+        self.cannot = self._button("I cannot match", "gt-cannot")
+        self.challenge = self._button("Challenge!", "gt-challenge", style="danger")
+        self.accept = self._button("No challenge", "gt-accept")
+        self.roll = self._button("Roll the die", "gt-roll", style="info")
+        self.levels = widgets.ToggleButtons(
+            options=[(f"{n} {name}", n) for n, name in LEVELS.items()],
+            style={"button_width": "auto"},
+            tooltips=[f"Level {n}: {name}, {n} point(s)" for n, name in LEVELS.items()],
+        )
+        self.choose_level = self._button("Ask me", "gt-ask", style="primary")
+        self.question = widgets.HTML()
+        self.card = QuestionCard(
+            mode=answer_mode,
+            on_answer=safe(self._answered, show=self.messages),
+            choice_pool=self._choice_pool,
+        )
+        self.card.answer_box.layout.width = "260px"
+        self.card.choice_box.layout.flex_flow = "row wrap"
+        # The card's own controls, under the names the table used before (tests, notebooks).
+        self.answer = self.card.answer_box
+        self.submit = self.card.submit_button
+        self.right = self.card.right_button
+        self.wrong = self.card.wrong_button
+        self.try_wild = self._button("Try the WILD CARD flag", "gt-wild")
+        self.skip_wild = self._button("No, thanks", "gt-no-wild")
+        self.give_back = self._button("Give this card back", "gt-give-back")
+        self.countdown = Countdown(
+            game.options.get("time_limit"),
+            safe(self._time_up, show=self.messages),
+            clock=clock,
+            time_up_text=TIME_UP,
+            show=self.messages,
+        )
+        self.challenge_clock = Countdown(
+            challenge_seconds,
+            safe(lambda _seconds: self.on_accept(), show=self.messages),
+            clock=clock,
+            time_up_text="The card stands.",
+            show=self.messages,
+        )
+        self.challenge_clock.bar.description = "To challenge:"
+        self._challenge_for: int | None = None
+        self._timed_turn: int | None = None
+        self._quiet = False  # filling the hand: choices change without redrawing each time
+        self._marks: list[Any] = []
+        self._table = Layout()
+        start = self.seen(None)
+        self._news_seen = list(start["news"])
+        self._scores_seen = list(game.scores())
+        self._before: dict[str, Any] = {}
+        #: What the board explains while a verdict is open ("joint": the card just judged).
+        self.explaining: str | None = None
+        selection = safe(lambda _change: self._selection_changed(), show=self.messages)
+        for control in (self.hand, self.edge, self.turn):
+            control.observe(selection, "value")
+        for button, handler in (
+            (self.lay, self.on_lay),
+            (self.cannot, lambda: self.act({"type": "pass"})),
+            (self.challenge, lambda: self.act({"type": "challenge"})),
+            (self.accept, self.on_accept),
+            (self.roll, lambda: self.act({"type": "roll"})),
+            (self.choose_level, self.on_level),
+            (self.try_wild, self.on_wild),
+            (self.skip_wild, lambda: self.act({"type": "no_wild"})),
+            (self.give_back, self.on_give_back),
+        ):
+            on_click(button, handler, show=self.messages)
+        self.hand_box = widgets.VBox()
+        humans = [s for s in range(len(game.table.seats)) if s not in self.bots]
+        self.humans = humans
+        self.guard: HotSeatGuard | None = None
+        if len(humans) >= 2:
+            self.guard = HotSeatGuard(game.table, self._reveal_hand, show=self.messages)
+        self._guard_for: tuple[int, int, str] | None = None
+        self._shown_to: int | None = None  # the person the guard last showed the hand to
+        self._reader: int | None = None  # the person a verdict speaks to
+        self._turns = 0
+        self._turn_of = start["turn_of"]
+
+        # Below the board: tokens and how points are made.
+        self.tokens = widgets.HTML()
+        self.below.children = [self.tokens, widgets.HTML(wording.points_html(game.options))]
+        self.side_css = widgets.HTML(SIDE_CSS, layout=widgets.Layout(display="none"))
+        self.children = [self.side_css, *self.children]
+        self.messages.info(wording.who_starts(start, self.table))
+        self.start()
+
+    @staticmethod
+    def _button(text: str, css: str, style: str = "", icon: str = "") -> widgets.Button:
+        button = widgets.Button(description=text, button_style=style, icon=icon)
+        button.add_class(css)
+        return button
+
+    def _table_picture(self) -> TablePicture:
+        """The table drawn at this screen's scale: a live canvas to click on, or a picture."""
+        dpi = 100.0 * self.scale
+        if self.interactive:
+            figure = live_figure(TABLE_SIZE, dpi)
+            picture = TablePicture(figure=figure, maps=self.maps)
+            self.picture = figure.canvas
+            self.picture.add_class("gt-table-canvas")
+            self.picture.mpl_connect(
+                "button_press_event", safe(self.on_table_click, show=self.messages)
+            )
+            return picture
+        self.picture = widgets.Image(format="png")
+        self.picture.add_class("gt-table-picture")
+        return TablePicture(size=TABLE_SIZE, dpi=dpi, maps=self.maps)
+
+    # ----- what the screen may see ------------------------------------------------------------
+    def seen(self, seat: int | None) -> dict[str, Any]:
+        """``game.view(seat)``, made once per move (the screen reads it many times a redraw).
+
+        The game changes only by a move, and every move goes into the log."""
+        if self._views_at != len(self.game.log):
+            self._views, self._views_at = {}, len(self.game.log)
+        if seat not in self._views:
+            self._views[seat] = self.game.view(seat)
+        return self._views[seat]
+
+    def asked_question(self) -> Question | None:
+        """The question being asked, with its answer, as the reader (the player to the right
+        of the one answering) holds it; None when none is being asked."""
+        if self.game.phase != "answer":
+            return None
+        answering = self.seen(None)["turn_of"]
+        reader = self.table.clockwise_from(answering)[-1]
+        trivia = self.seen(reader)["trivia"] if reader != answering else None
+        asked = (trivia or {}).get("question")
+        return Question.from_dict(asked) if asked else None
+
+    def fixed_level(self, seat: int) -> int | None:
+        """``seat``'s level when every player keeps one (the 2-points variation), else None."""
+        return self.seen(seat)["fixed_level"]
+
+    # ----- who acts ---------------------------------------------------------------------------
+    def seat(self) -> int:
+        """The person who acts now (the first one in a challenge window), else whose turn it is."""
+        humans = [s for s in self.game.to_act() if s not in self.bots]
+        return humans[0] if humans else self.seen(None)["turn_of"]
+
+    def person_to_act(self) -> int | None:
+        """The person who must act now, or None when the computers (or nobody) must."""
+        return next((s for s in self.game.to_act() if s not in self.bots), None)
+
+    def hand_owner(self) -> int | None:
+        """Whose hand the board shows: the one person at the screen (always), or, with several
+        people, the one to act now once the guard has been passed; else nobody."""
+        if len(self.humans) == 1:
+            return self.humans[0]
+        person = self.person_to_act()
+        return person if person is not None and self._shown_to == person else None
+
+    # ----- the moves a person makes -----------------------------------------------------------
+    def act(self, action: Action) -> None:
+        """A person's move: their seat and, when there is a time limit, the time the turn has
+        taken are filled in; then the shell applies it, explains it and lets the computers go."""
+        seat = action.get("player", self.seat())
+        move = {**action, "player": seat}
+        self.messages.clear()
+        late = False
+        if self.countdown.running and seat == self.seen(None)["turn_of"] and "seconds" not in move:
+            late = self.countdown.late()
+            move["seconds"] = self.countdown.seconds()
+        self._before = {
+            "scores": self.game.scores(),
+            "trivia": self.seen(None)["trivia"],
+            "question": self.asked_question(),
+            "late": late,
+        }
+        self.explaining = None
+        self._reader = seat
+        super().act(move)
+
+    def on_lay(self) -> None:
+        if self.hand.value is None or self.edge.value is None:
+            self.messages.error("Pick a card from your hand and a numbered place first.")
+            return
+        self.act(
+            {
+                "type": "place",
+                "card": self.hand.value,
+                "at": list(self.edge.value),
+                "card_edge": self.turn.value,
+            }
+        )
+
+    def on_accept(self) -> None:
+        """Every person in the challenge window lets the card stand (or the window closed)."""
+        if self.game.phase != "challenge":
+            return
+        people = [s for s in self.game.to_act() if s not in self.bots]
+        if not people:
+            return
+        for seat in people[:-1]:
+            self.game.apply({"player": seat, "type": "accept"})
+            self.after({"player": seat, "type": "accept"}, by_human=True)
+        self.act({"player": people[-1], "type": "accept"})
+
+    def on_level(self) -> None:
+        fixed = self.fixed_level(self.seat())
+        self.act({"type": "level", "level": fixed or self.levels.value})
+
+    def on_wild(self) -> None:
+        fixed = self.fixed_level(self.seat())
+        self.act({"type": "wild", "level": fixed or self.levels.value})
+
+    def on_give_back(self) -> None:
+        if self.hand.value is None:
+            self.messages.error("Pick the card to give back first (click it in your hand).")
+            return
+        self.act({"type": "return", "card": self.hand.value})
+
+    def _time_up(self, seconds: float) -> None:
+        """The clock ran out: the engine ends the turn (``time_up``)."""
+        game, player = self.game, self.seen(None)["turn_of"]
+        if game.is_terminal() or player in self.bots or game.phase in ("challenge", "return"):
+            return
+        self.act({"player": player, "type": "time_up", "seconds": round(seconds, 1)})
+
+    def _answered(self, verdict: Verdict) -> None:
+        """The question card's verdict, handed to the engine (which keeps the score)."""
+        if self.card.asked_mode == "typed" and verdict.given is not None:
+            action = {"type": "answer", "text": verdict.given}
+        else:
+            action = {"type": "answer", "mark": "right" if verdict.correct else "wrong"}
+            if self.card.asked_mode == "choice" and verdict.given is not None:
+                action["choice"] = verdict.given  # the option clicked, for the lesson record
+        self.act(action)
+
+    def _choice_pool(self, question: Question) -> list[str]:
+        """Other answers of the same deck and level, the most alike questions first."""
+        trivia = self.seen(None)["trivia"]
+        if trivia is None:
+            return []
+        if self._bank is None:
+            self._bank = bank_of(self.game.options.get("trivia", {}))
+        others = []
+        for other in deck_questions(self._bank, trivia["deck"], question.level):
+            if other.answer != question.answer:
+                others.append((-fuzz.ratio(other.prompt, question.prompt), other.answer))
+        return list(dict.fromkeys(answer for _, answer in sorted(others)))
+
+    # ----- the screen -------------------------------------------------------------------------
+    def prompt(self) -> str:
+        view = self.seen(None)
+        head = wording.round_head(view)
+        if self.game.is_terminal():
+            return f'{head}<br><span class="gt-turn">The game is over.</span>'
+        person = self.person_to_act()
+        reader = self._reader if self._reader is not None else person
+        task = wording.task_text(view, self.table, person, reader, self.feedback.is_open)
+        return f'{head}<br><span class="gt-turn">▶ {task}</span>'
+
+    def standings(self) -> list[Standing]:
+        sizes = self.seen(None)["hand_sizes"]
+        return [
+            Standing(seat, (float(score),), number_text(score), str(sizes[seat]))
+            for seat, score in enumerate(self.game.scores())
+        ]
+
+    def redraw(self) -> None:
+        if not self.feedback.is_open:
+            self.explaining = None
+        if self.game.is_terminal() and not self.feedback.text:
+            self._explain_end()  # also a game over from the start (a table with no room)
+        view = self.seen(self.hand_owner())
+        self.controls.children = self._controls(view)
+        if view["player"] != self.hand_owner():  # the guard covered the hand
+            view = self.seen(self.hand_owner())
+        self._draw_table(view)
+        self.board.children = self._board(view)
+        self.tokens.value = wording.tokens_html(view, self.table)
+        self._time_the_turn(view["phase"])
+        self._open_challenge_window(view)
+
+    def _board(self, view: Mapping[str, Any]) -> list[widgets.Widget]:
+        if view["phase"] == "challenge" or self.explaining == "joint":
+            if view["phase"] == "challenge":
+                self._show_joint(view)
+            return [self.table_view, self.joint]
+        owner = self.hand_owner()
+        if owner is None or self.game.is_terminal():
+            self.hidden_hand.value = wording.HIDDEN_HANDS if self.guard else ""
+            return [self.table_view, self.hidden_hand]
+        self._fill_hand_cards(view["hand"])
+        return [self.table_view, self.hand_cards]
+
+    def _controls(self, view: Mapping[str, Any]) -> list[widgets.Widget]:
+        phase = view["phase"]
+        person = self.person_to_act()
+        if self.game.is_terminal():
+            return []
+        if person is None:
+            self._cover()
+            self.step.value = wording.playing_html(self.table, self.game.to_act())
+            return [self.step]
+        clock = [self.countdown] if self.countdown.limit else []
+        if phase in ("match", "return"):
+            return [*clock, self._hand_or_guard(view)]
+        self._cover()
+        if phase == "challenge":
+            self.step.value = wording.CHALLENGE_STEP
+            window = [self.challenge_clock] if self.challenge_seconds else []
+            return [self.step, widgets.HBox([self.challenge, self.accept]), *window]
+        if phase == "roll":
+            self.step.value = wording.ROLL_STEP
+            return [*clock, self.step, self.roll]
+        trivia = view["trivia"]
+        if phase == "level":
+            fixed = self.fixed_level(person)
+            self.step.value = wording.level_step(trivia, fixed)
+            levels = [] if fixed is not None else [self.levels]
+            return [*clock, self.step, *levels, self.choose_level]
+        if phase == "answer":
+            question = self.asked_question()
+            if question is not None and (
+                self.card.verdict is not None or self.card.question != question
+            ):
+                self._ask(question)
+            self.question.value = f"<p>{wording.question_head(trivia)}</p>"
+            return [*clock, self.question, self.card]
+        if phase == "wild":
+            self.step.value = wording.WILD_STEP
+            levels = [] if self.fixed_level(person) is not None else [self.levels]
+            return [*clock, self.step, *levels, widgets.HBox([self.try_wild, self.skip_wild])]
+        return []
+
+    def _ask(self, question: Question) -> None:
+        """Put ``question`` on the card; a question that names its options shows them however
+        it is answered (typed, or read out by the reader)."""
+        self.card.ask(question)
+        if question.choices and self.card.asked_mode != "choice":
+            self.card.media.value += wording.options_html(question.choices)
+
+    def _show_joint(self, view: Mapping[str, Any]) -> None:
+        """The card just laid and each card it touches, joint by joint, up close."""
+        cards = view["table"]
+        key = (len(cards), cards[-1]["card"] if cards else None, self.maps)
+        if key == self._joint_key:
+            return
+        self._joint_key = key
+        png, joints = joint_picture(view, maps=self.maps, panel_px=JOINT_PX)
+        self.joint.value = png
+        self.joint.layout.width = f"{round(JOINT_PX * self.scale) * max(1, joints)}px"
+
+    # ----- clocks -----------------------------------------------------------------------------
+    def _time_the_turn(self, phase: str) -> None:
+        """Start the clock when a person's turn starts; stop it while others act or a verdict
+        is read."""
+        if self.game.is_terminal() or self.seen(None)["turn_of"] in self.bots:
+            if self.countdown.running:
+                self.countdown.stop()
+            self._timed_turn = None
+            return
+        if self._timed_turn != self._turns:
+            self._timed_turn = self._turns
+            self.countdown.start()
+        if phase in ("challenge", "return") or self.feedback.is_open:
+            self.countdown.pause()
+        else:
+            self.countdown.resume()
+
+    def _open_challenge_window(self, view: Mapping[str, Any]) -> None:
+        """A person may challenge a card for ``challenge_seconds``; the clock waits while a
+        verdict is read."""
+        if view["phase"] != "challenge" or self.person_to_act() is None:
+            if self.challenge_clock.running:
+                self.challenge_clock.stop()
+            self._challenge_for = None
+            return
+        laid = sum(1 for a in self.game.log if a["type"] == "place")
+        if self._challenge_for != laid:
+            self._challenge_for = laid
+            self.challenge_clock.start()
+        if self.feedback.is_open:
+            self.challenge_clock.pause()
+        else:
+            self.challenge_clock.resume()
+
+    def paused(self, on: bool) -> None:
+        for clock in (self.countdown, self.challenge_clock):
+            (clock.pause if on else clock.resume)()
+
+    # ----- large text, closing ----------------------------------------------------------------
+    def set_large(self, large: bool) -> None:
+        """Large text draws the table and the hand larger, their numbers and names too."""
+        self.scale = LARGE_SCALE if large else 1.0
+        scale_figure(self.table_picture.figure, self.scale)
+        for card in self._hand_widgets.values():
+            card.set_scale(self.scale)
+        self.refresh()
+
+    def closing(self) -> None:
+        for clock in (self.countdown, self.challenge_clock):
+            clock.stop()
+        for card in self._hand_widgets.values():
+            card.close_card()
+        if self.interactive:
+            self.table_picture.figure.canvas.close()
