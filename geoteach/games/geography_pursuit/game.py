@@ -439,7 +439,10 @@ class GeographyPursuit(Game):
         """Everything is on the table except the answer of the card being asked.
 
         The reader (any other player, in honor mode) sees the answer; the player answering and a
-        spectator (``None``, the projector) do not.
+        spectator (``None``, the projector) do not. The reader's ``question`` also holds the
+        whole ``card`` (``Question.to_dict`` form: its id, answer, aliases, explanation, kind),
+        which a screen at the table needs to put the card on screen and judge it as the reader
+        would; the id is kept from the others too, since a built-in card's id names its place.
         """
         s = self.state
         question = None
@@ -455,6 +458,7 @@ class GeographyPursuit(Game):
             }
             if player is not None and player != s["player"]:
                 question["answer"] = card["answer"]
+                question["card"] = dict(card)
         return detached(
             {
                 "phase": s["phase"],
