@@ -42,6 +42,13 @@ from typing import Any, ClassVar
 
 from geoteach.games import dice, fields
 from geoteach.games.answer_facts import card_answer, typed_or_marked
+from geoteach.games.answer_moves import (
+    ANSWER_FIELDS,
+    MARKS,
+    PRECISIONS,
+    check_answer_move,
+    judge_answer,
+)
 from geoteach.games.base import Action, Game, IllegalAction, detached, listed
 from geoteach.games.deck import Deck
 from geoteach.games.geography_pursuit.board import CATEGORIES, HUB, SPACES, destinations
@@ -60,8 +67,9 @@ DEFAULT_CATEGORIES: tuple[str, ...] = (
 BUILT_IN = "geography"
 #: Most people at the table when playing in teams (rulebook: "as many as 24 players").
 MAX_PEOPLE = 24
-PRECISIONS = ("forgiving", "strict")
 _NEWS_KEPT = 12
+#: This game's wording of the answer move's one-of-the-two rule (see ``answer_moves``).
+TEXT_OR_MARK = "Give either a typed answer or a mark (right or wrong), not both."
 
 
 class GeographyPursuit(Game):
@@ -198,7 +206,7 @@ class GeographyPursuit(Game):
             kind = "choose" if phase == "choose_category" else "vote"
             return [{"player": player, "type": kind, "category": c} for c in self.categories]
         if phase == "question":
-            return [{"player": player, "type": "answer", "mark": m} for m in ("right", "wrong")]
+            return [{"player": player, "type": "answer", "mark": m} for m in MARKS]
         return []
 
     move_fields: ClassVar[dict[str, tuple[str, ...]]] = {
@@ -206,7 +214,7 @@ class GeographyPursuit(Game):
         "move": ("to",),
         "choose": ("category",),
         "vote": ("category",),
-        "answer": ("mark", "text", "choice", "seconds"),
+        "answer": ANSWER_FIELDS,
     }
 
     def _check(self, action: Action) -> None:
@@ -215,14 +223,7 @@ class GeographyPursuit(Game):
             if not listed(action, self.legal_actions(action["player"])):
                 raise IllegalAction(self._why_not(action))
             return
-        if ("mark" in action) == ("text" in action):
-            raise IllegalAction("Give either a typed answer or a mark (right or wrong), not both.")
-        if "mark" in action and not fields.word(action["mark"], ("right", "wrong")):
-            raise IllegalAction("An answer is marked 'right' or 'wrong'.")
-        if "text" in action and not fields.word(action["text"]):
-            raise IllegalAction("A typed answer must be text.")
-        if "choice" in action and ("mark" not in action or not fields.word(action["choice"])):
-            raise IllegalAction(fields.CHOICE_NEEDS_A_MARK)
+        check_answer_move(action, TEXT_OR_MARK)
         if "seconds" in action and not fields.seconds(action["seconds"]):
             raise IllegalAction("The time taken must be a number of seconds, 0 or more.")
 
@@ -339,9 +340,7 @@ class GeographyPursuit(Game):
         seconds = action.get("seconds")
         if limit is not None and seconds is not None and seconds > limit:
             return False, f"Time is up ({limit} seconds)."
-        if "mark" in action:
-            return action["mark"] == "right", ""
-        return judge_typed(card, action["text"], self.options["precision"])
+        return judge_answer(card, action, self.options["precision"])
 
     def _ask(self, category: int, final: bool) -> None:
         deck = Deck.from_dict(self.state["decks"][category])  # a copy: see ``_snapshot``
@@ -440,7 +439,10 @@ class GeographyPursuit(Game):
         """Everything is on the table except the answer of the card being asked.
 
         The reader (any other player, in honor mode) sees the answer; the player answering and a
-        spectator (``None``, the projector) do not.
+        spectator (``None``, the projector) do not. The reader's ``question`` also holds the
+        whole ``card`` (``Question.to_dict`` form: its id, answer, aliases, explanation, kind),
+        which a screen at the table needs to put the card on screen and judge it as the reader
+        would; the id is kept from the others too, since a built-in card's id names its place.
         """
         s = self.state
         question = None
@@ -456,6 +458,7 @@ class GeographyPursuit(Game):
             }
             if player is not None and player != s["player"]:
                 question["answer"] = card["answer"]
+                question["card"] = dict(card)
         return detached(
             {
                 "phase": s["phase"],
@@ -508,16 +511,3 @@ class GeographyPursuit(Game):
 
     def _set_state(self, state: dict[str, Any]) -> None:
         self.state = state
-
-
-def judge_typed(card: dict[str, Any], text: str, precision: str = "forgiving") -> tuple[bool, str]:
-    """Judge a typed answer with the quiz checker (``forgiving``) or exactly (``strict``)."""
-    from geoteach.quiz.answers import check_answer, exact_answer
-    from geoteach.quiz.question import Question
-
-    question = Question.from_dict(card)
-    if precision == "strict":
-        verdict = exact_answer(question, text)
-    else:
-        verdict = check_answer(question, text, "typed")
-    return verdict.correct, verdict.message

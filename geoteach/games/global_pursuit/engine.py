@@ -53,6 +53,7 @@ from typing import Any, ClassVar
 
 from geoteach.games import dice, fields
 from geoteach.games.answer_facts import answer_fact, card_answer, typed_or_marked
+from geoteach.games.answer_moves import ANSWER_FIELDS, MARKS, check_answer_move, judge_answer
 from geoteach.games.base import Action, Game, IllegalAction, detached
 from geoteach.games.deck import Deck
 from geoteach.games.global_pursuit.layout import (
@@ -66,7 +67,7 @@ from geoteach.games.global_pursuit.layout import (
     upright_turn,
 )
 from geoteach.games.scoreboard import Scoreboard
-from geoteach.quiz.answers import check_answer, said_answers
+from geoteach.quiz.answers import said_answers
 from geoteach.quiz.question import Question
 
 MATCH = "match"
@@ -322,7 +323,7 @@ class GlobalPursuit(Game):
         if phase == LEVEL:
             return [{**p, "type": "level", "level": lv} for lv in (1, 2, 3)] + timed
         if phase == ANSWER:
-            return [{**p, "type": "answer", "mark": m} for m in ("right", "wrong")] + timed
+            return [{**p, "type": "answer", "mark": m} for m in MARKS] + timed
         if phase == WILD:
             levels = (1, 2, 3) if self.level_of(player) is None else (self.level_of(player),)
             return [
@@ -343,7 +344,7 @@ class GlobalPursuit(Game):
         "accept": ("seconds",),
         "roll": ("seconds",),
         "level": ("level", "seconds"),
-        "answer": ("mark", "text", "choice", "seconds"),
+        "answer": ANSWER_FIELDS,
         "wild": ("level", "seconds"),
         "no_wild": ("seconds",),
         "return": ("card", "seconds"),
@@ -397,14 +398,7 @@ class GlobalPursuit(Game):
         elif kind in ("level", "wild") and not fields.whole(action.get("level"), (1, 2, 3)):
             raise IllegalAction("Choose level 1, 2 or 3.")
         elif kind == "answer":
-            if ("mark" in action) == ("text" in action):
-                raise IllegalAction("Give a typed answer or a mark (right or wrong), not both.")
-            if "mark" in action and not fields.word(action["mark"], ("right", "wrong")):
-                raise IllegalAction("An answer is marked 'right' or 'wrong'.")
-            if "text" in action and not fields.word(action["text"]):
-                raise IllegalAction("A typed answer must be text.")
-            if "choice" in action and ("mark" not in action or not fields.word(action["choice"])):
-                raise IllegalAction(fields.CHOICE_NEEDS_A_MARK)
+            check_answer_move(action)
         elif kind == "return" and not fields.word(action.get("card"), self._all_map_cards):
             raise IllegalAction("Give back one of the cards in your hand.")
 
@@ -572,11 +566,7 @@ class GlobalPursuit(Game):
     def _do_answer(self, action: Action) -> None:
         trivia = self.state["trivia"]
         question = self.current_question()
-        if "mark" in action:
-            correct, message = action["mark"] == "right", ""
-        else:
-            verdict = check_answer(question, action["text"], "typed")
-            correct, message = verdict.correct, verdict.message
+        correct, message = judge_answer(question, action)
         player, name = self.player, self._who()
         fixed = self.level_of(player) is not None
         level_points = 2 if fixed else trivia["level"]

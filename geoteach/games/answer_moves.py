@@ -1,0 +1,99 @@
+"""The ``answer`` move of the two Pursuits: what it may carry and how it is judged, in one place.
+
+Geography Pursuit and Global Pursuit ask a question card and take the same answer move:
+
+``text``     what the player typed, judged here against the card;
+``mark``     "right" or "wrong", the reader's mark (honor mode, or a multiple-choice card that
+             judged the option clicked);
+``choice``   the option clicked, which comes with its mark (kept for the lesson record);
+``seconds``  how long the answer took, where the game has a time limit (each game decides what
+             lateness does).
+
+Exactly one of ``text`` and ``mark``: a teacher may always overrule the checker by marking.
+
+``precision`` (the rulebook's "how exact an answer must be"): ``"forgiving"`` accepts small
+typos and every alias on the card; ``"strict"`` accepts only the answer or an alias, ignoring
+case, accents and punctuation. ``answer_checker(precision)`` is that judge as a
+``geoteach.quiz`` checker, so a screen's question card and the engine give the same verdict.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from geoteach.games import fields
+from geoteach.games.base import Action, IllegalAction
+from geoteach.quiz.answers import AnswerChecker, Verdict
+from geoteach.quiz.question import Question
+
+#: The fields an ``answer`` move may carry (``move_fields["answer"]`` of both games).
+ANSWER_FIELDS: tuple[str, ...] = ("mark", "text", "choice", "seconds")
+#: The two marks a reader gives.
+MARKS: tuple[str, ...] = ("right", "wrong")
+#: How exact a typed answer must be (see the module notes).
+PRECISIONS: tuple[str, ...] = ("forgiving", "strict")
+#: The refusal when a move carries both a typed answer and a mark, or neither.
+TEXT_OR_MARK = "Give a typed answer or a mark (right or wrong), not both."
+
+
+def check_answer_move(action: Action, text_or_mark: str = TEXT_OR_MARK) -> None:
+    """Raise ``IllegalAction`` unless ``action`` carries a typed answer or a mark, well formed.
+
+    ``text_or_mark`` is the game's own wording of the one-of-the-two rule (Geography Pursuit
+    has always said "Give either ..."); every other refusal is the same in both games.
+    """
+    if ("mark" in action) == ("text" in action):
+        raise IllegalAction(text_or_mark)
+    if "mark" in action and not fields.word(action["mark"], MARKS):
+        raise IllegalAction("An answer is marked 'right' or 'wrong'.")
+    if "text" in action and not fields.word(action["text"]):
+        raise IllegalAction("A typed answer must be text.")
+    if "choice" in action and ("mark" not in action or not fields.word(action["choice"])):
+        raise IllegalAction(fields.CHOICE_NEEDS_A_MARK)
+
+
+class PrecisionChecker(AnswerChecker):
+    """The quiz checker with the game's ``precision``: "strict" forgives no typo."""
+
+    def __init__(self, precision: str = "forgiving") -> None:
+        if precision not in PRECISIONS:
+            raise ValueError(
+                f"Answer precision must be 'forgiving' or 'strict', not {precision!r}."
+            )
+        super().__init__()
+        self.precision = precision
+
+    def typed(self, question: Question, given: str) -> Verdict:
+        """A typed answer: forgiving (small typos) or strict (the answer or an alias)."""
+        # A number question is judged by its tolerance at either precision (``exact`` sends it
+        # back here: asking ``exact`` for one would go round in circles).
+        if self.precision == "strict" and question.kind != "number":
+            return self.exact(question, given)
+        return super().typed(question, given)
+
+
+@cache
+def answer_checker(precision: str = "forgiving") -> PrecisionChecker:
+    """The one judge of typed answers at ``precision`` (made once: it lists every place)."""
+    return PrecisionChecker(precision)
+
+
+def judge_typed(question: Question, text: str, precision: str = "forgiving") -> Verdict:
+    """A typed answer to ``question``, judged at ``precision``."""
+    return answer_checker(precision).typed(question, str(text))
+
+
+def judge_answer(
+    card: Question | dict[str, Any], action: Action, precision: str = "forgiving"
+) -> tuple[bool, str]:
+    """(right?, what the checker said) of a checked ``answer`` move: its mark, or its text.
+
+    ``card`` may be in its dict form (``Question.to_dict``): it is read only for a typed answer,
+    so the computers' marked answers in a simulation cost nothing.
+    """
+    if "mark" in action:
+        return action["mark"] == "right", ""
+    question = card if isinstance(card, Question) else Question.from_dict(card)
+    verdict = judge_typed(question, action["text"], precision)
+    return verdict.correct, verdict.message

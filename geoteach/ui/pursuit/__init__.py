@@ -1,0 +1,39 @@
+"""Geography Pursuit's screen, in three pieces with one job each.
+
+``screen``   the ``GameScreen`` (layout and events) and ``play``/``build_screen`` to start it;
+``wording``  every sentence it shows, pure functions from a view or a move;
+drawing      in ``geoteach.render``: the board (``render.board``), the die and the category
+             chips (``render.pursuit_pieces``).
+
+The names other code imports from ``geoteach.ui.pursuit`` are kept here.
+"""
+
+from __future__ import annotations
+
+from geoteach.render.pursuit_pieces import PIPS, chip, die_html
+from geoteach.ui.pursuit.screen import PursuitApp, build_screen, play
+from geoteach.ui.pursuit.wording import (
+    TIME_UP,
+    card_places,
+    describe_space,
+    fact_text,
+    history_html,
+    rules_html,
+    where_text,
+)
+
+__all__ = [
+    "PIPS",
+    "TIME_UP",
+    "PursuitApp",
+    "build_screen",
+    "card_places",
+    "chip",
+    "describe_space",
+    "die_html",
+    "fact_text",
+    "history_html",
+    "play",
+    "rules_html",
+    "where_text",
+]
