@@ -24,7 +24,6 @@ import os
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from html.parser import HTMLParser
 from typing import Any, ClassVar
 
 import ipywidgets as widgets
@@ -33,6 +32,7 @@ from geoteach.bots.base import Bot
 from geoteach.escape import html_text
 from geoteach.games.base import Action, Game
 from geoteach.ui.countdown import running_loop
+from geoteach.ui.live import LiveRegion, spoken_text
 from geoteach.ui.messages import MessageLine
 from geoteach.ui.safe import safe
 from geoteach.ui.theme import CONTROL_CSS, CSS_CLASS, is_you, seat_badge, themed
@@ -214,75 +214,6 @@ def board_map(
     if interactive:
         zoom.connect_wheel()
     return zoom
-
-
-class _Spoken(HTMLParser):
-    """The words of an HTML fragment, without what is hidden from screen readers."""
-
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.words: list[str] = []
-        self.hidden = 0
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if self.hidden or ("aria-hidden", "true") in attrs:
-            self.hidden += 1
-
-    def handle_endtag(self, tag: str) -> None:
-        if self.hidden:
-            self.hidden -= 1
-
-    def handle_data(self, data: str) -> None:
-        if not self.hidden:
-            self.words.append(data)
-
-
-def spoken_text(fragment: str) -> str:
-    """What a screen reader says for ``fragment`` (HTML): its text, with ``aria-hidden`` parts
-    (the seat symbols) left out and the spaces tidied. Plain text again: escape it to show it."""
-    parser = _Spoken()
-    parser.feed(fragment)
-    parser.close()
-    return " ".join("".join(parser.words).replace("▶", "").split())
-
-
-class LiveRegion(widgets.HTML):
-    """The screen's one live region: made once, empty, and then only its words change.
-
-    Screen readers read out a change inside an element that was already on the page with
-    ``aria-live``; one created already filled (a new verdict card) is often skipped. The page
-    template (``jupyter/share/jupyter/voila/templates/geoteach/index.html.j2``) gives the
-    widget's content element ``role="status"`` and ``aria-live="polite"`` (ipywidgets has no
-    attribute for it). It says the sentences the screen shows: the verdict, whose turn it is,
-    each computer move. ``begin()`` starts a new message (one person's move, one computer's);
-    what is said until the next ``begin()`` is read together, so a verdict is not lost under the
-    banner that follows it.
-    """
-
-    #: Sentences kept in one message (instant computer moves would otherwise pile up).
-    keep = 6
-
-    def __init__(self) -> None:
-        super().__init__("")
-        self.add_class("gt-live")
-        self.sentences: list[str] = []
-
-    def begin(self) -> None:
-        """The next sentence starts a new message."""
-        self.sentences = []
-
-    def say(self, sentence: str) -> None:
-        """Add ``sentence`` (plain text, escaped here) to the message being read out."""
-        sentence = " ".join(sentence.split())
-        if not sentence:
-            return
-        self.sentences = [*self.sentences, sentence][-self.keep :]
-        self.value = "".join(f"<p>{html_text(s)}</p>" for s in self.sentences)
-
-    @property
-    def text(self) -> str:
-        """The message read out last, as plain text."""
-        return " ".join(self.sentences)
 
 
 class Feedback(widgets.VBox):
