@@ -32,9 +32,10 @@ from geoteach.bots.base import Bot
 from geoteach.escape import html_text
 from geoteach.games.base import Action, Game
 from geoteach.ui.countdown import running_loop
+from geoteach.ui.live import LiveRegion, spoken_text
 from geoteach.ui.messages import MessageLine
 from geoteach.ui.safe import safe
-from geoteach.ui.theme import CSS_CLASS, is_you, seat_badge, themed
+from geoteach.ui.theme import CONTROL_CSS, CSS_CLASS, is_you, seat_badge, themed
 
 #: Browser tests switch on the click-target hook (never needed by a person).
 TEST_HOOKS = os.environ.get("GEOTEACH_TEST_HOOKS") == "1"
@@ -43,7 +44,8 @@ SIDE_WIDTH = {False: 440, True: 600}
 
 #: The app's look. Scoped to ``.gt-app`` so a teacher's own notebook cells are left alone; the
 #: Voilà rules only trim the page's own margins in app mode (Voilà's body carries no notebook).
-APP_CSS = """<style>
+APP_CSS = (
+    """<style>
 .gt-app { box-sizing: border-box; width: 100%; font-size: 15px; line-height: 1.35;
   color: #111; }
 .gt-app * { box-sizing: border-box; }
@@ -94,7 +96,10 @@ APP_CSS = """<style>
 .gt-app.gt-large { --jp-widgets-font-size: 21px; --jp-widgets-inline-height: 42px; }
 body[data-voila] #rendered_cells, body.jp-Notebook #rendered_cells { padding: 4px 10px; }
 body .voila-app .jp-Cell, body[data-voila] .jp-Cell { padding: 0; }
-</style>"""
+"""
+    + CONTROL_CSS
+    + "</style>"
+)
 
 
 @dataclass(frozen=True)
@@ -218,8 +223,11 @@ class Feedback(widgets.VBox):
     clocks wait while it is open. Text arguments are plain text and are escaped here.
     """
 
-    def __init__(self, on_close: Callable[[], Any] | None = None) -> None:
+    def __init__(
+        self, on_close: Callable[[], Any] | None = None, live: LiveRegion | None = None
+    ) -> None:
         self.on_close = on_close
+        self.live = live
         self.body = widgets.HTML()
         self.continue_button = widgets.Button(
             description="Continue", button_style="primary", icon="arrow-right"
@@ -254,7 +262,9 @@ class Feedback(widgets.VBox):
         if correct is not None:
             self.add_class("gt-right" if correct else "gt-wrong")
         mark = {True: "✔ ", False: "✘ ", None: ""}[correct]
-        parts = [f'<p class="gt-verdict" role="status">{mark}{html_text(headline)}</p>']
+        # The screen's live region reads the verdict out (a role="status" made anew, already
+        # filled, is often skipped by screen readers).
+        parts = [f'<p class="gt-verdict">{mark}{html_text(headline)}</p>']
         if answer:
             parts.append(f'<p class="gt-answer-big">{html_text(answer)}</p>')
         parts += [f"<p>{html_text(line)}</p>" for line in lines if line]
@@ -264,6 +274,9 @@ class Feedback(widgets.VBox):
             parts.append(f'<p class="gt-fact"><b>Did you know?</b> {html_text(fact)}</p>')
         self.body.value = "".join(parts)
         self.headline = headline
+        if self.live is not None:
+            self.live.say(mark + headline)
+            self.live.say(answer)
         children: list[widgets.Widget] = [self.body]
         if extra is not None:
             children.append(extra)
@@ -362,13 +375,16 @@ class GameScreen(widgets.VBox):
         self.redraw_seconds = 0.0
 
         self.messages = MessageLine(keep=0)
+        self.live = LiveRegion()
         self.banner = widgets.HTML()
         self.banner.add_class("gt-banner")
+        # Whatever writes the banner (the shell or a game's screen), its new words are read out.
+        self.banner.observe(self._banner_changed, names="value")
         self.board = widgets.VBox()
         self.board.add_class("gt-board")
         self.controls = widgets.VBox()
         self.controls.add_class("gt-controls")
-        self.feedback = Feedback(on_close=self._feedback_closed)
+        self.feedback = Feedback(on_close=self._feedback_closed, live=self.live)
         self.computer_log = PlayLog()
         self.leaders = widgets.HTML()
         self.leaders.add_class("gt-leaders")
@@ -409,7 +425,7 @@ class GameScreen(widgets.VBox):
         left.add_class("gt-board")
         main = widgets.HBox([left, side])
         main.add_class("gt-main")
-        super().__init__([self.css, top, main, self.click_targets])
+        super().__init__([self.css, self.live, top, main, self.click_targets])
         self.add_class("gt-app")
         themed(self)
         if large:
@@ -509,6 +525,7 @@ class GameScreen(widgets.VBox):
         out, and the click is seen to have been taken), and come back with the new screen.
         """
         self.controls.add_class("gt-busy")
+        self.live.begin()
         try:
             if self.feedback.is_open:
                 self.feedback.put_away()
@@ -534,6 +551,7 @@ class GameScreen(widgets.VBox):
         line = self.describe(action)
         if line:
             self.computer_log.add(line)
+            self.live.say(line)
         self.after(action, by_human=False)
         if redraw:
             self.refresh()
@@ -550,6 +568,7 @@ class GameScreen(widgets.VBox):
             return
         loop = running_loop()
         if self.bot_delay <= 0 or loop is None:
+            self.live.begin()
             while self.bot_move(redraw=False):
                 pass
             self.refresh()
@@ -569,6 +588,7 @@ class GameScreen(widgets.VBox):
                     waited += 0.05
                 if self.feedback.is_open:
                     continue  # a verdict came up during the pause: it is read first
+                self.live.begin()
                 if not safe(self.bot_move, show=self.messages)():
                     break
         finally:
@@ -598,7 +618,13 @@ class GameScreen(widgets.VBox):
             wait=False,
         )
 
+    def _banner_changed(self, change: dict[str, Any]) -> None:
+        old, new = spoken_text(change["old"] or ""), spoken_text(change["new"] or "")
+        if new != old:
+            self.live.say(new)
+
     def _feedback_closed(self) -> None:
+        self.live.begin()
         self.paused(False)
         self.refresh()
         self.run_bots()
@@ -626,6 +652,7 @@ __all__ = [
     "SIDE_WIDTH",
     "Feedback",
     "GameScreen",
+    "LiveRegion",
     "PlayLog",
     "Standing",
     "board_map",
@@ -634,4 +661,5 @@ __all__ = [
     "number_text",
     "places_of",
     "plain_canvas",
+    "spoken_text",
 ]

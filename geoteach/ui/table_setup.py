@@ -50,32 +50,39 @@ class SeatRow:
 
     def __init__(self, index: int, teams: bool) -> None:
         self.index = index
+        # Each input is named for a screen reader: with no description, ipywidgets 8 puts the
+        # tooltip on the <select>/<input> itself as its title, which is its accessible name
+        # (a visible label per row would not fit six rows at 1366×768).
         self.symbol = widgets.HTML(self._symbol_html(SEAT_COLOURS[index % len(SEAT_COLOURS)]))
         self.name = widgets.Text(
             value=self.default_name(teams),
             placeholder="name",
             layout=widgets.Layout(width="14em"),
+            tooltip=self.label_of("name"),
         )
         self.kind = widgets.Dropdown(
             options=[("person", "human"), ("computer", "bot")],
             value="human",
             layout=widgets.Layout(width="8em"),
+            tooltip=self.label_of("person or computer"),
         )
         self.level = widgets.Dropdown(
             options=LEVEL_WORDS,
             value="medium",
             disabled=True,
             layout=widgets.Layout(width="7em"),
-            tooltip="How much the computer knows",
+            tooltip=self.label_of("how much the computer knows"),
         )
         self.colour = widgets.Dropdown(
             options=list(zip(SEAT_COLOUR_NAMES, SEAT_COLOURS, strict=True)),
             value=SEAT_COLOURS[index % len(SEAT_COLOURS)],
             layout=widgets.Layout(width="8em"),
+            tooltip=self.label_of("colour"),
         )
         self.members = widgets.Text(
             placeholder="team members, separated by commas",
             layout=widgets.Layout(width="22em", display="" if teams else "none"),
+            tooltip=self.label_of("team members"),
         )
         self.kind.observe(self._kind_changed, names="value")
         self.colour.observe(lambda c: setattr(self.symbol, "value", self._symbol_html(c["new"])))
@@ -83,8 +90,15 @@ class SeatRow:
             [self.symbol, self.name, self.kind, self.level, self.colour, self.members]
         )
 
+    def label_of(self, what: str) -> str:
+        """The accessible name of one input of this row: "Seat 2: colour"."""
+        return f"Seat {self.index + 1}: {what}"
+
     def _symbol_html(self, colour: str) -> str:
-        return f'<span style="color:{colour};font-size:150%">{seat_symbol(self.index)}</span>'
+        return (
+            f'<span style="color:{colour};font-size:150%" aria-hidden="true">'
+            f"{seat_symbol(self.index)}</span>"
+        )
 
     def default_name(self, teams: bool) -> str:
         return f"{'Team' if teams else 'Player'} {self.index + 1}"

@@ -16,6 +16,27 @@ CSS_CLASS = "geoteach"
 #: One shape per seat, in seat order, next to the seat's colour.
 SEAT_SYMBOLS = ["●", "■", "▲", "◆", "★", "✚"]
 
+#: Colours of the kit's buttons and of its focus ring (WCAG 2.1 AA: text on a button at least
+#: 4.5:1). ipywidgets' green (#388e3c) under white text is 4.11:1, so the kit's green is darker.
+BUTTON_TEXT = "#ffffff"
+SUCCESS_BUTTON = "#2e7d32"
+#: The focus ring: 3 px, nearly black, drawn 2 px outside the control on the white page, so it
+#: shows as well around the blue, teal and green buttons as around a white text box.
+FOCUS_RING = "#1a1a1a"
+PAGE_BACKGROUND = "#ffffff"
+
+#: Buttons and focus, for every app (the shell's page style includes it).
+CONTROL_CSS = f"""
+.{CSS_CLASS} .jupyter-button.mod-success, .{CSS_CLASS} .widget-button.mod-success {{
+  background-color: {SUCCESS_BUTTON}; color: {BUTTON_TEXT}; }}
+.{CSS_CLASS} :focus-visible, .{CSS_CLASS} .jupyter-button:focus-visible,
+.{CSS_CLASS} .widget-dropdown select:focus-visible, .{CSS_CLASS} input:focus-visible,
+.{CSS_CLASS} textarea:focus-visible {{
+  outline: 3px solid {FOCUS_RING} !important; outline-offset: 2px; }}
+.{CSS_CLASS} .gt-live {{ position: absolute !important; width: 1px; height: 1px;
+  overflow: hidden; clip: rect(0 0 0 0); clip-path: inset(50%); white-space: nowrap; }}
+"""
+
 NORMAL_CSS = ""
 #: ipywidgets size their text from these CSS variables; scoped to our class, they enlarge only
 #: the kit's widgets, and the rest of the notebook stays as it is.
