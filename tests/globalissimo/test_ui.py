@@ -10,6 +10,7 @@ import pytest
 import geoteach.ui.globalissimo as gui
 from geoteach.games.globalissimo import HURDLE, Globalissimo
 from geoteach.games.table import Table
+from geoteach.render import palettes
 from geoteach.ui import safe
 from geoteach.ui.apps import StudentApp, spec_for
 from geoteach.ui.globalissimo import GlobalissimoScreen, category_html, play
@@ -303,12 +304,12 @@ def test_each_card_shows_its_own_map_with_its_country_highlighted():
     france, japan = _card_maps(ui.cards.value)
     assert france[:4] == b"\x89PNG" and france != japan
     # Each picture shows one highlighted country; the locator map goes back to rest after.
-    assert _pixels_of(france, gui.palettes.HIGHLIGHT) > 3
+    assert _pixels_of(france, palettes.HIGHLIGHT) > 3
     assert ui.locator_png("FRA") == france
     assert ui.locator_png("FRA") is ui.locator_png("FRA")  # kept, not drawn again
     from matplotlib.colors import to_rgba
 
-    assert to_rgba(gui.palettes.HIGHLIGHT) not in ui._locator.view.colours().values()
+    assert to_rgba(palettes.HIGHLIGHT) not in ui._locator.view.colours().values()
 
 
 def test_the_same_country_gives_the_same_cached_picture_in_a_later_round():

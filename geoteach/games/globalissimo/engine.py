@@ -17,7 +17,7 @@ from geoteach.games.globalissimo.ranking import score_rank_guess, true_places
 from geoteach.games.globalissimo.track import run, starting_hurdles, track_length
 from geoteach.games.scoreboard import Scoreboard
 from geoteach.games.table import Table
-from geoteach.quiz.answers import Verdict
+from geoteach.quiz.answers import Verdict, said_answers
 from geoteach.quiz.question import Question
 
 RANKING = "ranking"
@@ -499,21 +499,28 @@ class Globalissimo(Game):
         return dict(self.atlas.categories[key or self.round["category"]])
 
     def view(self, player: int | None) -> dict[str, Any]:
-        """Everything on the table; the values stay hidden until the cards are turned over."""
+        """Everything on the table; the values stay hidden until the cards are turned over.
+
+        Nothing here is secret between players (the numbers lie face up on the cards), so every
+        seat sees the same, with one exception: in honor mode ``view(None)``, the teacher's
+        screen, carries the answers that count for the hurdle now faced (``hurdle.accepted``).
+
+        Besides the game's own records the view carries what a screen needs to say and draw a
+        move without the atlas (all JSON-able):
+
+        * ``round`` and ``last_round`` (the round last finished, or None) each have
+          ``category_card``, ``names`` (country code to name, for the round's cards),
+          ``revealed`` (the cards are turned over) and ``hurdles``, each hurdle answer with
+          ``name`` and ``number`` of its card's country, ``region`` (or the continent),
+          ``picked``, ``picked_name`` and ``picked_number`` (the country a hurdle A answer
+          pointed at, or None) and ``accepted`` (every answer that counts, as said aloud).
+        * ``last_hurdle``: the latest hurdle answer of the game, in that form (or None).
+        * ``score_sheet``: per finished round, its ``number`` and the ``steps`` each seat's
+          runner moved.
+        """
         rnd = self.round
         revealed = self._phase != RANKING or len(rnd["guesses"]) == len(rnd["countries"])
-        current = {
-            "number": rnd["number"],
-            "checkered_flag": rnd["checkered_flag"],
-            "category": rnd["category"],
-            "category_card": self.category_card(),
-            "countries": list(rnd["countries"]),
-            "guesses": [dict(g) for g in rnd["guesses"]],
-            "hurdles": [dict(h) for h in rnd["hurdles"]],
-        }
-        if revealed:
-            current["values"] = dict(rnd["values"])
-            current["places"] = dict(rnd["places"])
+        current = self._round_view(rnd, revealed)
         hurdle = None
         if self._phase == HURDLE:
             facing = self.facing()
@@ -527,6 +534,11 @@ class Globalissimo(Game):
                 "task": HURDLE_TASKS[facing["kind"]].format(name=name),
                 "remaining": self.scoring["remaining"],
             }
+            if self.honor and player is None:
+                hurdle["accepted"] = said_answers(self.hurdle_question())
+        # At the end of the game the round on the table is the last one of the history.
+        played = self.history if self._phase == GAME_OVER else [*self.history, rnd]
+        last_hurdle = next((r["hurdles"][-1] for r in reversed(played) if r["hurdles"]), None)
         return detached(
             {
                 "player": player,
@@ -542,10 +554,60 @@ class Globalissimo(Game):
                 "track_length": track_length(self.rounds),
                 "hurdle": hurdle,
                 "honor": self.honor,
-                "last_round": self.history[-1] if self.history else None,
+                "last_round": self._round_view(self.history[-1], True) if self.history else None,
+                "last_hurdle": self._hurdle_view(last_hurdle) if last_hurdle else None,
+                "score_sheet": [self._sheet_row(r) for r in self.history],
                 "winners": self.winners(),
             }
         )
+
+    def _round_view(self, rnd: dict[str, Any], revealed: bool) -> dict[str, Any]:
+        """A round as the table shows it: its cards with their names, and (once the cards are
+        turned over) the true values and places."""
+        shown = {
+            "number": rnd["number"],
+            "checkered_flag": rnd["checkered_flag"],
+            "category": rnd["category"],
+            "category_card": self.category_card(rnd["category"]),
+            "countries": list(rnd["countries"]),
+            "names": {c: self.atlas.names[c] for c in rnd["countries"]},
+            "revealed": revealed,
+            "guesses": [dict(g) for g in rnd["guesses"]],
+            "hurdles": [self._hurdle_view(h) for h in rnd["hurdles"]],
+        }
+        if revealed:
+            shown["values"] = dict(rnd["values"])
+            shown["places"] = dict(rnd["places"])
+        return shown
+
+    def _hurdle_view(self, attempt: dict[str, Any]) -> dict[str, Any]:
+        """A hurdle answer with the facts needed to say it: the card's name and number, the
+        country a hurdle A answer pointed at, every answer that counts."""
+        card = attempt["country"]
+        picked = None
+        if attempt["kind"] == "A":
+            try:
+                picked = self.map_pick(attempt["answer"])
+            except IllegalAction:
+                picked = None  # a teacher's mark in honor mode, not a typed answer
+        question = self.question_at_hurdle(attempt["kind"], card)
+        return {
+            **attempt,
+            "name": self.atlas.names[card],
+            "number": self.atlas.map_numbers.get(card),
+            "region": self.atlas.regions.get(card) or self.atlas.continents.get(card),
+            "picked": picked,
+            "picked_name": self.atlas.names[picked] if picked else None,
+            "picked_number": self.atlas.map_numbers.get(picked) if picked else None,
+            "accepted": said_answers(question),
+        }
+
+    def _sheet_row(self, rnd: dict[str, Any]) -> dict[str, Any]:
+        """One line of the score sheet: the steps each seat's runner moved in ``rnd``."""
+        steps = [0] * len(self.table.seats)
+        for guess in rnd["guesses"]:
+            steps[guess["player"]] += guess.get("moved", 0)
+        return {"number": rnd["number"], "steps": steps}
 
     # ----- saving ---------------------------------------------------------------------
     def _get_state(self) -> dict[str, Any]:

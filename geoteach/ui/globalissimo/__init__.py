@@ -1,0 +1,38 @@
+"""Globalissimo's screen, in three pieces with one job each.
+
+* ``screen``: the widget (layout and event wiring), drawn only from ``game.view(None)`` and the
+  moves it is told about; ``play`` and ``build_screen`` start it.
+* ``wording``: every sentence, as pure functions from a view or an action to words.
+* ``cards``: the round's country cards as HTML.
+
+The pictures (track, reveal chart, learn map, locators, numbered map) are drawn by
+``geoteach.render.globalissimo``. The names below are the ones notebooks, apps and tests import
+from ``geoteach.ui.globalissimo``.
+"""
+
+from geoteach.render.globalissimo import (
+    ANSWER_COLOUR,
+    WRONG_PICK_COLOUR,
+    Locator,
+    learn_colours,
+    reveal_figure,
+    track_figure,
+)
+from geoteach.ui.globalissimo.cards import flag_html, locator_img_html
+from geoteach.ui.globalissimo.screen import GlobalissimoScreen, build_screen, play
+from geoteach.ui.globalissimo.wording import category_html
+
+__all__ = [
+    "ANSWER_COLOUR",
+    "WRONG_PICK_COLOUR",
+    "GlobalissimoScreen",
+    "Locator",
+    "build_screen",
+    "category_html",
+    "flag_html",
+    "learn_colours",
+    "locator_img_html",
+    "play",
+    "reveal_figure",
+    "track_figure",
+]
