@@ -689,6 +689,8 @@ class GeoTriple(Game):
           and ``population``, ``region``, ``division`` and ``neighbours`` (the codes it
           borders, under the house border rule); ``population_year``: the year of the
           population ranks (None when the table does not say).
+        * ``stage1`` (while guessing): ``answers``, for each player whose guesses are over
+          (the first guesser, once the turn has passed), the card they were guessing.
         * ``possible`` (while guessing, beside ``stage1``): the states that fit every clue the
           guesser heard, minus those already guessed. The clues are public, so this is too;
           it names the secret card among others, so it is kept out of ``stage1``.
@@ -740,6 +742,14 @@ class GeoTriple(Game):
                     for seat in (0, 1)
                 ],
                 "taken": list(s1["taken"]),
+                # The card each player was guessing, once their guesses are over (the first
+                # guesser's, when the turn has passed): the answer their verdict names.
+                "answers": [
+                    self.s["secret"][_other(seat)]
+                    if s1["turn"] == 1 and seat == s1["order"][0]
+                    else None
+                    for seat in (0, 1)
+                ],
             }
             view["possible"] = possible_states(
                 s1["clues"][guesser], self.cards, self.challenges, exclude=s1["guesses"][guesser]
