@@ -47,7 +47,7 @@ def test_a_guess_and_the_race_said(states):
         game.view(None), game.view(0), table, action, by_human=True, how="type"
     )
     assert verdict.headline == f"Not {game.names[wrong]}." and verdict.correct is False
-    assert any("Guess 2 of 3: type another state." == line for line in verdict.lines)
+    assert any(line == "Guess 2 of 3: type another state." for line in verdict.lines)
     assert wording.describe(game.view(None), table, action).endswith(": not it.")
     assert game.names[secret] not in " ".join(verdict.lines)
 

@@ -537,9 +537,9 @@ class GeoTriple(Game):
         if race["turn"] == 0:
             race["held"] = {"player": player, "groups": groups, "seconds": used}
             race["turn"] = 1
-        elif held is None:
-            self._end_race(player, groups)
-        elif used is not None and held["seconds"] is not None and used < held["seconds"]:
+        elif held is None or (
+            used is not None and held["seconds"] is not None and used < held["seconds"]
+        ):
             self._end_race(player, groups)
         else:
             self._end_race(held["player"], held["groups"])

@@ -28,6 +28,6 @@ __all__ = [
     "build_screen",
     "census_words",
     "play",
-    "rank_labels",
     "plural",
+    "rank_labels",
 ]
