@@ -89,7 +89,7 @@ def race(app: GeoTripleScreen, seat: int, rng: random.Random) -> None:
     for code in (c for g in solution for c in g):
         app.pick(code)  # a click on the map
     button(app, "GeoPlunge!").click()
-    if app._held_claim is not None:
+    if game.phase == "race" and game.view(None)["race"]["held"] is not None:
         # Hot seat: the claim waits for the other player, who runs out of time.
         app.guard.reveal()
         app.clock.now += 10_000

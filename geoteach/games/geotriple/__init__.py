@@ -36,11 +36,20 @@ House rules (where the rulebook is silent, decided here):
 * **Stage 2.** If neither hand of 18 holds a GeoPlunge, the 36 cards go back, the 48 are
   shuffled and dealt again (counted in ``redeals``). A claim made of 6 cards from your hand
   that is not a winner is told why (which pair does not border, and why not) and the race goes
-  on; it costs no points, the screen locks your claim button for ``LOCKOUT_SECONDS`` (5), and
-  a player's ``MAX_WRONG_CLAIMS``-th (3rd) wrong claim puts them out of the race. A player may
-  also give up. If both are out, nobody scores Stage 2 and the round's dealer deals Stage 3.
-  Two people at one screen race one after the other: the second must beat the first one's
-  time (``geoteach.ui.geotriple``).
+  on; it costs no points, and a player's ``MAX_WRONG_CLAIMS``-th (3rd) wrong claim puts them
+  out of the race. A claim may say when it was shouted (``seconds`` on the claimer's race
+  clock; the engine has no clock, the screen measures it): after a wrong timed claim, that
+  player's next timed claim is refused until ``LOCKOUT_SECONDS`` (5) later
+  (``locked_until`` in the view). A player may also give up. If both are out, nobody scores
+  Stage 2 and the round's dealer deals Stage 3.
+* **Racing in turns.** Two people at one screen cannot race at once, so they race one after
+  the other (option ``race_in_turns``; by default when no computer sits at the table): the
+  dealer first, then the other player. The first racer's right claim is *held* with its time
+  (the other sees that time, not the groups) and the turn passes; so does it when the first
+  racer gives up or is out. The second racer wins with a right claim that is faster than the
+  held one; a right claim that is not faster, giving up, a 3rd wrong claim or ``time_up``
+  (the screen's clock reached the held time) gives the race to the held claim. With nothing
+  held, the second racer's right claim wins at once, and if both are out nobody scores.
 * **Stage 3.** Two states never share a rank in one category; if a states table ever had a
   tie, the leader would win the trick.
 * **End.** The game ends at the end of the stage in which a player reaches ``target`` points

@@ -10,6 +10,7 @@ See the package docstring (``geoteach.games.geotriple``) for every house rule de
 from __future__ import annotations
 
 import json
+import math
 from typing import Any, ClassVar
 
 import pandas as pd
@@ -25,6 +26,7 @@ from geoteach.games.geotriple.challenges import (
     choices,
     guess_points,
     matching_answer,
+    possible_states,
     true_answers,
 )
 from geoteach.games.scoreboard import Scoreboard
@@ -44,6 +46,14 @@ def default_states() -> pd.DataFrame:
     from geoteach.data import us_states
 
     return us_states()
+
+
+def population_year(states: pd.DataFrame) -> int | None:
+    """The year of the cards' population ranks (the latest ``population_year``), if known."""
+    if "population_year" not in states.columns:
+        return None
+    years = pd.to_numeric(states["population_year"], errors="coerce").dropna()
+    return None if years.empty else int(years.max())
 
 
 def _other(seat: int) -> int:
@@ -87,7 +97,21 @@ class GeoTriple(Game):
         if not isinstance(target, int) or target <= 0:
             raise ValueError(f"The target score must be a whole number above 0, not {target!r}.")
         options.setdefault("typed_clues", None)
+        options.setdefault("race_in_turns", None)
         super().__init__(table, seed=seed, **options)
+        self._cards_view = {
+            code: {
+                "name": card.name,
+                "size": card.size,
+                "statehood": card.statehood,
+                "population": card.population,
+                "region": card.region,
+                "division": card.division,
+                "neighbours": sorted(self.neighbours[code]),
+            }
+            for code, card in self.cards.items()
+        }
+        self._population_year = population_year(states)
 
     # ----- set-up and the deals ---------------------------------------------------------
     def setup(self) -> None:
@@ -114,6 +138,14 @@ class GeoTriple(Game):
     def typed_clues(self) -> bool:
         """True when the holder gives the clue (two people), False when the engine does."""
         chosen = self.options.get("typed_clues")
+        if chosen is None:
+            return not any(seat.is_bot for seat in self.table.seats)
+        return bool(chosen)
+
+    def race_in_turns(self) -> bool:
+        """True when the two players race one after the other (two people at one screen):
+        the ``race_in_turns`` option, or by default when no computer sits at the table."""
+        chosen = self.options.get("race_in_turns")
         if chosen is None:
             return not any(seat.is_bot for seat in self.table.seats)
         return bool(chosen)
@@ -184,6 +216,13 @@ class GeoTriple(Game):
             "out": [False, False],
             "problem": [None, None],
             "redeals": redeals,
+            # When and whether each player may shout again, on that player's race clock.
+            "wrong_at": [None, None],
+            # Racing in turns: the dealer races first; a right claim is held (with its time)
+            # until the other player has raced.
+            "order": [self.s["dealer"], _other(self.s["dealer"])],
+            "turn": 0,
+            "held": None,
         }
 
     def _end_race(self, winner: int | None, claim: list[list[str]] | None) -> None:
@@ -275,7 +314,10 @@ class GeoTriple(Game):
             guesser = s1["order"][s1["turn"]]
             return [_other(guesser)] if s1["pending"] else [guesser]
         if phase == "race":
-            return [p for p in (0, 1) if not self.s["race"]["out"][p]]
+            race = self.s["race"]
+            if self.race_in_turns():
+                return [race["order"][race["turn"]]]
+            return [p for p in (0, 1) if not race["out"][p]]
         s3 = self.s["stage3"]
         if phase == "discard":
             return [p for p in (0, 1) if s3["discarded"][p] is None]
@@ -314,10 +356,13 @@ class GeoTriple(Game):
             ]
         if phase == "race":
             hand = self.s["race"]["hands"][player]
-            return [
+            listed = [
                 {"player": player, "type": "geoplunge", "groups": [hand[0:3], hand[3:6]]},
                 {"player": player, "type": "give_up"},
             ]
+            if self.s["race"]["held"] is not None:
+                listed.append({"player": player, "type": "time_up"})
+            return listed
         s3 = self.s["stage3"]
         hand = s3["hands"][player]
         if phase == "discard":
@@ -344,8 +389,9 @@ class GeoTriple(Game):
     move_fields: ClassVar[dict[str, tuple[str, ...]]] = {
         "clue": ("answer",),
         "guess": ("state",),
-        "geoplunge": ("groups",),
+        "geoplunge": ("groups", "seconds"),
         "give_up": (),
+        "time_up": (),
         "discard": ("cards",),
         "announce": ("geoplunging",),
         "lead": ("category", "card"),
@@ -357,7 +403,9 @@ class GeoTriple(Game):
         kind, player, phase = action["type"], action["player"], self.phase
         expected = {
             "guess": ("clue",) if self.s["stage1"] and self.s["stage1"]["pending"] else ("guess",),
-            "race": ("geoplunge", "give_up"),
+            "race": ("geoplunge", "give_up", "time_up")
+            if self.s["race"] and self.s["race"]["held"] is not None
+            else ("geoplunge", "give_up"),
             "discard": ("discard",),
             "announce": ("announce",),
             "trick": ("lead",)
@@ -377,6 +425,7 @@ class GeoTriple(Game):
                 raise IllegalAction(f"You already guessed {self.names[state]}: try another.")
         elif kind == "geoplunge":
             self._check_claim(player, action.get("groups"))
+            self._check_lock(player, action)
         elif kind == "discard":
             hand = self.s["stage3"]["hands"][player]
             if not fields.words(action.get("cards"), hand, tricks.DISCARDS):
@@ -415,6 +464,24 @@ class GeoTriple(Game):
         if len(set(cards)) != 6:
             raise IllegalAction("Use 6 different cards: no card can be in both groups.")
 
+    def _check_lock(self, player: int, action: Action) -> None:
+        """A timed claim (``seconds`` on the claimer's race clock) waits ``LOCKOUT_SECONDS``
+        after that player's last wrong claim."""
+        if "seconds" not in action:
+            return
+        used = action["seconds"]
+        if not fields.seconds(used):
+            raise IllegalAction("Say when you shouted as seconds on your race clock, 0 or more.")
+        locked = self._locked_until(player)
+        if locked is not None and used < locked:
+            wait = math.ceil(locked - used)
+            raise IllegalAction(f"Wait {wait} more seconds before you shout again.")
+
+    def _locked_until(self, player: int) -> float | None:
+        """The race clock time at which ``player`` may shout again (None: no lock)."""
+        at = self.s["race"]["wrong_at"][player]
+        return None if at is None else at + LOCKOUT_SECONDS
+
     def _apply(self, action: Action) -> None:
         kind, player = action["type"], action["player"]
         getattr(self, f"_do_{kind}")(player, action)
@@ -447,23 +514,56 @@ class GeoTriple(Game):
     def _do_geoplunge(self, player: int, action: Action) -> None:
         race = self.s["race"]
         groups = [list(g) for g in action["groups"]]
+        used = action.get("seconds")
         problem = borders.claim_problem(groups, race["hands"][player], self.neighbours, self.names)
         if problem is None:
-            self._end_race(player, groups)
+            if self.race_in_turns():
+                self._turn_claim(player, groups, used)
+            else:
+                self._end_race(player, groups)
             return
         race["wrong"][player] += 1
         race["problem"][player] = problem
+        race["wrong_at"][player] = used
         if race["wrong"][player] >= MAX_WRONG_CLAIMS:
-            race["out"][player] = True
             race["problem"][player] = problem + " That was your last try: you are out of this race."
+            self._out_of_race(player)
+
+    def _turn_claim(self, player: int, groups: list[list[str]], used: float | None) -> None:
+        """Racing in turns: the first racer's right claim is held with its time; the second
+        racer's right claim wins only when it beats that time."""
+        race = self.s["race"]
+        held = race["held"]
+        if race["turn"] == 0:
+            race["held"] = {"player": player, "groups": groups, "seconds": used}
+            race["turn"] = 1
+        elif held is None or (
+            used is not None and held["seconds"] is not None and used < held["seconds"]
+        ):
+            self._end_race(player, groups)
+        else:
+            self._end_race(held["player"], held["groups"])
+
+    def _out_of_race(self, player: int) -> None:
+        """``player`` stops racing (gave up, 3 wrong claims, or their time ran out)."""
+        race = self.s["race"]
+        race["out"][player] = True
+        if self.race_in_turns():
+            held = race["held"]
+            if race["turn"] == 0:
+                race["turn"] = 1
+                return
+            if held is not None:
+                self._end_race(held["player"], held["groups"])
+                return
         if all(race["out"]):
             self._end_race(None, None)
 
     def _do_give_up(self, player: int, action: Action) -> None:
-        race = self.s["race"]
-        race["out"][player] = True
-        if all(race["out"]):
-            self._end_race(None, None)
+        self._out_of_race(player)
+
+    def _do_time_up(self, player: int, action: Action) -> None:
+        self._out_of_race(player)
 
     # ----- Stage 3 moves --------------------------------------------------------------
     def _do_discard(self, player: int, action: Action) -> None:
@@ -580,7 +680,29 @@ class GeoTriple(Game):
         ]
 
     def view(self, player: int | None) -> dict[str, Any]:
-        """What ``player`` sees: own secret card and hands, never the opponent's."""
+        """What ``player`` sees: own secret card and hands, never the opponent's.
+
+        Besides the round, the dealer, the scores and the ``target``, every view has the
+        public facts a screen draws from:
+
+        * ``cards``: each GeoPlunge card by code: ``name``, the ranks ``size``, ``statehood``
+          and ``population``, ``region``, ``division`` and ``neighbours`` (the codes it
+          borders, under the house border rule); ``population_year``: the year of the
+          population ranks (None when the table does not say).
+        * ``stage1`` (while guessing): ``answers``, for each player whose guesses are over
+          (the first guesser, once the turn has passed), the card they were guessing.
+        * ``possible`` (while guessing, beside ``stage1``): the states that fit every clue the
+          guesser heard, minus those already guessed. The clues are public, so this is too;
+          it names the secret card among others, so it is kept out of ``stage1``.
+        * ``race``: ``in_turns`` (two people race one after the other), ``racer`` (whose
+          turn it is then, else None), ``held`` (the first racer's right claim waiting for
+          the other: its ``player`` and ``seconds``, and its ``groups`` only in that
+          player's own view) and ``locked_until`` (the race-clock time each player may shout
+          again after a wrong claim, or None).
+        * ``results`` (finished stages, public): Stage 1 adds ``clue_texts`` (the clues each
+          guesser heard, as sentences); the race adds ``hubs`` (for each player's groups, the
+          state of each group that borders the other two).
+        """
         mine = player in (0, 1)
         view: dict[str, Any] = {
             "game": self.name,
@@ -591,8 +713,10 @@ class GeoTriple(Game):
             "scores": self.scores(),
             "target": self.target,
             # Finished stages are public: both Stage 1 cards and both Stage 2 hands.
-            "results": self.s["results"],
+            "results": self._results_view(),
             "history": self.s["history"],
+            "cards": self._cards_view,
+            "population_year": self._population_year,
         }
         if self.phase == "guess":
             s1 = self.s["stage1"]
@@ -618,7 +742,18 @@ class GeoTriple(Game):
                     for seat in (0, 1)
                 ],
                 "taken": list(s1["taken"]),
+                # The card each player was guessing, once their guesses are over (the first
+                # guesser's, when the turn has passed): the answer their verdict names.
+                "answers": [
+                    self.s["secret"][_other(seat)]
+                    if s1["turn"] == 1 and seat == s1["order"][0]
+                    else None
+                    for seat in (0, 1)
+                ],
             }
+            view["possible"] = possible_states(
+                s1["clues"][guesser], self.cards, self.challenges, exclude=s1["guesses"][guesser]
+            )
         if self.phase == "race":
             race = self.s["race"]
             view["race"] = {
@@ -629,6 +764,10 @@ class GeoTriple(Game):
                 "out": list(race["out"]),
                 "problem": race["problem"][player] if mine else None,
                 "redeals": race["redeals"],
+                "in_turns": self.race_in_turns(),
+                "racer": race["order"][race["turn"]] if self.race_in_turns() else None,
+                "held": self._held_view(player),
+                "locked_until": [self._locked_until(seat) for seat in (0, 1)],
             }
         if self.s["stage3"] is not None:
             s3 = self.s["stage3"]
@@ -645,6 +784,34 @@ class GeoTriple(Game):
                 "won": [sum(t["winner"] == seat for t in s3["tricks"]) for seat in (0, 1)],
             }
         return detached(view)
+
+    def _held_view(self, player: int | None) -> dict[str, Any] | None:
+        """The held claim as ``player`` may see it: its groups only for the one who made it."""
+        held = self.s["race"]["held"]
+        if held is None:
+            return None
+        shown = {"player": held["player"], "seconds": held["seconds"]}
+        if player == held["player"]:
+            shown["groups"] = [list(g) for g in held["groups"]]
+        return shown
+
+    def _results_view(self) -> dict[str, Any]:
+        """The finished stages, with the clue sentences and the groups' hubs said."""
+        results = dict(self.s["results"])
+        if "stage1" in results:
+            stage1 = dict(results["stage1"])
+            stage1["clue_texts"] = [
+                [self.challenges[c].clue_text(a) for c, a in clues] for clues in stage1["clues"]
+            ]
+            results["stage1"] = stage1
+        if "race" in results:
+            race = dict(results["race"])
+            race["hubs"] = [
+                [borders.hub_of(g, self.neighbours) for g in found] if found else None
+                for found in race["solutions"]
+            ]
+            results["race"] = race
+        return results
 
     def _get_state(self) -> dict[str, Any]:
         return {

@@ -1,0 +1,347 @@
+"""GeoTriple on the shared screen: the U.S. map you click, the current step, the verdict.
+
+One student plays the computer, or two students share the screen. The widget holds no rules:
+every click on the map, a card or a button becomes one engine action, and the screen is redrawn
+from ``game.view(seat)`` of the player looking at it. With two people, what is private (your
+card in Stage 1, your hand in Stages 2 and 3, and the map that shows them) stays behind a "pass
+the screen" guard until that player clicks their name.
+
+* Stage 1 (Guess the State): click the state you think your opponent holds (or type it); the
+  states still possible after the clues are yellow (a teaching aid the set-up screen can turn
+  off). Every guess gets a verdict; the last one names the answer, where it is and a fact.
+* Stage 2 (Race for Borders): click your states on the map (or their buttons) to make two groups
+  of three and shout GeoPlunge!. The race runs on a clock (``RaceClock``) and every claim says
+  its time: the computer shouts when its solving time comes; the clock stops while a verdict is
+  read. Two people race one after the other (the engine's "racing in turns"): the second must
+  beat the first one's time.
+* Stage 3 (Play the Ranks): the hand as cards on the board, "size #29 · statehood #25 ·
+  population #33"; put two away, say whether you GeoPlunge (and what that changes), play the six
+  tricks. The banner says who deals and who leads.
+
+The board is ``board.BoardPanel``, the step controls ``controls.StepControls``, every sentence
+``wording``, the map's paint ``geoteach.render.geotriple``.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import ipywidgets as widgets
+
+from geoteach.bots.base import Bot, bots_for
+from geoteach.bots.geotriple import GeoTripleBot, race_time_of
+from geoteach.games.base import Action, Game
+from geoteach.games.geotriple import GeoTriple
+from geoteach.games.table import Table
+from geoteach.ui.apps import screen_options
+from geoteach.ui.geotriple import wording
+from geoteach.ui.geotriple.board import GEOTRIPLE_CSS, BoardPanel
+from geoteach.ui.geotriple.controls import StepControls
+from geoteach.ui.geotriple.race_clock import RaceClock
+from geoteach.ui.hotseat import HotSeatGuard
+from geoteach.ui.shell import GameScreen, Standing, number_text
+
+
+class GeoTripleScreen(BoardPanel, StepControls, GameScreen):
+    """A whole game of GeoTriple on the shared screen.
+
+    ``bots`` maps seats to computer players (default: a ``GeoTripleBot`` for every computer seat,
+    at its level). ``show_possible`` paints the states still possible after each clue.
+    ``interactive=True`` (a kernel with ipympl) makes the map a canvas you click and zoom;
+    otherwise it is a picture and states are picked with buttons and typing. ``clock`` is the
+    race clock's time source (tests pass a fake one).
+    """
+
+    title = "GeoTriple"
+
+    def __init__(
+        self,
+        game: GeoTriple | Game,
+        bots: Mapping[int, Bot] | None = None,
+        *,
+        show_possible: bool = True,
+        interactive: bool = False,
+        bot_delay: float = 1.2,
+        large: bool = False,
+        on_new_game: Callable[[], Any] | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        if bots is None:
+            bots = bots_for(game.table, GeoTripleBot, game.seed)
+        super().__init__(game, bots, bot_delay=bot_delay, large=large, on_new_game=on_new_game)
+        self.show_possible = show_possible
+        self.interactive = interactive
+        self.clock = clock
+        self.hotseat = all(s not in self.bots for s in (0, 1))
+        self.score_title = wording.score_title(game.view(None))
+        #: Cards picked on the map or the buttons: race groups (first 3 = group 1), discards.
+        self.selected: list[str] = []
+        self._selected_for: tuple[Any, ...] | None = None
+        #: What the map explains while a verdict is open (see ``wording.Verdict.explaining``).
+        self.explaining: dict[str, Any] | None = None
+        #: The race being timed: (round, redeals).
+        self._race_key: tuple[int, int] | None = None
+        self._guard_for: tuple[Any, ...] | None = None
+
+        self.add_class("gt-geotriple")
+        self.look = widgets.HTML(GEOTRIPLE_CSS, layout=widgets.Layout(display="none"))
+        self.race_clock = RaceClock(self._race_time_up, self._race_beat, clock, self.messages)
+        self._build_board(large)
+        self._build_controls()
+        self.guard: HotSeatGuard | None = None
+        if self.hotseat:
+            self.guard = HotSeatGuard(
+                self.table, lambda _seat: self.private, on_reveal=self._revealed, show=self.messages
+            )
+        self.sheet = widgets.HTML()
+        self.below.children = [self.look, self.sheet, widgets.HTML(wording.RULES_HTML)]
+        self.start()
+
+    # ----- who is looking ----------------------------------------------------------------
+    @property
+    def viewer(self) -> int | None:
+        """The seat whose private things may be on screen now (None: nobody's)."""
+        if self.guard is None:
+            return next(s for s in (0, 1) if s not in self.bots)
+        return self.guard.seat if self.guard.revealed else None
+
+    def _revealed(self, seat: int) -> None:
+        """Hot seat: a player took the screen; in the race their clock starts now, against
+        the held claim's time if there is one."""
+        game = self.game
+        if game.phase == "race" and seat in game.to_act():
+            view = game.view(seat)
+            race = view["race"]
+            held, paused = race["held"], self.feedback.is_open
+            if held is not None and held["seconds"] is not None:
+                against = wording.time_to_beat(self.table, held["player"])
+                self.race_clock.begin(held["seconds"], against, paused=paused)
+            else:
+                first = race["out"][1 - seat] and seat != view["dealer"]
+                against = wording.first_racer_out(self.table, 1 - seat) if first else ""
+                self.race_clock.begin(None, against, paused=paused)
+        self.refresh()
+
+    def _pass_screen(self) -> None:
+        """Hot seat: hand the screen to the person who must act (never show both hands)."""
+        assert self.guard is not None
+        game = self.game
+        if game.phase in ("round_over", "game_over"):
+            self.guard.hide()
+            return
+        acting = [s for s in game.to_act() if s not in self.bots]
+        want = acting[0] if acting else None
+        key = (game.phase, want, len(game.log))
+        moved = self.guard.seat != want or not self.guard.revealed
+        if want is not None and moved and self._guard_for != key:
+            self._guard_for = key
+            self.guard.pass_to(want)
+
+    # ----- a person's move and what it led to ----------------------------------------------
+    def act(self, action: Action) -> None:
+        self._hint_done()
+        super().act(action)
+
+    def after(self, action: Action, by_human: bool) -> None:
+        kind = action["type"]
+        game = self.game
+        table = self.table
+        view = game.view(None)
+        computers = set(self.bots)
+        verdict = wording.Verdict()
+        if kind == "guess":
+            verdict = wording.guess_verdict(
+                view,
+                game.view(action["player"]),
+                table,
+                action,
+                by_human=by_human,
+                how="click" if self.interactive else "type",
+            )
+        elif kind in ("geoplunge", "give_up", "time_up") and game.phase == "race":
+            seat = action["player"]
+            mine = game.view(seat)
+            held = mine["race"]["held"]
+            if kind == "geoplunge" and by_human and held and held["player"] == seat:
+                self.race_clock.stop()
+                self.selected = []
+                verdict = wording.held_verdict(mine, table)
+            elif kind == "geoplunge" and by_human:
+                verdict = wording.wrong_claim_verdict(mine, seat, action["groups"])
+        elif kind in ("geoplunge", "give_up", "time_up"):
+            verdict = wording.race_verdict(view, table, computers=computers, hotseat=self.hotseat)
+        elif kind == "follow":
+            verdict = wording.trick_verdict(view, table, computers=computers, hotseat=self.hotseat)
+        if kind == "follow" and "stage3" in view["results"]:
+            verdict.lines.append(wording.stage3_said(view, table))
+            if game.phase == "round_over":
+                verdict.lines += wording.round_end_said(view, table)
+        if game.is_terminal():
+            self.explaining = verdict.explaining
+            lines = [verdict.headline, *verdict.lines] if verdict.headline else verdict.lines
+            self.show_game_over([*lines, wording.score_said(view, table)])
+            return
+        if verdict.headline:
+            self.explaining = verdict.explaining
+            self.show_verdict(
+                verdict.headline,
+                correct=verdict.correct,
+                answer=verdict.answer,
+                where=verdict.where,
+                fact=verdict.fact,
+                lines=verdict.lines,
+            )
+
+    def describe(self, action: Action) -> str:
+        return wording.describe(self.game.view(None), self.table, action)
+
+    # ----- the race clock ----------------------------------------------------------------
+    def tick(self) -> None:
+        """One beat of the race clock (every second in a kernel; tests call it themselves)."""
+        self.race_clock.tick()
+
+    def _race_time_up(self, _elapsed: float) -> None:
+        """The limit came: the computer shouts (or gives up), or, racing in turns, the
+        second racer's time is up and the held claim wins."""
+        if not self.hotseat:
+            self.run_bots()
+            return
+        game = self.game
+        if game.phase != "race":
+            return
+        racer = game.to_act()[0]
+        if game.view(racer)["race"]["held"] is not None:
+            self.act({"player": racer, "type": "time_up"})
+
+    def _race_due(self) -> bool:
+        clock = self.race_clock
+        return clock.running and clock.limit is not None and clock.elapsed() >= clock.limit
+
+    def _sync_race(self) -> None:
+        """A new race starts its clock; a finished one stops it; a computer that gave up
+        leaves the clock counting without a limit."""
+        game = self.game
+        if game.phase != "race":
+            if self._race_key is not None:
+                self.race_clock.stop()
+                self._race_key = None
+            return
+        view = game.view(None)
+        key = (view["round"], view["race"]["redeals"])
+        bot = next((s for s in (0, 1) if s in self.bots), None)
+        if key != self._race_key:
+            self._race_key = key
+            if bot is None:
+                return  # two people: the clock starts when the first racer takes the screen
+            due = race_time_of(self.bots[bot], game, bot) if bot in game.to_act() else None
+            self.race_clock.begin(
+                due, wording.computer_due(self.table, bot), paused=self.feedback.is_open
+            )
+        elif bot is not None and bot not in game.to_act() and self.race_clock.limit is not None:
+            self.race_clock.unlimited(wording.computer_gave_up(self.table, bot))
+
+    # ----- the shell's hooks -------------------------------------------------------------
+    def bot_seat(self) -> int | None:
+        game = self.game
+        if game.is_terminal() or game.phase == "round_over":
+            return None  # a person presses Next round
+        acting = game.to_act()
+        bot = next((s for s in acting if s in self.bots), None)
+        if bot is None or game.phase != "race":
+            return bot
+        # The race: the computer shouts when its time comes, or at once when nobody else races.
+        if all(s in self.bots for s in acting) or self._race_due():
+            return bot
+        return None
+
+    def paused(self, on: bool) -> None:
+        if on:
+            self.race_clock.pause()
+        else:
+            self.race_clock.resume()
+
+    def set_large(self, large: bool) -> None:
+        self._build_map(large)
+        self._painted = None
+        self.refresh()
+
+    def closing(self) -> None:
+        self.race_clock.stop()
+        if self.interactive:
+            import matplotlib.pyplot as plt
+
+            plt.close(self.map.figure)
+
+    def standings(self) -> list[Standing]:
+        view = self.game.view(None)
+        scores = view["scores"]
+        return [
+            Standing(
+                seat,
+                (float(scores[seat]),),
+                number_text(scores[seat]),
+                wording.tricks_detail(view, seat),
+            )
+            for seat in (0, 1)
+        ]
+
+    def prompt(self) -> str:
+        view = self.game.view(None)
+        acting = [] if self.game.is_terminal() else self.game.to_act()
+        return wording.prompt(view, self.table, acting, set(self.bots))
+
+    def redraw(self) -> None:
+        game = self.game
+        if not (self.feedback.is_open or game.is_terminal()):
+            self.explaining = None  # the verdict was put away: back to the game
+        self.detail_title = "Tricks" if game.phase in wording.STAGE3 else ""
+        self._sync_race()
+        if self.guard is not None:
+            self._pass_screen()
+        who = (game.phase, self.viewer, self._race_key, game.to_act())
+        if who != self._selected_for:
+            self._selected_for = who
+            self.selected = []
+        self._draw_controls()
+        self._draw_board()
+        self.sheet.value = wording.sheet_html(game.view(None), self.table, self.standings())
+
+
+def build_screen(table: Table, values: dict[str, Any]) -> GeoTripleScreen:
+    """The set-up screen's choices → a game and its screen."""
+    game = GeoTriple(
+        table,
+        seed=values.get("seed"),
+        target=int(values["target"]),
+        typed_clues=values.get("typed_clues"),
+    )
+    return GeoTripleScreen(
+        game,
+        show_possible=bool(values["show_possible"]),
+        **screen_options(values),
+    )
+
+
+def play(
+    *names: str,
+    bots: Mapping[str, str] | None = None,
+    seed: int | None = None,
+    target: int = 100,
+    show_possible: bool = True,
+    interactive: bool = False,
+    bot_delay: float = 1.2,
+    large: bool = False,
+    typed_clues: bool | None = None,
+) -> GeoTripleScreen:
+    """Start a game for the notebook: ``play("Ana", "Computer", bots={"Computer": "medium"})``."""
+    table = Table.of(*names, bots=dict(bots or {}))
+    game = GeoTriple(table, seed=seed, target=target, typed_clues=typed_clues)
+    return GeoTripleScreen(
+        game,
+        show_possible=show_possible,
+        interactive=interactive,
+        bot_delay=bot_delay,
+        large=large,
+    )
