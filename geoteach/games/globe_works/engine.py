@@ -214,11 +214,7 @@ class GlobeWorks(Game):
 
     def partner(self, player: int, icon: str) -> int | None:
         """The partner of ``player`` in the ``icon`` partnership, if any."""
-        for deal in self.partnerships:
-            if deal["icon"] == icon and player in deal["players"]:
-                a, b = deal["players"]
-                return b if a == player else a
-        return None
+        return partner_of(self.partnerships, player, icon)
 
     # ----- legal actions --------------------------------------------------------------------
     def legal_actions(self, player: int | None = None) -> list[Action]:
@@ -682,17 +678,7 @@ class GlobeWorks(Game):
     def networks_of(self, player: int) -> dict[str, list[list[str]]]:
         """``player``'s networks by icon, as lists of card ids (partnership cards included;
         both partners' copies of a duplicate are listed, as both count)."""
-        links = self.open_links()
-        out: dict[str, list[list[str]]] = {}
-        for icon in ICONS:
-            owners = [player]
-            mate = self.partner(player, icon)
-            if mate is not None:
-                owners.append(mate)
-            mine = [c for q in owners for c in self.played[q] if self.cards[c].icon == icon]
-            groups = networks([self.cards[c].region for c in mine], links)
-            out[icon] = [sorted(c for c in mine if self.cards[c].region in g) for g in groups]
-        return out
+        return networks_on_map(self.played, self.north, self.partnerships, player)
 
     def is_terminal(self) -> bool:
         return self._phase == GAME_OVER
@@ -714,9 +700,20 @@ class GlobeWorks(Game):
 
     # ----- what a player may see ----------------------------------------------------------------
     def view(self, player: int | None) -> dict[str, Any]:
-        """The table as ``player`` sees it: their own hand, everyone's cards down, pile sizes."""
+        """The table as ``player`` sees it: their own hand, everyone's cards down, pile sizes.
+
+        What a screen needs besides the table, for the seat ``player`` only (empty for
+        ``None``, the projector): ``playable`` (the distinct cards of the hand that may be
+        played now), ``why_not_playable`` (each card of the hand -> the reason it cannot be
+        played now, ``None`` when it can), ``drawn`` (the card just drawn, while ``player`` is
+        to discard). For everyone: ``live_scores`` (totals plus the cards down now) and, in
+        each ``history`` record (a scored round, hands shown), ``networks``: every seat's
+        networks on that round's final map, as ``networks`` is for the round under way.
+        """
         n = len(self.table.seats)
         win = self.window
+        mine = list(dict.fromkeys(self.hands[player])) if player is not None else []
+        drew = player is not None and player == self.current and self.step == "drawn"
         return detached(
             {
                 "player": player,
@@ -729,6 +726,11 @@ class GlobeWorks(Game):
                 "step": self.step,
                 "to_act": self.to_act(),
                 "hand": list(self.hands[player]) if player is not None else [],
+                "playable": self.playable(player) if player is not None else [],
+                "why_not_playable": {c: self.why_not_playable(player, c) for c in mine}
+                if player is not None
+                else {},
+                "drawn": self.drawn if drew else None,
                 "hand_sizes": [len(h) for h in self.hands],
                 "played": [list(x) for x in self.played],
                 "tokens_left": [self.tokens_left(q) for q in range(n)],
@@ -750,7 +752,19 @@ class GlobeWorks(Game):
                 "round_scores": self.played_scores(),
                 "my_pairs": self.pairs_in_hand(player) if player is not None else [],
                 "networks": [self.networks_of(q) for q in range(n)],
-                "history": self.history,
+                "live_scores": self.live_scores(),
+                "history": [
+                    {
+                        **record,
+                        "networks": [
+                            networks_on_map(
+                                record["played"], record["north"], record["partnerships"], q
+                            )
+                            for q in range(n)
+                        ],
+                    }
+                    for record in self.history
+                ],
                 "winners": self.winners(),
             }
         )
@@ -803,6 +817,39 @@ class GlobeWorks(Game):
         self.window = state["window"]
         self.totals = state["totals"]
         self.history = state["history"]
+
+
+def partner_of(partnerships: list[dict[str, Any]], player: int, icon: str) -> int | None:
+    """The partner of ``player`` in the ``icon`` partnership of ``partnerships`` (a round's
+    list of ``{"icon", "players"}``), if any: for the round under way or a round scored."""
+    for deal in partnerships:
+        if deal["icon"] == icon and player in deal["players"]:
+            a, b = deal["players"]
+            return b if a == player else a
+    return None
+
+
+def networks_on_map(
+    played: list[list[str]],
+    north: list[str],
+    partnerships: list[dict[str, Any]],
+    player: int,
+) -> dict[str, list[list[str]]]:
+    """``player``'s networks by icon on a map (each seat's cards down, the north edge, the
+    partnerships), as sorted lists of card ids: the round under way, or one already scored
+    (its history record keeps these three)."""
+    info = cards()
+    links = [info[card].links for card in north]
+    out: dict[str, list[list[str]]] = {}
+    for icon in ICONS:
+        owners = [player]
+        mate = partner_of(partnerships, player, icon)
+        if mate is not None:
+            owners.append(mate)
+        mine = [c for q in owners for c in played[q] if info[c].icon == icon]
+        groups = networks([info[c].region for c in mine], links)
+        out[icon] = [sorted(c for c in mine if info[c].region in g) for g in groups]
+    return out
 
 
 def _into(action: Action) -> str:

@@ -78,6 +78,12 @@ def networks(regions: Iterable[str], open_links: Iterable[Collection[str]]) -> l
 MAX_NETWORK = max(SCORE_TABLE)
 
 
+def points_for_cards(count: int) -> int:
+    """Points of one network of ``count`` cards, as the table says; more than 12 cards (both
+    partners' copies of a duplicate) score as 12."""
+    return network_points(min(count, MAX_NETWORK))
+
+
 def network_score(regions: Iterable[str], open_links: Iterable[Collection[str]]) -> int:
     """Points of all networks of one icon, one region code per card played.
 
@@ -88,7 +94,7 @@ def network_score(regions: Iterable[str], open_links: Iterable[Collection[str]])
     total = 0
     for group in networks(cards, open_links):
         size = sum(region in group for region in cards)
-        total += network_points(min(size, MAX_NETWORK))
+        total += points_for_cards(size)
     return total
 
 

@@ -1,0 +1,46 @@
+"""Globe Works on the shared screen, in three pieces with one job each.
+
+* ``screen``: ``GlobeWorksScreen``, the layout and its event wiring (``build_screen`` for the
+  apps, ``play`` for a notebook); ``controls``: the step beside the map (play or draw,
+  discard, deals, offers and answers).
+* ``wording``: every sentence, as pure functions from a card, a view, a move or a scored round.
+* The map itself is drawn by ``geoteach.render.globe_works``.
+
+The screen draws only from ``game.view(seat)`` / ``view(None)`` and the moves it is told about
+(``on_change``); the rules are the engine's (``geoteach.games.globe_works``).
+"""
+
+from __future__ import annotations
+
+from geoteach.ui.globe_works.screen import GLOBE_CSS, GlobeWorksScreen, build_screen, play
+from geoteach.ui.globe_works.wording import (
+    ICON_CITIES,
+    card_label,
+    card_words,
+    network_sentence,
+    openers,
+    pair_sentence,
+    pair_words,
+    points_words,
+    region_names,
+    regions_key_html,
+    scoring_table_html,
+)
+
+__all__ = [
+    "GLOBE_CSS",
+    "ICON_CITIES",
+    "GlobeWorksScreen",
+    "build_screen",
+    "card_label",
+    "card_words",
+    "network_sentence",
+    "openers",
+    "pair_sentence",
+    "pair_words",
+    "play",
+    "points_words",
+    "region_names",
+    "regions_key_html",
+    "scoring_table_html",
+]

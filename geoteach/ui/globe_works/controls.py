@@ -1,0 +1,327 @@
+"""The controls beside the Globe Works map: one step at a time, each from the acting seat's view.
+
+A step is the turn (play or draw), the discard after drawing, the deals (offer or No deal), an
+offer form, or the answer to an offer made to you. The buttons build engine actions; which ones
+show and whether they are enabled comes from ``game.legal_actions(seat)`` and ``game.view(seat)``
+(``playable``, ``why_not_playable``, ``drawn``), never from the engine's state.
+
+``StepControls`` is mixed into ``GlobeWorksScreen``: the screen owns the widgets (browser tests
+and widget tests click ``screen.play_button``, ``screen.give_pick``...), this module lays them
+out per step and fills their words.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import ipywidgets as widgets
+
+from geoteach.games.base import Action
+from geoteach.games.globe_works import DEALS, HAND, MAP
+from geoteach.games.globe_works.cards import ICON_WORDS, ICONS, cards
+from geoteach.games.globe_works.engine import NOT_IN_HAND
+from geoteach.ui.globe_works import wording
+from geoteach.ui.globe_works.wording import ICON_CITIES, card_label
+from geoteach.ui.safe import on_click, safe
+from geoteach.ui.theme import seat_badge
+
+
+def _button(text: str, css: str, style: str, icon: str) -> widgets.Button:
+    button = widgets.Button(description=text, button_style=style, icon=icon)
+    button.add_class(css)
+    return button
+
+
+class StepControls:
+    """The step's controls of ``GlobeWorksScreen`` (see the module docstring)."""
+
+    # Provided by the screen.
+    game: Any
+    table: Any
+    messages: Any
+    controls: widgets.VBox
+    picked: str | None
+    _form: str | None
+
+    def _make_controls(self) -> None:
+        """The controls of each step, made once (a step shows some of them)."""
+        self.step = widgets.HTML()
+        self.reason = widgets.HTML()
+        self.play_button = _button("Play", "gt-play", "success", "check")
+        self.draw_button = _button("Draw from the draw pile", "gt-draw", "", "")
+        self.take_discard_button = _button("Take the top discard", "gt-take-discard", "", "")
+        self.discard_button = _button("Discard", "gt-discard", "primary", "")
+        self.mine = widgets.Dropdown(description="Your city:", style={"description_width": "auto"})
+        self.take_back_button = _button("Take back that token", "gt-take-back", "", "")
+        self.call_button = _button("Call the end of the round", "gt-call-end", "warning", "")
+        self.call_note = widgets.HTML()
+        self.pass_button = _button("Pass", "gt-pass", "", "")
+        self.no_deal_button = _button("No deal", "gt-no-deal", "primary", "forward")
+        self.trade_form_button = _button("Offer a trade…", "gt-offer-trade", "", "")
+        self.partner_form_button = _button("Offer a partnership…", "gt-offer-partnership", "", "")
+        self.back_button = _button("Back", "gt-back", "", "")
+        self.send_button = _button("Send the offer", "gt-send-offer", "success", "")
+        dropdown = {"style": {"description_width": "80px"}, "layout": {"width": "420px"}}
+        self.partner_pick = widgets.Dropdown(description="With:", **dropdown)
+        self.icon_pick = widgets.Dropdown(
+            options=[(f"{ICON_WORDS[i]} ({ICON_CITIES[i]} cities)", i) for i in ICONS],
+            description="Icon:",
+            **dropdown,
+        )
+        self.give_pick = widgets.Dropdown(description="You give:", **dropdown)
+        self.take_pick = widgets.Dropdown(description="You get:", **dropdown)
+        self.into_pick = widgets.Dropdown(
+            options=[("my token goes on it", MAP), ("I take it into my hand", HAND)],
+            value=MAP,
+            description="Their city:",
+            **dropdown,
+        )
+        self.answer_pick = widgets.Dropdown(description="You give:", **dropdown)
+        self.accept_button = _button("Accept", "gt-accept", "success", "")
+        self.accept_hand_button = _button("Accept, into my hand", "gt-accept-hand", "success", "")
+        self.decline_button = _button("Decline", "gt-decline", "warning", "")
+        for button, handler in {
+            self.play_button: self.play_picked,
+            self.draw_button: lambda: self.act(self._mine("draw", source="draw")),
+            self.take_discard_button: lambda: self.act(self._mine("draw", source="discard")),
+            self.discard_button: self.discard_picked,
+            self.take_back_button: lambda: self.act(self._mine("take_back", card=self.mine.value)),
+            self.call_button: lambda: self.act(self._mine("call_end")),
+            self.pass_button: lambda: self.act(self._mine("pass")),
+            self.no_deal_button: lambda: self.act(self._mine("no_deal")),
+            self.trade_form_button: lambda: self._open_form("trade"),
+            self.partner_form_button: lambda: self._open_form("partnership"),
+            self.back_button: lambda: self._open_form(None),
+            self.send_button: self.send_offer,
+            self.accept_button: lambda: self.answer(True),
+            self.accept_hand_button: lambda: self.answer(True, into=HAND),
+            self.decline_button: lambda: self.answer(False),
+        }.items():
+            on_click(button, handler, show=self.messages)
+        wrap = widgets.Layout(flex_flow="row wrap")
+        self.draw_row = widgets.HBox([self.draw_button, self.take_discard_button], layout=wrap)
+        self.take_back_note = widgets.HTML(wording.TAKE_BACK_HTML)
+        self.take_back_row = widgets.HBox([self.mine, self.take_back_button])
+        self.offer_row = widgets.HBox(
+            [self.trade_form_button, self.partner_form_button], layout=wrap
+        )
+        self.send_row = widgets.HBox([self.send_button, self.back_button])
+        self.answer_row = widgets.HBox(layout=wrap)
+        self.partner_pick.observe(safe(self._fill_take, show=self.messages), names="value")
+        self.take_pick.observe(safe(self._show_into, show=self.messages), names="value")
+        self._legal: list[Action] = []
+
+    # ----- the moves the controls make -----------------------------------------------------
+    def play_picked(self) -> None:
+        if self.picked is None:
+            self.messages.error("Pick a card first: click it in your hand or on the map.")
+            return
+        self.act(self._mine("play", card=self.picked))
+
+    def discard_picked(self) -> None:
+        if self.picked is None:
+            self.messages.error("Pick the card to discard: click it in your hand or on the map.")
+            return
+        self.act(self._mine("discard", card=self.picked))
+
+    def send_offer(self) -> None:
+        """Send the trade or partnership of the open form."""
+        if self._form == "partnership":
+            self.act(
+                self._mine(
+                    "propose_partnership", to=self.partner_pick.value, icon=self.icon_pick.value
+                )
+            )
+            return
+        take = self.take_pick.value
+        into = {"into": self.into_pick.value} if take is not None else {}
+        self.act(
+            self._mine(
+                "propose_trade",
+                to=self.partner_pick.value,
+                give=self.give_pick.value,
+                take=take,
+                **into,
+            )
+        )
+
+    def answer(self, accept: bool, into: str = MAP) -> None:
+        """Accept or decline the offer made to you; a city from the map comes under your
+        token, or into your hand."""
+        if not accept:
+            self.act(self._mine("decline"))
+            return
+        prop = self.game.view(self.acting_person())["proposal"]
+        extra: dict[str, Any] = {}
+        if prop and prop["kind"] == "trade" and prop.get("take") is None:
+            extra["card"] = self.answer_pick.value
+        if into == HAND:
+            extra["into"] = HAND
+        self.act(self._mine("accept", **extra))
+
+    def _open_form(self, form: str | None) -> None:
+        """Show the trade or partnership offer (pre-filled), or go back to the deals step."""
+        self._form = form
+        self.refresh()
+
+    # ----- the step shown ------------------------------------------------------------------
+    def _draw_controls(self) -> None:
+        game = self.game
+        if game.is_terminal() or (self.explaining is not None and self.feedback.is_open):
+            self.controls.children = []
+            return
+        person = self.waiting_for()
+        if person is None:
+            seat = self.computer_seat()
+            who = seat_badge(self.table, seat) if seat is not None else "The computers"
+            self.step.value = f"<p><i>{who} is thinking…</i></p>"
+            self.controls.children = [self.step]
+            return
+        if person != self.viewer:
+            self.controls.children = [self.guard]
+            return
+        view = game.view(person)
+        self._legal = game.legal_actions(person)
+        if view["phase"] == DEALS:
+            if view["proposal"] is not None:
+                self.controls.children = self._answer_controls(view)
+            elif self._form is not None:
+                self.controls.children = self._form_controls(view)
+            else:
+                self.controls.children = self._deal_controls(view)
+        elif view["step"] == "drawn":
+            self.controls.children = self._discard_controls(view)
+        else:
+            self.controls.children = self._turn_controls(view)
+        self._fill_step_texts()
+
+    def _legal_types(self) -> set[str]:
+        return {a["type"] for a in self._legal}
+
+    def _call_row(self) -> list[widgets.Widget]:
+        """The call, when it can be made, with what it does."""
+        if "call_end" not in self._legal_types():
+            return []
+        self.call_note.value = wording.CALL_NOTE_HTML
+        return [self.call_button, self.call_note]
+
+    def _turn_controls(self, view: Mapping[str, Any]) -> list[widgets.Widget]:
+        if self._legal_types() <= {"pass", "call_end"}:
+            self.step.value = wording.PASS_STEP_HTML
+            return [self.step, self.pass_button, *self._call_row()]
+        self.step.value = wording.TURN_STEP_HTML
+        top = view["discard_top"]
+        sources = {a["source"] for a in self._legal if a["type"] == "draw"}
+        self.draw_button.description = f"Draw from the draw pile ({view['draw_pile']} left)"
+        self.draw_button.disabled = "draw" not in sources
+        self.take_discard_button.description = (
+            f"Take {cards()[top].city} from the discard pile"
+            if top
+            else "The discard pile is empty"
+        )
+        self.take_discard_button.disabled = top is None
+        return [self.step, self.play_button, self.reason, self.draw_row, *self._call_row()]
+
+    def _discard_controls(self, view: Mapping[str, Any]) -> list[widgets.Widget]:
+        self.step.value = wording.discard_step_html(view["drawn"])
+        out: list[widgets.Widget] = [self.step, self.discard_button]
+        if "take_back" in self._legal_types():
+            self.mine.options = [(card_label(c), c) for c in view["played"][view["player"]]]
+            out += [self.take_back_note, self.take_back_row]
+        return out + self._call_row()
+
+    def _deal_controls(self, view: Mapping[str, Any]) -> list[widgets.Widget]:
+        self.step.value = wording.deal_step_html(self.table, view["current"])
+        return [self.step, self.no_deal_button, self.offer_row, *self._call_row()]
+
+    def _form_controls(self, view: Mapping[str, Any]) -> list[widgets.Widget]:
+        person = view["player"]
+        others = [q for q in view["deal_parties"] if q != person]
+        options = [(self.table.name_of(q), q) for q in others]
+        if [o[1] for o in self.partner_pick.options] != others:
+            self.partner_pick.options = options
+            self.partner_pick.value = others[0] if others else None
+        if self._form == "partnership":
+            self.step.value = wording.PARTNERSHIP_FORM_HTML
+            return [self.step, self.partner_pick, self.icon_pick, self.send_row]
+        mine = list(dict.fromkeys([*view["hand"], *view["played"][person]]))
+        options = [(card_label(c), c) for c in mine]
+        if list(self.give_pick.options) != options:
+            self.give_pick.options = options
+            # Pre-filled: the picked card, so "Send the offer" works at once.
+            self.give_pick.value = self.picked if self.picked in mine else mine[0]
+        self._fill_take()
+        self.step.value = wording.TRADE_FORM_HTML
+        return [
+            self.step,
+            self.partner_pick,
+            self.give_pick,
+            self.take_pick,
+            self.into_pick,
+            self.send_row,
+        ]
+
+    def _fill_take(self, _change: Any = None) -> None:
+        """The cities the other player has down, to ask for (their hand is secret)."""
+        other = self.partner_pick.value
+        played = self.game.view(None)["played"][other] if other is not None else []
+        options = [("a card they choose", None)] + [
+            (card_label(c), c) for c in dict.fromkeys(played)
+        ]
+        if list(self.take_pick.options) != options:
+            self.take_pick.options = options
+            self.take_pick.value = None
+        self._show_into()
+
+    def _show_into(self, _change: Any = None) -> None:
+        self.into_pick.layout.display = "none" if self.take_pick.value is None else ""
+
+    def _answer_controls(self, view: Mapping[str, Any]) -> list[widgets.Widget]:
+        prop = view["proposal"]
+        person = view["player"]
+        self.step.value = wording.offer_html(self.table, view)
+        out: list[widgets.Widget] = [self.step]
+        if prop["kind"] == "trade" and prop["take"] is None:
+            mine = list(dict.fromkeys([*view["hand"], *view["played"][person]]))
+            self.answer_pick.options = [(card_label(c), c) for c in mine]
+            if self.picked in mine:
+                self.answer_pick.value = self.picked
+            out.append(self.answer_pick)
+        accepts = [a for a in self._legal if a["type"] == "accept"]
+        into_hand = any(a.get("into") == HAND for a in accepts)
+        on_map_ok = any(a.get("into", MAP) == MAP for a in accepts)
+        self.accept_button.description = "Accept, my token on it" if into_hand else "Accept"
+        answers = [self.accept_button] if on_map_ok or not into_hand else []
+        if into_hand:
+            answers.append(self.accept_hand_button)
+        answers.append(self.decline_button)
+        self.answer_row.children = answers
+        return [*out, self.answer_row, *self._call_row()]
+
+    def _fill_step_texts(self) -> None:
+        """The texts that follow the pick: what Play and Discard will do, and why not."""
+        me = self.acting_person()
+        picked = self.picked
+        if picked is None:
+            self.play_button.description = "Play (pick a card first)"
+            self.discard_button.description = "Discard (pick a card first)"
+            self.play_button.disabled = True
+            self.discard_button.disabled = True
+            self.reason.value = ""
+        else:
+            city = cards()[picked].city
+            self.play_button.description = f"Play {city}"
+            self.discard_button.description = f"Discard {city}"
+            self.discard_button.disabled = False
+            why = (
+                self.game.view(me)["why_not_playable"].get(picked, NOT_IN_HAND)
+                if me is not None
+                else None
+            )
+            self.play_button.disabled = why is not None
+            self.reason.value = wording.why_html(picked, why)
+        if self._form == "trade" and picked in [o[1] for o in self.give_pick.options]:
+            self.give_pick.value = picked
+        if picked in [o[1] for o in self.answer_pick.options]:
+            self.answer_pick.value = picked
