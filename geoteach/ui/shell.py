@@ -23,7 +23,6 @@ import json
 import os
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any, ClassVar
 
 import ipywidgets as widgets
@@ -31,7 +30,9 @@ import ipywidgets as widgets
 from geoteach.bots.base import Bot
 from geoteach.escape import html_text
 from geoteach.games.base import Action, Game
+from geoteach.ui.canvases import board_map, canvas_box, plain_canvas
 from geoteach.ui.countdown import running_loop
+from geoteach.ui.leaderboard import Standing, leaderboard_html, number_text, places_of
 from geoteach.ui.live import LiveRegion, spoken_text
 from geoteach.ui.messages import MessageLine
 from geoteach.ui.safe import safe
@@ -100,120 +101,6 @@ body .voila-app .jp-Cell, body[data-voila] .jp-Cell { padding: 0; }
     + CONTROL_CSS
     + "</style>"
 )
-
-
-@dataclass(frozen=True)
-class Standing:
-    """One seat on the leaderboard: ``key`` sorts (higher is better), ``shown`` is the score text,
-    ``detail`` a second column (hurdles, wedges, tricks...)."""
-
-    seat: int
-    key: tuple[float, ...]
-    shown: str
-    detail: str = ""
-
-
-def number_text(value: float) -> str:
-    """12 rather than 12.0; 1,250 with a separator."""
-    value = float(value)
-    return f"{value:,.0f}" if value.is_integer() else f"{value:,.1f}"
-
-
-def places_of(standings: Sequence[Standing]) -> list[tuple[int, Standing]]:
-    """The standings best first, each with its place; equal keys share a place (1, 1, 3)."""
-    ordered = sorted(standings, key=lambda s: (tuple(-k for k in s.key), s.seat))
-    placed: list[tuple[int, Standing]] = []
-    for i, row in enumerate(ordered):
-        same = i and row.key == ordered[i - 1].key
-        placed.append((placed[-1][0] if same else i + 1, row))
-    return placed
-
-
-def leaderboard_html(
-    table: Any,
-    standings: Sequence[Standing],
-    score_title: str = "Points",
-    detail_title: str = "",
-    acting: Sequence[int] = (),
-) -> str:
-    """The standings as a small table sorted by place, the leader first and in bold.
-
-    Place numbers and a ★ mark the leader, so order and words carry the meaning, not colour.
-    The seat whose turn it is gets a ▶.
-    """
-    rows = []
-    anything = any(any(k for k in s.key) for s in standings)
-    for place, row in places_of(standings):
-        lead = place == 1 and anything
-        mark = " ★" if lead else ""
-        turn = "▶ " if row.seat in acting else ""
-        members = table.seats[row.seat].members
-        team = f"<br><small>{html_text(', '.join(members))}</small>" if members else ""
-        detail = f'<td class="gt-num">{html_text(row.detail)}</td>' if detail_title else ""
-        rows.append(
-            f'<tr class="{"gt-first" if lead else ""}"><td>{place}{mark}</td>'
-            f"<td>{turn}{seat_badge(table, row.seat)}{team}</td>"
-            f'<td class="gt-num">{html_text(row.shown)}</td>{detail}</tr>'
-        )
-    head_detail = f"<th>{html_text(detail_title)}</th>" if detail_title else ""
-    return (
-        '<table role="table" aria-label="Leaderboard"><thead><tr><th>Place</th><th>Player</th>'
-        f"<th>{html_text(score_title)}</th>{head_detail}</tr></thead>"
-        f"<tbody>{''.join(rows)}</tbody></table>"
-    )
-
-
-def plain_canvas(canvas: widgets.Widget) -> widgets.Widget:
-    """An ipympl canvas that shows the map only: no title bar, toolbar, footer or resize
-    handle (a board's size and text are set for the screen).
-
-    The page turns resizing back on by itself when it connects, so it is said again then.
-    """
-    for attr in ("header_visible", "footer_visible", "toolbar_visible", "resizable"):
-        if hasattr(canvas, attr):
-            setattr(canvas, attr, False)
-    if hasattr(canvas, "on_msg"):
-        canvas.on_msg(
-            lambda _w, content, _b: (
-                canvas.send_state("resizable") if content.get("type") == "initialized" else None
-            )
-        )
-    return canvas
-
-
-def canvas_box(canvas: widgets.Widget) -> widgets.Box:
-    """An ipympl canvas (made plain) inside a Box, ready to be put into a screen's children.
-
-    ipympl's canvas view is not taken off the page when a Box's children change (it stays
-    drawn in every Tab, too); inside a Box of its own it comes and goes like any widget.
-    """
-    box = widgets.Box([plain_canvas(canvas)])
-    box.add_class("gt-canvas")
-    return box
-
-
-def board_map(
-    view: Any,
-    *,
-    interactive: bool,
-    on_pick: Callable[[str], Any],
-    on_change: Callable[[], Any] | None = None,
-) -> Any:
-    """Make ``view`` (a ``MapView``) the board's map and return its ``MapZoom``.
-
-    On a live canvas (``interactive``: ipympl in a kernel) the canvas loses its title bar,
-    toolbar and resize handle (the board is the whole frame), a click reports the feature's code
-    to ``on_pick`` and the wheel zooms. The zoom buttons work on pictures too; ``on_change``
-    runs after each change of view (push the new picture there).
-    """
-    from geoteach.render.zoom import MapZoom
-
-    if interactive:
-        view.on_pick(on_pick)
-    zoom = MapZoom(view, on_change=on_change)
-    if interactive:
-        zoom.connect_wheel()
-    return zoom
 
 
 class Feedback(widgets.VBox):
