@@ -199,8 +199,13 @@ def _check_is_record(path: Path) -> None:
     con = sqlite3.connect(path, timeout=BUSY_SECONDS)
     try:
         con.execute("PRAGMA query_only = ON")
+        # Both reads from one snapshot: another kernel may be creating the record right now,
+        # and between two separate reads it could commit (no id yet, then tables: "another
+        # program"). One read transaction sees either the empty file or the finished record.
+        con.execute("BEGIN")
         app_id = con.execute("PRAGMA application_id").fetchone()[0]
         tables = con.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()[0]
+        con.execute("COMMIT")
     except sqlite3.DatabaseError as exc:
         raise RecordError(
             f"{path.name} cannot be read as a lesson record ({exc}). Choose a new file name; "
