@@ -52,6 +52,30 @@ class Bot(ABC):
         """The action this bot takes for ``player`` now (one of the legal ones)."""
 
 
+class RemotePlayer(Bot):
+    """A seat played somewhere else: another team's device in a class game, or the teacher's
+    computer players on the projector. It never chooses; its moves arrive from the class game's
+    room (``geoteach.classroom.rooms``), and a screen waits for them as it waits for a person.
+
+    Screens treat it like a computer player in one respect only: the person at this screen does
+    not act for that seat (no controls, no hidden hand shown).
+    """
+
+    remote = True
+
+    def __init__(self, name: str = "") -> None:
+        super().__init__("medium", None)
+        self.name = name
+
+    def choose(self, game: Game, player: int) -> Action:
+        raise RuntimeError(f"Seat {player} is played on another device; wait for its move.")
+
+
+def is_remote(bot: Bot | None) -> bool:
+    """True for a seat whose moves come from elsewhere (``RemotePlayer``)."""
+    return bool(getattr(bot, "remote", False))
+
+
 class RandomBot(Bot):
     """Plays a uniformly random legal action: the baseline bots are measured against."""
 

@@ -88,6 +88,11 @@ class GameEntry:
     play: str = "geoteach.bots.base:play_bots"
     #: Engine options for a short game played by computers in pupils' seats (the demo record).
     short_game: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+    #: Why the game cannot be played from many devices yet ("" when it can: the class game).
+    not_a_class_game: str = ""
+    #: Set-up choices a class game makes for the teacher (e.g. no honor marking: nobody at the
+    #: projector marks answers, the game checks them itself).
+    class_values: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
 
     @property
     def engine_class(self) -> type:
@@ -100,6 +105,17 @@ class GameEntry:
     @property
     def build_screen(self) -> Callable[..., Any]:
         return load(self.screen)
+
+    @property
+    def is_class_game(self) -> bool:
+        """True when a class can play it from many devices (``geoteach.ui.class_game``)."""
+        return not self.not_a_class_game
+
+    @property
+    def new_game(self) -> Callable[..., Any]:
+        """``new_game(table, values) -> Game``: the game the set-up screen's choices describe
+        (a class game opens its room with it), beside ``build_screen`` in the screen's module."""
+        return load(self.screen.rpartition(":")[0] + ":new_game")
 
     @property
     def title(self) -> str:
@@ -161,6 +177,7 @@ _ENTRIES = (
         lessons="geoteach.lessons.globalissimo",
         lesson_plan="01_globalissimo.ipynb",
         short_game=_short(rounds=5),
+        class_values=_short(honor=False),
     ),
     GameEntry(
         key="geotriple",
@@ -294,6 +311,10 @@ _ENTRIES = (
         lesson_plan="03_global_pursuit.ipynb",
         # The trivia decks are made from the data: seconds, on first use.
         prepare="geoteach.games.global_pursuit.trivia:built_in_bank",
+        not_a_class_game=(
+            "Global Pursuit cannot be played from many devices yet: the question card, with its "
+            "answer, is held by the reader's seat, and a team's device must not receive it."
+        ),
     ),
     GameEntry(
         key="geography_pursuit",
@@ -342,6 +363,10 @@ _ENTRIES = (
         lessons="geoteach.lessons.geography_pursuit",
         lesson_plan="04_geography_pursuit.ipynb",
         prepare="geoteach.games.geography_pursuit.questions:default_questions",
+        not_a_class_game=(
+            "Geography Pursuit cannot be played from many devices yet: the question card, with its "
+            "answer, is held by the reader's seat, and a team's device must not receive it."
+        ),
     ),
     GameEntry(
         key="globe_works",

@@ -159,6 +159,7 @@ class StudentApp(widgets.VBox):
         interactive: bool = False,
         seed: int | None = None,
         lesson: str | os.PathLike[str] | None = None,
+        preset: list[Seat] | None = None,
         **defaults: Any,
     ) -> None:
         self.spec = spec
@@ -186,7 +187,7 @@ class StudentApp(widgets.VBox):
         choices.add_class("gt-options")
         self.setup = TableSetup.for_game(
             spec.game_cls,
-            preset=default_players(spec),
+            preset=preset or default_players(spec),
             extra=[widgets.HTML("<h3>Choices</h3>"), choices] if spec.options else [],
             on_ready=safe(self.start_game, show=self.messages),
             title="Who is playing?",

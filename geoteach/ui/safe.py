@@ -48,13 +48,22 @@ class _Shows(Protocol):
 Show = _Shows | Callable[[str], Any] | None
 
 
+def is_for_players(error: BaseException, expected: tuple[type[BaseException], ...] = ()) -> bool:
+    """True for an error whose message is written for the players: the engines' refusals, the
+    saves', and any error class that says so (``for_players = True``: the class game's room
+    errors, whose module is not imported until a class game is played)."""
+    return isinstance(error, PLAYER_ERRORS + expected) or bool(
+        getattr(type(error), "for_players", False)
+    )
+
+
 def friendly_message(error: BaseException, expected: tuple[type[BaseException], ...] = ()) -> str:
     """What the table reads: a player error as it is, anything else as "Something went wrong".
 
     It does not promise that the game is unchanged: a callback may fail after its move was
     made (while drawing the new state), and a player must not be told the move never happened.
     """
-    if isinstance(error, PLAYER_ERRORS + expected):
+    if is_for_players(error, expected):
         return str(error)
     detail = str(error) or type(error).__name__
     return f"Something went wrong: {detail}. Tell your teacher."
@@ -69,7 +78,7 @@ def report(
     """Show ``error`` through ``show`` (a MessageLine or a function) and record it."""
     message = friendly_message(error, expected)
     caught = Caught(where, error, message)
-    if isinstance(error, PLAYER_ERRORS + expected):
+    if is_for_players(error, expected):
         REJECTED.append(caught)
     else:
         ERRORS.append(caught)

@@ -27,7 +27,7 @@ from typing import Any, ClassVar
 
 import ipywidgets as widgets
 
-from geoteach.bots.base import Bot
+from geoteach.bots.base import Bot, is_remote
 from geoteach.escape import html_text
 from geoteach.games.base import Action, Game
 from geoteach.ui.canvases import board_map, canvas_box, plain_canvas
@@ -199,6 +199,8 @@ class PlayLog(widgets.VBox):
 
     def __init__(self, keep: int = 6) -> None:
         self.keep = keep
+        #: "Moves" in a class game, where the log also shows the other teams' moves.
+        self.title = "Computer moves"
         self.lines: list[str] = []
         self.html = widgets.HTML()
         self.skip_button = widgets.Button(
@@ -217,7 +219,7 @@ class PlayLog(widgets.VBox):
         shown = self.lines[-self.keep :]
         start = len(self.lines) - len(shown) + 1
         items = "".join(f"<li>{html_text(x)}</li>" for x in shown)
-        self.html.value = f'<b>Computer moves</b><ol start="{start}">{items}</ol>'
+        self.html.value = f'<b>{html_text(self.title)}</b><ol start="{start}">{items}</ol>'
         self.layout.display = ""
 
     def skip(self) -> None:
@@ -273,6 +275,8 @@ class GameScreen(widgets.VBox):
         self.controls.add_class("gt-controls")
         self.feedback = Feedback(on_close=self._feedback_closed, live=self.live)
         self.computer_log = PlayLog()
+        if self.remote_seats:
+            self.computer_log.title = "Moves"
         self.leaders = widgets.HTML()
         self.leaders.add_class("gt-leaders")
         self.below = widgets.VBox()
@@ -348,7 +352,23 @@ class GameScreen(widgets.VBox):
         """The computer player to act now, or None when a person must act (or nobody)."""
         if self.game.is_terminal():
             return None
-        return next((s for s in self.game.to_act() if s in self.bots), None)
+        return next((s for s in self.game.to_act() if self.plays_here(s)), None)
+
+    def plays_here(self, seat: int) -> bool:
+        """True for a computer player this screen moves (not a seat played on another device)."""
+        return seat in self.bots and not is_remote(self.bots[seat])
+
+    def view_of(self, seat: int | None) -> dict[str, Any]:
+        """``seat``'s own view when that seat plays here, else the public view: a class game's
+        screen never holds another device's private view (its hand, its secret)."""
+        if seat is not None and seat in self.remote_seats:
+            return self.game.view(None)
+        return self.game.view(seat)
+
+    @property
+    def remote_seats(self) -> frozenset[int]:
+        """Seats played on other devices (a class game): their moves arrive by ``remote_move``."""
+        return frozenset(s for s, bot in self.bots.items() if is_remote(bot))
 
     def paused(self, on: bool) -> None:
         """A verdict opened (``on``) or was put away: pause or resume this game's clocks."""
@@ -431,7 +451,7 @@ class GameScreen(widgets.VBox):
         the last one: nobody sees the screens in between).
         """
         seat = self.bot_seat()
-        if seat is None:
+        if seat is None or not self.plays_here(seat):
             return False
         action = self.bots[seat].choose(self.game, seat)
         self.game.apply(action)
@@ -481,6 +501,19 @@ class GameScreen(widgets.VBox):
         finally:
             self.computer_log.busy(False)
             self.bot_task = None
+
+    def remote_move(self, action: Action) -> None:
+        """A move made on another device of a class game, already applied to this screen's
+        game: said in the log and the live region, shown like a computer's, then the screen is
+        drawn again and this screen's own computer players (the projector's) go on."""
+        self.live.begin()
+        line = self.describe(action)
+        if line:
+            self.computer_log.add(line)
+            self.live.say(line)
+        self.after(action, by_human=False)
+        self.refresh()
+        self.run_bots()
 
     def show_verdict(self, headline: str, **details: Any) -> None:
         """Show a verdict (see ``Feedback.show``); the clocks wait while it is read."""

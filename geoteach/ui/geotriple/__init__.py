@@ -5,7 +5,7 @@ rules, race claims included, are the engine's (``geoteach.games.geotriple``).
 """
 
 from geoteach.ui.geotriple.race_clock import RaceClock
-from geoteach.ui.geotriple.screen import GeoTripleScreen, build_screen, play
+from geoteach.ui.geotriple.screen import GeoTripleScreen, build_screen, new_game, play
 from geoteach.ui.geotriple.wording import (
     GEOPLUNGING,
     RANKS_SAID,
@@ -27,6 +27,7 @@ __all__ = [
     "Verdict",
     "build_screen",
     "census_words",
+    "new_game",
     "play",
     "plural",
     "rank_labels",

@@ -104,7 +104,8 @@ class GeoTripleScreen(BoardPanel, StepControls, GameScreen):
     def viewer(self) -> int | None:
         """The seat whose private things may be on screen now (None: nobody's)."""
         if self.guard is None:
-            return next(s for s in (0, 1) if s not in self.bots)
+            # One person here (or, on a class game's projector, nobody's private things).
+            return next((s for s in (0, 1) if s not in self.bots), None)
         return self.guard.seat if self.guard.revealed else None
 
     def _revealed(self, seat: int) -> None:
@@ -154,7 +155,7 @@ class GeoTripleScreen(BoardPanel, StepControls, GameScreen):
         if kind == "guess":
             verdict = wording.guess_verdict(
                 view,
-                game.view(action["player"]),
+                self.view_of(action["player"]),
                 table,
                 action,
                 by_human=by_human,
@@ -162,7 +163,7 @@ class GeoTripleScreen(BoardPanel, StepControls, GameScreen):
             )
         elif kind in ("geoplunge", "give_up", "time_up") and game.phase == "race":
             seat = action["player"]
-            mine = game.view(seat)
+            mine = self.view_of(seat)
             held = mine["race"]["held"]
             if kind == "geoplunge" and by_human and held and held["player"] == seat:
                 self.race_clock.stop()
@@ -230,7 +231,7 @@ class GeoTripleScreen(BoardPanel, StepControls, GameScreen):
             return
         view = game.view(None)
         key = (view["round"], view["race"]["redeals"])
-        bot = next((s for s in (0, 1) if s in self.bots), None)
+        bot = next((s for s in (0, 1) if self.plays_here(s)), None)
         if key != self._race_key:
             self._race_key = key
             if bot is None:
@@ -248,11 +249,11 @@ class GeoTripleScreen(BoardPanel, StepControls, GameScreen):
         if game.is_terminal() or game.phase == "round_over":
             return None  # a person presses Next round
         acting = game.to_act()
-        bot = next((s for s in acting if s in self.bots), None)
+        bot = next((s for s in acting if self.plays_here(s)), None)
         if bot is None or game.phase != "race":
             return bot
         # The race: the computer shouts when its time comes, or at once when nobody else races.
-        if all(s in self.bots for s in acting) or self._race_due():
+        if all(self.plays_here(s) for s in acting) or self._race_due():
             return bot
         return None
 
@@ -309,16 +310,28 @@ class GeoTripleScreen(BoardPanel, StepControls, GameScreen):
         self.sheet.value = wording.sheet_html(game.view(None), self.table, self.standings())
 
 
-def build_screen(table: Table, values: dict[str, Any]) -> GeoTripleScreen:
-    """The set-up screen's choices → a game and its screen."""
-    game = GeoTriple(
+def new_game(table: Table, values: dict[str, Any]) -> GeoTriple:
+    """The set-up screen's choices → a game."""
+    return GeoTriple(
         table,
         seed=values.get("seed"),
         target=int(values["target"]),
         typed_clues=values.get("typed_clues"),
     )
+
+
+def build_screen(
+    table: Table,
+    values: dict[str, Any],
+    game: Any = None,
+    bots: Mapping[int, Bot] | None = None,
+) -> GeoTripleScreen:
+    """The set-up screen's choices → a game and its screen (``game`` and ``bots``: a class
+    game's room and who plays elsewhere)."""
+    game = new_game(table, values) if game is None else game
     return GeoTripleScreen(
         game,
+        bots=bots,
         show_possible=bool(values["show_possible"]),
         **screen_options(values),
     )

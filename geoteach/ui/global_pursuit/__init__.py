@@ -53,7 +53,7 @@ set-up screen's game, ``play``). The drawing is in ``geoteach.render.globe_cards
 ``geoteach.render.global_pursuit``; the rules in ``geoteach.games.global_pursuit``.
 """
 
-from geoteach.ui.global_pursuit.app import build_screen, play
+from geoteach.ui.global_pursuit.app import build_screen, new_game, play
 from geoteach.ui.global_pursuit.cards_fit import HowTheCardsFit
 from geoteach.ui.global_pursuit.hand_card import (
     HAND_PX,
@@ -86,6 +86,7 @@ __all__ = [
     "can_click",
     "canvas_class",
     "live_figure",
+    "new_game",
     "news_since",
     "play",
 ]

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
+from geoteach.bots.base import Bot
 from geoteach.games.global_pursuit.engine import FOUR_MAPS, ONE_MAP, GlobalPursuit
 from geoteach.games.table import Table
 from geoteach.quiz.answers import Mode
@@ -13,8 +14,8 @@ from geoteach.ui.apps import screen_options
 from geoteach.ui.global_pursuit.screen import GlobalPursuitScreen
 
 
-def build_screen(table: Table, values: dict[str, Any]) -> GlobalPursuitScreen:
-    """The set-up screen's choices as a game and its screen."""
+def new_game(table: Table, values: dict[str, Any]) -> GlobalPursuit:
+    """The set-up screen's choices as a game."""
     n = len(table.seats)
     options: dict[str, Any] = {
         "maps": values["maps"],
@@ -28,9 +29,21 @@ def build_screen(table: Table, values: dict[str, Any]) -> GlobalPursuitScreen:
         options["fixed_levels"] = [values["fixed_level"]] * n
     if values["table_size"]:
         options["table_size"] = list(values["table_size"])
-    game = GlobalPursuit(table, seed=values.get("seed"), **options)
+    return GlobalPursuit(table, seed=values.get("seed"), **options)
+
+
+def build_screen(
+    table: Table,
+    values: dict[str, Any],
+    game: Any = None,
+    bots: Mapping[int, Bot] | None = None,
+) -> GlobalPursuitScreen:
+    """The set-up screen's choices as a game and its screen (``game`` and ``bots``: a class
+    game's room and who plays elsewhere)."""
+    game = new_game(table, values) if game is None else game
     return GlobalPursuitScreen(
         game,
+        bots=bots,
         maps=values["real_maps"],
         challenge_seconds=values["challenge_seconds"],
         answer_mode=values["answer_mode"],

@@ -19,7 +19,7 @@ from geoteach.render.globalissimo import (
     track_figure,
 )
 from geoteach.ui.globalissimo.cards import flag_html, locator_img_html
-from geoteach.ui.globalissimo.screen import GlobalissimoScreen, build_screen, play
+from geoteach.ui.globalissimo.screen import GlobalissimoScreen, build_screen, new_game, play
 from geoteach.ui.globalissimo.wording import category_html
 
 __all__ = [
@@ -32,6 +32,7 @@ __all__ = [
     "flag_html",
     "learn_colours",
     "locator_img_html",
+    "new_game",
     "play",
     "reveal_figure",
     "track_figure",

@@ -440,14 +440,25 @@ def _round_of(view: Info, action: Action) -> Info | None:
     return None
 
 
-def build_screen(table: Table, values: dict[str, Any]) -> GlobalissimoScreen:
-    """The app's screen for the set-up screen's ``table`` and chosen options."""
+def new_game(table: Table, values: dict[str, Any]) -> Globalissimo:
+    """The game the set-up screen's ``table`` and chosen options describe."""
     where = values.get("countries") or ""
     options: dict[str, Any] = {"rounds": values["rounds"], "honor": values["honor"]}
     if where:
         options["continent"] = where
-    game = Globalissimo(table, seed=values.get("seed"), **options)
-    return GlobalissimoScreen(game, **screen_options(values))
+    return Globalissimo(table, seed=values.get("seed"), **options)
+
+
+def build_screen(
+    table: Table,
+    values: dict[str, Any],
+    game: Any = None,
+    bots: Mapping[int, Bot] | None = None,
+) -> GlobalissimoScreen:
+    """The app's screen for the set-up screen's ``table`` and chosen options (``game`` and
+    ``bots``: a class game's room and who plays elsewhere)."""
+    game = new_game(table, values) if game is None else game
+    return GlobalissimoScreen(game, bots=bots, **screen_options(values))
 
 
 def play(

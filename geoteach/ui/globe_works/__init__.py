@@ -12,7 +12,7 @@ The screen draws only from ``game.view(seat)`` / ``view(None)`` and the moves it
 
 from __future__ import annotations
 
-from geoteach.ui.globe_works.screen import GLOBE_CSS, GlobeWorksScreen, build_screen, play
+from geoteach.ui.globe_works.screen import GLOBE_CSS, GlobeWorksScreen, build_screen, new_game, play
 from geoteach.ui.globe_works.wording import (
     ICON_CITIES,
     card_label,
@@ -35,6 +35,7 @@ __all__ = [
     "card_label",
     "card_words",
     "network_sentence",
+    "new_game",
     "openers",
     "pair_sentence",
     "pair_words",

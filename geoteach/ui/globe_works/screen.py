@@ -540,11 +540,22 @@ class GlobeWorksScreen(StepControls, GameScreen):
             self.map.close()
 
 
-def build_screen(table: Table, values: dict[str, Any]) -> GlobeWorksScreen:
-    game = GlobeWorks(
+def new_game(table: Table, values: dict[str, Any]) -> GlobeWorks:
+    """The game the set-up screen's choices describe."""
+    return GlobeWorks(
         table, seed=values.get("seed"), rounds=values["rounds"], max_turns=values["max_turns"]
     )
-    return GlobeWorksScreen(game, **screen_options(values))
+
+
+def build_screen(
+    table: Table,
+    values: dict[str, Any],
+    game: Any = None,
+    bots: Mapping[int, Bot] | None = None,
+) -> GlobeWorksScreen:
+    """The app's screen (``game`` and ``bots``: a class game's room and who plays elsewhere)."""
+    game = new_game(table, values) if game is None else game
+    return GlobeWorksScreen(game, bots=bots, **screen_options(values))
 
 
 def play(

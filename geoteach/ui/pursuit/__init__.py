@@ -11,7 +11,7 @@ The names other code imports from ``geoteach.ui.pursuit`` are kept here.
 from __future__ import annotations
 
 from geoteach.render.pursuit_pieces import PIPS, chip, die_html
-from geoteach.ui.pursuit.screen import PursuitApp, build_screen, play
+from geoteach.ui.pursuit.screen import PursuitApp, build_screen, new_game, play
 from geoteach.ui.pursuit.wording import (
     TIME_UP,
     card_places,
@@ -33,6 +33,7 @@ __all__ = [
     "die_html",
     "fact_text",
     "history_html",
+    "new_game",
     "play",
     "rules_html",
     "where_text",

@@ -413,9 +413,9 @@ def play(
     return screen
 
 
-def build_screen(table: Table, values: dict[str, Any]) -> PursuitApp:
-    """The app's game screen from the set-up screen's choices."""
-    game = GeographyPursuit(
+def new_game(table: Table, values: dict[str, Any]) -> GeographyPursuit:
+    """The game the set-up screen's choices describe."""
+    return GeographyPursuit(
         table,
         seed=values.get("seed"),
         precision=values["precision"],
@@ -423,8 +423,15 @@ def build_screen(table: Table, values: dict[str, Any]) -> PursuitApp:
         reveal_answer=values["reveal_answer"],
         consultation=values["consultation"],
     )
-    return PursuitApp(
-        game,
-        mode=values["mode"],
-        **screen_options(values),
-    )
+
+
+def build_screen(
+    table: Table,
+    values: dict[str, Any],
+    game: Any = None,
+    bots: Mapping[int, Bot] | None = None,
+) -> PursuitApp:
+    """The app's game screen from the set-up screen's choices (``game`` and ``bots``: a class
+    game's room and who plays elsewhere)."""
+    game = new_game(table, values) if game is None else game
+    return PursuitApp(game, bots=bots, mode=values["mode"], **screen_options(values))

@@ -1,0 +1,513 @@
+"""The teacher's class-game app, on the projector: pick the game and the teams, open the room,
+watch the seats fill, start, and keep control while the class plays.
+
+Stages, one screen each:
+
+1. **Set-up**: the student app's set-up screen of the chosen game (teams, computer players,
+   the game's choices), whose button says "Open the room".
+2. **The room**: the code in big letters, the join address and its QR code, and the seats
+   filling up as teams join on their devices. The game waits (the room is paused) until the
+   teacher presses **Start the game**.
+3. **The game**: the game's own screen drawn from ``view(None)`` (the public board, large
+   text), the computer players played here, and a teacher's bar: pause and resume, end the
+   game, and for each seat: give it to a computer (a laptop died), give it back, a new link
+   for another device (the old device's access ends at once), remove a device, rename.
+
+Every answer goes into the lesson record under the team's name (``classroom.record`` on this
+kernel's replica). If this kernel restarts, the teacher opens the app again and resumes the
+room from the list of open rooms: nothing is lost, the moves are in the store.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Mapping
+from typing import Any
+
+import ipywidgets as widgets
+
+from geoteach.bots.base import Bot, RemotePlayer
+from geoteach.classroom.rooms import ClassRoom, HostBot, Hosting, host
+from geoteach.escape import html_text
+from geoteach.games.registry import GAMES
+from geoteach.games.table import Seat, Table
+from geoteach.store.rooms import Room, RoomError, RoomStore
+from geoteach.ui.apps import StudentApp, spec_for, use_widget_maps
+from geoteach.ui.class_game.follow import Follower
+from geoteach.ui.class_game.host_keys import remember, remembered
+from geoteach.ui.class_game.links import join_address, join_link, qr_svg
+from geoteach.ui.class_game.seats import joined_count, seats_html
+from geoteach.ui.messages import MessageLine
+from geoteach.ui.safe import safe
+from geoteach.ui.shell import APP_CSS, GameScreen
+from geoteach.ui.theme import themed
+
+#: The games a class can play from many devices (the registry says why the others cannot yet).
+CLASS_GAMES = tuple(key for key, entry in GAMES.items() if entry.is_class_game)
+NOT_YET = {key: entry.not_a_class_game for key, entry in GAMES.items() if not entry.is_class_game}
+
+#: The teams a class game starts with (the teacher renames them, adds or removes teams).
+CLASS_TEAMS = ["Team Amber", "Team Blue", "Team Coral", "Team Dune"]
+
+CLASS_CSS = """<style>
+.gt-app .gt-room-code { font-size: 64px; font-weight: bold; letter-spacing: 0.12em;
+  font-family: "DejaVu Sans Mono", monospace; margin: 0; }
+.gt-app .gt-room-code-small { font-family: "DejaVu Sans Mono", monospace; font-weight: bold;
+  letter-spacing: 0.08em; }
+.gt-app .gt-class-lobby { display: flex; flex-flow: row wrap; gap: 24px; align-items: flex-start; }
+.gt-app .gt-class-seats td { padding: 2px 8px; font-size: 20px; }
+.gt-app .gt-class-bar { border-bottom: 2px solid #555; padding-bottom: 4px; margin-bottom: 4px;
+  gap: 8px; align-items: center; flex-flow: row wrap; }
+.gt-app .gt-paused { font-size: 22px; font-weight: bold; border: 3px solid #8a4b00;
+  background: #fff4e0; padding: 4px 10px; border-radius: 6px; }
+</style>"""
+
+
+def plain_values(values: Mapping[str, Any]) -> dict[str, Any]:
+    """The set-up choices that can be shared with the devices (plain JSON only)."""
+    kept: dict[str, Any] = {}
+    for key, value in values.items():
+        try:
+            json.dumps(value)
+        except (TypeError, ValueError):
+            continue
+        kept[key] = value
+    return kept
+
+
+class _RoomSetup(StudentApp):
+    """The student app's set-up screen, with "Open the room" instead of "Start the game"."""
+
+    def __init__(self, spec: Any, on_open: Any, **kwargs: Any) -> None:
+        self.on_open = on_open
+        super().__init__(spec, preset=[Seat(name) for name in CLASS_TEAMS[:2]], **kwargs)
+        self.setup.start.description = "Open the room"
+        self.setup.start.icon = "users"
+
+    def start_game(self, table: Table) -> GameScreen | None:
+        self.warming.join()
+        values = self.values()
+        values.update(large=self.large, interactive=self.interactive, seed=self.seed)
+        self.on_open(table, values)
+        return None
+
+
+class ClassGameApp(widgets.VBox):
+    """The projector's app: set-up, the room, then the game (see the module notes)."""
+
+    def __init__(
+        self,
+        key: str,
+        store: RoomStore | str | None = None,
+        large: bool = True,
+        lesson: str | os.PathLike[str] | None = None,
+        seed: int | None = None,
+        interactive: bool = False,
+    ) -> None:
+        if key in NOT_YET:
+            raise ValueError(NOT_YET[key])
+        self.spec = spec_for(key)
+        self.store_url = store
+        self.lesson = lesson
+        self.large = large
+        self.interactive = interactive
+        self.hosting: Hosting | None = None
+        self.values: dict[str, Any] = {}
+        self.screen: GameScreen | None = None
+        self.follower: Follower | None = None
+        self.messages = MessageLine(keep=0)
+        self.seed = seed
+        self.game_picker = widgets.Dropdown(
+            options=[(spec_for(k).title, k) for k in CLASS_GAMES],
+            value=key if key in CLASS_GAMES else CLASS_GAMES[0],
+            description="Game",
+        )
+        self.game_picker.add_class("gt-class-game-picker")
+        self.game_picker.observe(
+            safe(lambda change: self.choose_game(change["new"]), show=self.messages),
+            names="value",
+        )
+        self.setup_app = _RoomSetup(
+            self.spec, self.open_room, large=large, interactive=interactive, seed=seed
+        )
+        self.resume_box = widgets.VBox()
+        self._offer_resume()
+        self.css = widgets.HTML(APP_CSS + CLASS_CSS, layout=widgets.Layout(display="none"))
+        # The room's stage.
+        self.code_html = widgets.HTML()
+        self.qr_html = widgets.HTML()
+        self.seats_html = widgets.HTML()
+        self.start_button = widgets.Button(
+            description="Start the game", button_style="success", icon="play"
+        )
+        self.start_button.add_class("gt-class-start")
+        self.start_button.on_click(safe(lambda _b: self.start_game(), show=self.messages))
+        # The teacher's bar during the game.
+        self.bar_html = widgets.HTML()
+        self.pause_button = widgets.Button(description="Pause", icon="pause")
+        self.pause_button.add_class("gt-class-pause")
+        self.pause_button.on_click(safe(lambda _b: self.toggle_pause(), show=self.messages))
+        self.end_button = widgets.Button(description="End the game", icon="stop")
+        self.end_button.add_class("gt-class-end")
+        self.end_button.on_click(safe(lambda _b: self.end_game(), show=self.messages))
+        self.paused_note = widgets.HTML()
+        self.seat_panel = SeatPanel(self)
+        super().__init__(
+            [self.css, self.game_picker, self.resume_box, self.setup_app, self.messages]
+        )
+        self.add_class("gt-app")
+        self.add_class("gt-class-host")
+        themed(self)
+
+    # ----- stage 1 → 2 -------------------------------------------------------------------
+    def choose_game(self, key: str) -> None:
+        """The teacher picked another game: its set-up screen (and its open rooms)."""
+        if key == self.spec.key or self.hosting is not None:
+            return
+        self.spec = spec_for(key)
+        self.setup_app.close_game()
+        self.setup_app = _RoomSetup(
+            self.spec,
+            self.open_room,
+            large=self.large,
+            interactive=self.interactive,
+            seed=self.seed,
+        )
+        self.resume_box.children = []
+        self._offer_resume()
+        self.children = [self.css, self.game_picker, self.resume_box, self.setup_app, self.messages]
+
+    def rooms(self) -> RoomStore:
+        if not isinstance(self.store_url, RoomStore):
+            self.store_url = RoomStore(self.store_url)
+        return self.store_url
+
+    def open_room(self, table: Table, values: dict[str, Any]) -> Hosting:
+        """Make the game from the set-up choices and open its room (paused until Start)."""
+        values = {**values, **self.spec.entry.class_values}
+        game = self.spec.entry.new_game(table, values)
+        self.values = values
+        hosting = host(game, self.rooms(), values=plain_values(values))
+        hosting.pause()
+        remember(hosting.store, hosting.code, hosting.host_key)
+        self._enter(hosting)
+        self.show_room()
+        return hosting
+
+    def resume_room(self, code: str) -> Hosting:
+        """Take up a room opened earlier (this kernel restarted, or it is the next day)."""
+        from geoteach.classroom.rooms import resume
+
+        key = remembered(self.rooms(), code)
+        if key is None:
+            raise RoomError("This computer did not open that room, so it cannot take it up.")
+        hosting = resume(code, key, self.rooms())
+        self.values = dict(hosting.room.room.setup.get("values", {}))
+        self._enter(hosting)
+        if hosting.room.room.status == "paused" and not hosting.room.game.log:
+            self.show_room()
+        else:
+            self.start_game(resume_play=hosting.room.room.status == "open")
+        return hosting
+
+    def _enter(self, hosting: Hosting) -> None:
+        self.hosting = hosting
+        self.follower = Follower(
+            hosting.room, self._move_arrived, self._room_changed, self.messages.error
+        )
+        self.follower.version = hosting.room.room.version
+        self.follower.start()
+        self._record(hosting.room)
+
+    def _record(self, room: ClassRoom) -> None:
+        """Every answer into the lesson record, under the team's name (if one is set up)."""
+        from geoteach.classroom import RecordError, record
+
+        try:
+            record(room.game, lesson=self.lesson, on_error=self.messages.error)
+        except RecordError as exc:
+            self.messages.error(f"The answers are not being kept for the report: {exc}")
+
+    def show_room(self) -> None:
+        """Stage 2: the code, the address, the QR code and the seats."""
+        hosting = self._hosting()
+        link = join_link(hosting.code)
+        self.code_html.value = (
+            f"<p>Join on your device at <b>{html_text(join_address())}</b> with the code</p>"
+            f'<p class="gt-room-code" aria-label="Room code {" ".join(hosting.code)}">'
+            f"{html_text(hosting.code)}</p>"
+            f"<p>or scan the QR code. The game starts when your teacher presses Start.</p>"
+        )
+        self.qr_html.value = (
+            f'<div role="img" aria-label="QR code of the join address {html_text(link)}">'
+            f"{qr_svg(link)}</div>"
+        )
+        self._draw_seats()
+        lobby = widgets.HBox([widgets.VBox([self.code_html, self.seats_html]), self.qr_html])
+        lobby.add_class("gt-class-lobby")
+        title = widgets.HTML(f"<h2>{html_text(self.spec.title)}: a class game</h2>")
+        self.children = [
+            self.css,
+            title,
+            lobby,
+            self.start_button,
+            self.seat_panel,
+            self.messages,
+        ]
+
+    # ----- stage 2 → 3 -------------------------------------------------------------------
+    def start_game(self, resume_play: bool = True) -> GameScreen:
+        """Stage 3: the public board on the projector; the computers play from here."""
+        hosting = self._hosting()
+        table = hosting.room.game.table
+        bots = self.host_bots(hosting.room)
+        values = dict(self.values)
+        values.update(large=self.large, interactive=use_widget_maps() or self.interactive)
+        values["on_new_game"] = None
+        values.setdefault("bot_delay", 1.2)
+        if resume_play and hosting.room.refresh_room().status == "paused":
+            hosting.resume()  # before the screen: some screens start playing as they are built
+        screen = self.spec.entry.build_screen(table, values, game=hosting.game(), bots=bots)
+        self.screen = screen
+        self.follower.version = -1  # draw the seats and status again with the game
+        self._draw_bar()
+        bar = widgets.HBox(
+            [self.bar_html, self.pause_button, self.end_button], layout=widgets.Layout()
+        )
+        bar.add_class("gt-class-bar")
+        self.children = [self.css, bar, self.paused_note, screen, self.seat_panel, self.messages]
+        screen.start()
+        return screen
+
+    def host_bots(self, room: ClassRoom) -> dict[int, Bot]:
+        """The projector's players: a computer for each computer seat, the teams elsewhere."""
+        states = {s.seat: s for s in room.seats()}
+        return {
+            seat: self._computer(room, seat)
+            if states.get(seat) is not None and states[seat].holder == "computer"
+            else RemotePlayer(info.name)
+            for seat, info in enumerate(room.game.table.seats)
+        }
+
+    def _computer(self, room: ClassRoom, seat: int) -> Bot:
+        info = room.game.table.seats[seat]
+        seed = room.game.seed + seat
+        return HostBot(self.spec.entry.make_bot(info.level or "medium", seed), room)
+
+    # ----- what arrives from the room ----------------------------------------------------
+    def _move_arrived(self, action: dict[str, Any]) -> None:
+        if self.screen is not None:
+            self.screen.remote_move(action)
+
+    def _room_changed(self, room: Room) -> None:
+        self._draw_seats()
+        if self.screen is not None:
+            self._draw_bar()
+            bots = self.host_bots(self._hosting().room)
+            changed = any(
+                type(bots[s]) is not type(self.screen.bots.get(s))
+                for s in bots  # a seat went to a computer or back to its team
+            )
+            if changed:
+                self.screen.bots = bots
+                self.screen.refresh()
+            if room.status == "open":
+                self.screen.run_bots()
+
+    def _draw_seats(self) -> None:
+        hosting = self._hosting()
+        states = hosting.room.seats()
+        joined, teams = joined_count(states)
+        self.seats_html.value = f"<h3>{joined} of {teams} teams have joined</h3>" + seats_html(
+            hosting.room.game.table, states
+        )
+        self.seat_panel.draw(states)
+
+    def _draw_bar(self) -> None:
+        hosting = self._hosting()
+        room = hosting.room.refresh_room()
+        self.bar_html.value = (
+            f'Room <span class="gt-room-code-small">{html_text(room.code)}</span> · join at '
+            f"{html_text(join_address())}"
+        )
+        paused = room.status == "paused"
+        self.pause_button.description = "Resume" if paused else "Pause"
+        self.pause_button.icon = "play" if paused else "pause"
+        self.paused_note.value = (
+            '<p class="gt-paused">⏸ The game is paused. Press Resume to go on.</p>'
+            if paused
+            else ""
+        )
+        if room.status == "ended":
+            self.paused_note.value = '<p class="gt-paused">The game has ended.</p>'
+            self.pause_button.disabled = True
+            self.end_button.disabled = True
+
+    # ----- the teacher's controls --------------------------------------------------------
+    def toggle_pause(self) -> None:
+        hosting = self._hosting()
+        if hosting.room.refresh_room().status == "paused":
+            hosting.resume()
+        else:
+            hosting.pause()
+        self._sync()
+
+    def end_game(self) -> None:
+        self._hosting().end()
+        self._sync()
+        if self.follower is not None:
+            self.follower.stop()
+
+    def _sync(self) -> None:
+        """Show a change this page made at once (the follower sees it too, a moment later)."""
+        if self.follower is not None:
+            self.follower.poll()
+
+    def _hosting(self) -> Hosting:
+        if self.hosting is None:
+            raise RoomError("Open the room first.")
+        return self.hosting
+
+    def _offer_resume(self) -> None:
+        """Rooms this computer opened that are still open: take one up again."""
+        try:
+            rooms = [r for r in self.rooms().rooms() if r.game == self.spec.key]
+        except RoomError as exc:
+            self.messages.error(str(exc))
+            return
+        mine = [r for r in rooms if remembered(self.rooms(), r.code) is not None]
+        if not mine:
+            return
+        picker = widgets.Dropdown(
+            options=[
+                (f"{r.code}, opened {r.created_at:%d %b %H:%M}, {r.status}", r.code) for r in mine
+            ],
+            description="A room you opened",
+            style={"description_width": "initial"},
+        )
+        go = widgets.Button(description="Take it up again", icon="history")
+        go.add_class("gt-class-resume")
+        go.on_click(safe(lambda _b: self.resume_room(picker.value), show=self.messages))
+        self.resume_box.children = [widgets.HTML("<h3>Go on with a class game</h3>"), picker, go]
+
+    def close_app(self) -> None:
+        if self.follower is not None:
+            self.follower.stop()
+        if self.screen is not None:
+            self.screen.close_screen()
+
+
+class SeatPanel(widgets.VBox):
+    """The teacher's controls for one seat at a time: computer, back to the team, a link for
+    another device, remove the device, rename."""
+
+    def __init__(self, app: ClassGameApp) -> None:
+        self.app = app
+        self.picker = widgets.Dropdown(description="Team", options=[("—", -1)])
+        self.to_computer = widgets.Button(description="Give to a computer", icon="desktop")
+        self.back = widgets.Button(description="Back to the team", icon="undo")
+        self.new_link = widgets.Button(description="Link for another device", icon="link")
+        self.remove = widgets.Button(description="Remove the device", icon="times")
+        self.name = widgets.Text(description="Nickname", placeholder="as the team wrote it")
+        self.rename = widgets.Button(description="Rename", icon="pencil")
+        self.link_html = widgets.HTML()
+        for button, verb in (
+            (self.to_computer, self._to_computer),
+            (self.back, self._back),
+            (self.new_link, self._new_link),
+            (self.remove, self._remove),
+            (self.rename, self._rename),
+        ):
+            button.on_click(safe(lambda _b, verb=verb: verb(), show=app.messages))
+        self.picker.add_class("gt-class-seat-picker")
+        self.to_computer.add_class("gt-class-to-computer")
+        self.back.add_class("gt-class-back")
+        self.new_link.add_class("gt-class-new-link")
+        self.remove.add_class("gt-class-remove")
+        rows = [
+            widgets.HBox([self.picker, self.to_computer, self.back]),
+            widgets.HBox([self.new_link, self.remove]),
+            widgets.HBox([self.name, self.rename]),
+            self.link_html,
+        ]
+        body = widgets.VBox(rows)
+        fold = widgets.Accordion(children=[body], titles=("Teams and devices",))
+        fold.selected_index = None
+        super().__init__([fold])
+        self.add_class("gt-class-seat-panel")
+
+    def draw(self, states: Any) -> None:
+        hosting = self.app.hosting
+        if hosting is None:
+            return
+        table = hosting.room.game.table
+        options = [(table.seats[s.seat].name, s.seat) for s in states]
+        if [o for o in self.picker.options] != options:
+            keep = self.picker.value
+            self.picker.options = options
+            if keep in [v for _n, v in options]:
+                self.picker.value = keep
+
+    def _seat(self) -> int:
+        seat = self.picker.value
+        if seat is None or seat < 0:
+            raise RoomError("Pick a team first.")
+        return int(seat)
+
+    def _to_computer(self) -> None:
+        self.app._hosting().give_to_computer(self._seat())
+        self.app._sync()
+
+    def _back(self) -> None:
+        self.app._hosting().free_seat(self._seat())
+        self.app._sync()
+
+    def _remove(self) -> None:
+        self.app._hosting().free_seat(self._seat())
+        self.link_html.value = "<p>That device can no longer play. The team can join again.</p>"
+        self.app._sync()
+
+    def _new_link(self) -> None:
+        hosting = self.app._hosting()
+        seat = self._seat()
+        key = hosting.hand_seat(seat)
+        link = join_link(hosting.code, seat=seat, key=key)
+        name = hosting.room.game.table.seats[seat].name
+        self.link_html.value = (
+            f"<p>Open this link on {html_text(name)}'s new device (the old one stops now):</p>"
+            f'<p><a href="{html_text(link)}" target="_blank">{html_text(link)}</a></p>'
+            f'<div role="img" aria-label="QR code of the link">{qr_svg(link, scale=4)}</div>'
+        )
+        self.app._sync()
+
+    def _rename(self) -> None:
+        self.app._hosting().rename(self._seat(), self.name.value or None)
+        self.name.value = ""
+        self.app._sync()
+
+
+#: The app shown last in this kernel.
+_CURRENT: list[ClassGameApp] = []
+
+
+def class_game(
+    key: str = "globalissimo",
+    store: RoomStore | str | None = None,
+    large: bool = True,
+    lesson: str | os.PathLike[str] | None = None,
+    seed: int | None = None,
+) -> ClassGameApp:
+    """Open the teacher's class-game app for the game ``key`` (see the module notes)."""
+    if key not in CLASS_GAMES:
+        raise ValueError(
+            NOT_YET.get(key)
+            or f"There is no game called {key!r}. The games are: {', '.join(CLASS_GAMES)}."
+        )
+    for old in _CURRENT:
+        old.close_app()
+        old.close()
+    _CURRENT.clear()
+    app = ClassGameApp(key, store=store, large=large, lesson=lesson, seed=seed)
+    _CURRENT.append(app)
+    return app

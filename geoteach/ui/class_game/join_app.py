@@ -1,0 +1,300 @@
+"""A team's device in a class game: type the code, pick your team, play.
+
+Stages:
+
+1. **The code** (or the QR link, which carries it as ``?room=``). A wrong, finished or expired
+   code is refused with a sentence a 12-year-old understands; after many wrong codes in a row
+   the page waits a little before it tries again (codes cannot be guessed by trying them all).
+2. **Your team**: a button for each free seat, and **Just watch** (the public board only). A
+   nickname is optional, at most 24 characters, and shown only escaped.
+3. **The game**: the game's own screen, drawn from this team's ``view(seat)`` and the public
+   ``view(None)`` only (``classroom.rooms.SeatGame`` refuses any other seat's view), its controls
+   when the team is to act, the other teams' moves arriving as they are stored.
+
+Coming back: after a team takes its seat the page's address becomes its own link
+(``?room=…&seat=…&key=…``, set in the browser by the kit's page script from the
+``gt-rejoin`` element), so a reload, a closed lid or a lost Wi-Fi opens the same seat again.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from typing import Any
+from urllib.parse import parse_qs
+
+import ipywidgets as widgets
+
+from geoteach.bots.base import Bot, RemotePlayer
+from geoteach.classroom.rooms import SeatGame, WatchGame, join, watch
+from geoteach.escape import html_text
+from geoteach.games.registry import GAMES
+from geoteach.store.rooms import CODE_LENGTH, NICKNAME_MAX, Room, RoomError, RoomStore
+from geoteach.ui.apps import use_widget_maps
+from geoteach.ui.class_game.follow import Follower
+from geoteach.ui.class_game.links import join_link
+from geoteach.ui.class_game.seats import seat_label
+from geoteach.ui.messages import MessageLine
+from geoteach.ui.safe import safe
+from geoteach.ui.shell import APP_CSS, GameScreen
+from geoteach.ui.theme import themed
+
+#: Wrong codes in a row before the page makes the next try wait.
+WRONG_CODES_BEFORE_WAIT = 5
+WAIT_AFTER_WRONG = 10.0
+
+JOIN_CSS = """<style>
+.gt-app .gt-join-code input { font-size: 28px; letter-spacing: 0.15em; text-transform: uppercase;
+  font-family: "DejaVu Sans Mono", monospace; height: 48px; }
+.gt-app .gt-join-seats .jupyter-button { font-size: 20px; min-height: 48px; margin: 4px; }
+.gt-app .gt-device-notice { font-size: 20px; font-weight: bold; border: 3px solid #8a4b00;
+  background: #fff4e0; padding: 4px 10px; border-radius: 6px; }
+</style>"""
+
+
+class JoinApp(widgets.VBox):
+    """The join screen, then the team's game (see the module notes)."""
+
+    def __init__(
+        self,
+        store: RoomStore | str | None = None,
+        code: str = "",
+        seat: int | None = None,
+        key: str | None = None,
+        large: bool = False,
+        interactive: bool = False,
+        clock: Any = time.monotonic,
+    ) -> None:
+        self.store_url = store
+        self.large = large
+        self.interactive = interactive
+        self.clock = clock
+        self.room: Room | None = None
+        self.game: SeatGame | WatchGame | None = None
+        self.seat: int | None = None
+        self.screen: GameScreen | None = None
+        self.follower: Follower | None = None
+        self.wrong_codes = 0
+        self.wait_until = 0.0
+        self.messages = MessageLine(keep=0)
+        self.css = widgets.HTML(APP_CSS + JOIN_CSS, layout=widgets.Layout(display="none"))
+        self.code_box = widgets.Text(
+            value=code,
+            placeholder="ABC123",
+            description="Game code",
+            continuous_update=False,
+            style={"description_width": "initial"},
+        )
+        self.code_box.add_class("gt-join-code")
+        self.join_button = widgets.Button(
+            description="Join", button_style="success", icon="sign-in"
+        )
+        self.join_button.add_class("gt-join")
+        self.join_button.on_click(safe(lambda _b: self.enter_code(), show=self.messages))
+        self.nickname = widgets.Text(
+            placeholder="optional",
+            description=f"Your names (up to {NICKNAME_MAX} letters)",
+            style={"description_width": "initial"},
+        )
+        self.nickname.add_class("gt-join-nickname")
+        self.seat_buttons = widgets.VBox()
+        self.seat_buttons.add_class("gt-join-seats")
+        self.notice = widgets.HTML()
+        self.rejoin = widgets.HTML(layout=widgets.Layout(display="none"))
+        self.rejoin.add_class("gt-rejoin")
+        code_row = widgets.HBox([self.code_box, self.join_button])
+        self.code_screen = widgets.VBox(
+            [
+                widgets.HTML(
+                    "<h2>Join the class game</h2><p>Type the code your teacher shows on "
+                    "the projector.</p>"
+                ),
+                code_row,
+            ]
+        )
+        super().__init__([self.css, self.code_screen, self.messages])
+        self.add_class("gt-app")
+        self.add_class("gt-join-app")
+        themed(self)
+        if code and seat is not None and key:
+            safe(lambda: self.come_back(code, seat, key), show=self.messages)()
+        elif code:
+            safe(self.enter_code, show=self.messages)()
+
+    def rooms(self) -> RoomStore:
+        if not isinstance(self.store_url, RoomStore):
+            self.store_url = RoomStore(self.store_url)
+        return self.store_url
+
+    # ----- stage 1 -----------------------------------------------------------------------
+    def enter_code(self) -> Room | None:
+        """Find the room of the typed code and show its free seats."""
+        now = self.clock()
+        if now < self.wait_until:
+            seconds = int(self.wait_until - now) + 1
+            self.messages.error(f"Too many wrong codes. Wait {seconds} seconds, then try again.")
+            return None
+        try:
+            room = self.rooms().room(self.code_box.value)
+        except RoomError:
+            self.wrong_codes += 1
+            if self.wrong_codes >= WRONG_CODES_BEFORE_WAIT:
+                self.wait_until = now + WAIT_AFTER_WRONG
+                self.wrong_codes = 0
+            raise
+        self.wrong_codes = 0
+        self.room = room
+        self.code_box.value = room.code
+        self.show_seats()
+        return room
+
+    # ----- stage 2 -----------------------------------------------------------------------
+    def show_seats(self) -> None:
+        room = self._room()
+        from geoteach.classroom.rooms import replica_of
+
+        table = replica_of(room).table if room.game in GAMES else None
+        buttons: list[widgets.Widget] = []
+        for state in self.rooms().seats(room.id):
+            if state.holder != "free" or table is None:
+                continue
+            button = widgets.Button(
+                description=seat_label(table, state), button_style="primary", icon="users"
+            )
+            button.add_class(f"gt-join-seat-{state.seat}")
+            button.on_click(
+                safe(lambda _b, seat=state.seat: self.take_seat(seat), show=self.messages)
+            )
+            buttons.append(button)
+        watch_button = widgets.Button(description="Just watch", icon="eye")
+        watch_button.add_class("gt-join-watch")
+        watch_button.on_click(safe(lambda _b: self.watch(), show=self.messages))
+        title = GAMES[room.game].title if room.game in GAMES else room.game
+        head = widgets.HTML(
+            f"<h2>{html_text(title)}: which team are you?</h2>"
+            + ("" if buttons else "<p>Every team has a device already. You can watch.</p>")
+        )
+        self.seat_buttons.children = [*buttons, watch_button]
+        self.children = [self.css, head, self.nickname, self.seat_buttons, self.messages]
+
+    def take_seat(self, seat: int) -> GameScreen:
+        room = self._room()
+        key = self.rooms().take_seat(room.code, seat, self.nickname.value or None)
+        return self.come_back(room.code, seat, key)
+
+    def come_back(self, code: str, seat: int, key: str) -> GameScreen:
+        """This team's seat and game (after taking the seat, or opening the team's own link)."""
+        game = join(code, seat, key, self.rooms())
+        self.room = game.room.room
+        self.seat = seat
+        self.rejoin.value = (
+            f'<a class="gt-rejoin-link" href="{html_text(join_link(code, seat=seat, key=key))}">'
+            "Your team's own link</a>"
+        )
+        return self._play(game)
+
+    def watch(self) -> GameScreen:
+        game = watch(self._room().code, self.rooms())
+        self.seat = None
+        return self._play(game)
+
+    # ----- stage 3 -----------------------------------------------------------------------
+    def _play(self, game: SeatGame | WatchGame) -> GameScreen:
+        self.close_game()
+        self.game = game
+        room = game.room
+        entry = GAMES[room.room.game]
+        values = dict(room.room.setup.get("values", {}))
+        values.update(
+            large=self.large,
+            interactive=use_widget_maps() or self.interactive,
+            on_new_game=None,
+        )
+        values.setdefault("bot_delay", 1.2)
+        bots: dict[int, Bot] = {
+            s: RemotePlayer(info.name)
+            for s, info in enumerate(room.game.table.seats)
+            if s != self.seat
+        }
+        screen = entry.build_screen(room.game.table, values, game=game, bots=bots)
+        self.screen = screen
+        self.follower = Follower(room, screen.remote_move, self._room_changed, self.messages.error)
+        self.follower.version = room.room.version
+        self.children = [self.css, self.notice, screen, self.rejoin, self.messages]
+        self._room_changed(room.room)
+        screen.start()
+        self.follower.start()
+        return screen
+
+    def _room_changed(self, room: Room) -> None:
+        """A pause, the end, or this team's seat moved to another device."""
+        self.room = room
+        words = ""
+        if room.status == "paused":
+            words = "⏸ Your teacher has paused the game. Wait a moment."
+        elif room.status == "ended":
+            words = "The game has ended. Thank you for playing!"
+        if isinstance(self.game, SeatGame) and self.seat is not None:
+            try:
+                self.rooms().check_seat(room.id, self.seat, self.game.seat_key)
+            except RoomError:
+                words = (
+                    "Your team now plays on another device (or your teacher gave your seat "
+                    "to a computer). Ask your teacher for a new link to play here."
+                )
+                if self.screen is not None:
+                    self.screen.controls.add_class("gt-busy")
+        self.notice.value = f'<p class="gt-device-notice">{html_text(words)}</p>' if words else ""
+        if self.screen is not None:
+            (self.screen.controls.add_class if words else self.screen.controls.remove_class)(
+                "gt-busy"
+            )
+
+    def _room(self) -> Room:
+        if self.room is None:
+            raise RoomError("Type the code of the game first.")
+        return self.room
+
+    def close_game(self) -> None:
+        if self.follower is not None:
+            self.follower.stop()
+            self.follower = None
+        if self.screen is not None:
+            self.screen.close_screen()
+            self.screen.close()
+            self.screen = None
+
+
+def link_join_settings(query: str | None = None) -> dict[str, Any]:
+    """``?room=ABC123`` (the QR link) and ``&seat=1&key=…`` (a team's own link) from the page's
+    address (Voilà passes it as ``QUERY_STRING``)."""
+    found = parse_qs(os.environ.get("QUERY_STRING", "") if query is None else query)
+    settings: dict[str, Any] = {}
+    code = (found.get("room") or [""])[0]
+    if code and len(code) <= 2 * CODE_LENGTH:
+        settings["code"] = code
+    seat = (found.get("seat") or [""])[0]
+    if seat.isascii() and seat.isdigit() and len(seat) <= 2:
+        settings["seat"] = int(seat)
+    key = (found.get("key") or [""])[0]
+    if key and len(key) <= 64:
+        settings["key"] = key
+    if (found.get("large") or [""])[0] in ("1", "yes", "true"):
+        settings["large"] = True
+    return settings
+
+
+_CURRENT: list[JoinApp] = []
+
+
+def join_app(store: RoomStore | str | None = None, **settings: Any) -> JoinApp:
+    """Open the join app (``notebooks/play/join.ipynb``), with the code from the page's address."""
+    found = link_join_settings()
+    found.update(settings)
+    for old in _CURRENT:
+        old.close_game()
+        old.close()
+    _CURRENT.clear()
+    app = JoinApp(store=store, **found)
+    _CURRENT.append(app)
+    return app

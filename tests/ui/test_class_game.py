@@ -1,0 +1,193 @@
+"""The class game's screens, every game: a projector and team devices on one room store.
+
+Each test opens a room from the teacher's app, joins two team devices (and a spectator) with
+the join app, starts, and plays a stretch of the game: a team's move is made through its own
+screen (``GameScreen.act`` on its ``SeatGame``, the move a computer would choose for that team),
+the projector plays the computer seat, and after each move every page polls its follower as its
+event-loop task would. Checked after every move: every replica has the same moves; no screen
+asked for another seat's view (``SeatGame`` raises ``ViewRefused``, which would show up in the
+callback errors); the widgets of a device hold nothing secret of another team's.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+
+import ipywidgets as widgets
+import pytest
+
+from geoteach.bots.base import RemotePlayer
+from geoteach.classroom.rooms import SeatGame
+from geoteach.games.registry import GAMES
+from geoteach.games.table import Seat, Table
+from geoteach.store.rooms import RoomStore
+from geoteach.ui import safe
+from geoteach.ui.class_game.host_app import CLASS_GAMES, NOT_YET, ClassGameApp
+from geoteach.ui.class_game.join_app import JoinApp
+
+GAME_KEYS = list(CLASS_GAMES)
+#: Moves played in each test (enough for several turns of each seat, short enough to be quick).
+MOVES = 40
+
+
+@pytest.fixture(autouse=True)
+def _no_errors(tmp_path, monkeypatch) -> Iterator[None]:
+    monkeypatch.setenv("GEOTEACH_HOST_KEYS", str(tmp_path / "host_keys.json"))
+    monkeypatch.delenv("GEOTEACH_LESSON_RECORD", raising=False)
+    safe.clear()
+    yield
+    assert not safe.ERRORS, [f"{c.where}: {c.error!r}" for c in safe.ERRORS]
+
+
+def _table(key: str) -> Table:
+    seats = [Seat("Team Amber"), Seat("Team Blue"), Seat("Robot Cy", kind="bot", level="easy")]
+    cls = GAMES[key].engine_class
+    if cls.max_seats < 3:
+        seats = seats[:2]
+    return Table(seats)
+
+
+def _open(key: str, store: RoomStore) -> ClassGameApp:
+    host = ClassGameApp(key, store=store, large=False)
+    values = host.setup_app.values()
+    values.update(large=False, interactive=False, seed=7, bot_delay=0.0)
+    host.open_room(_table(key), values)
+    return host
+
+
+def settle(pages: list) -> None:
+    """Poll every page until none gets a new move (a page's screen may move by itself when a
+    move arrives, e.g. a clock, and the others then see that move on their next poll)."""
+    for _ in range(20):
+        if sum(page.poll() for page in pages) == 0:
+            return
+    raise AssertionError("the pages never settled")
+
+
+def widget_text() -> str:
+    """Everything the kernel's widgets hold now (what their browsers would receive)."""
+    parts = []
+    for widget in list(widgets.Widget.widgets.values()):
+        try:
+            parts.append(json.dumps(widget.get_state(), default=str))
+        except Exception:  # a widget being closed
+            continue
+    return "\n".join(parts)
+
+
+@pytest.mark.parametrize("key", GAME_KEYS)
+def test_a_class_game_from_a_projector_and_two_devices(key: str, tmp_path) -> None:
+    store = RoomStore(str(tmp_path / "rooms.sqlite"))
+    host = _open(key, store)
+    code = host.hosting.code
+    assert "gt-room-code" in host.code_html.value and code in host.code_html.value
+    assert "<svg" in host.qr_html.value
+
+    devices = []
+    for seat in (0, 1):
+        device = JoinApp(store=store, code=code, large=False)
+        assert device.room is not None and device.room.code == code
+        device.nickname.value = f"<b>team {seat}</b>"
+        device.take_seat(seat)
+        devices.append(device)
+    watcher = JoinApp(store=store, code=code)
+    watcher.watch()
+    assert "2 of 2 teams have joined" in host.seats_html.value or host.follower.poll() >= 0
+    host.follower.poll()
+    assert "2 of 2 teams have joined" in host.seats_html.value
+    assert "&lt;b&gt;team 0&lt;/b&gt;" in host.seats_html.value  # nicknames only escaped
+
+    screen = host.start_game()
+    assert isinstance(screen.bots[0], RemotePlayer) and isinstance(screen.bots[1], RemotePlayer)
+    replicas = [host.hosting.room.game, *(d.game.room.game for d in devices)]
+    pages = [host.follower, *(d.follower for d in devices), watcher.follower]
+    make_bot = GAMES[key].make_bot
+    helpers = {seat: make_bot("medium", 100 + seat) for seat in (0, 1)}
+
+    for _ in range(MOVES):
+        settle(pages)
+        game = host.hosting.room.game
+        if game.is_terminal():
+            break
+        logs = {json.dumps(r.log, sort_keys=True) for r in replicas}
+        assert len(logs) == 1, "a replica differs from the others"
+        acting = [s for s in game.to_act() if s in (0, 1)]
+        if not acting:
+            host.screen.run_bots()
+            continue
+        seat = acting[0]
+        device = devices[seat]
+        if device.screen.feedback.is_open:
+            device.screen.feedback.dismiss()
+        mine = device.game.room.game
+        action = helpers[seat].choose(mine, seat)
+        before = len(mine.log)
+        device.screen.act(action)
+        assert len(mine.log) == before + 1, safe.REJECTED[-1:] if safe.REJECTED else ""
+
+    settle(pages)
+    assert len({json.dumps(r.log, sort_keys=True) for r in replicas}) == 1
+    assert len(host.hosting.room.game.log) >= 10
+    assert store.count(host.hosting.room.id) == len(host.hosting.room.game.log)
+
+
+@pytest.mark.parametrize("key", ["globe_works"])
+def test_a_device_never_holds_another_teams_hand(key: str, tmp_path) -> None:
+    """The widget state of the kernel of a device shows only its own hand: here every widget
+    of the kernel is read while only team 0's device is open."""
+    store = RoomStore(str(tmp_path / "rooms.sqlite"))
+    host = _open(key, store)
+    code = host.hosting.code
+    host.close_app()
+    host.close()
+    for widget in list(widgets.Widget.widgets.values()):
+        widget.close()
+    device = JoinApp(store=store, code=code)
+    device.take_seat(0)
+    game = device.game.room.game
+    theirs = game.view(1)
+    hand_key = "hand" if "hand" in theirs else None
+    assert hand_key is not None
+    text = widget_text()
+    mine = {json.dumps(c) for c in game.view(0)["hand"]}
+    for card in theirs["hand"]:
+        name = card.get("name") if isinstance(card, dict) else card
+        if json.dumps(card) in mine or not isinstance(name, str):
+            continue
+        assert name not in text, f"team 1's card {name!r} reached team 0's widgets"
+
+
+def test_a_seat_key_plays_only_its_seat_and_a_moved_seat_stops_at_once(tmp_path) -> None:
+    store = RoomStore(str(tmp_path / "rooms.sqlite"))
+    host = _open("globalissimo", store)
+    code = host.hosting.code
+    device = JoinApp(store=store, code=code)
+    device.take_seat(0)
+    host.start_game()
+    game = device.game
+    assert isinstance(game, SeatGame)
+    from geoteach.classroom.rooms import ViewRefused
+    from geoteach.games.base import IllegalAction
+
+    with pytest.raises(ViewRefused):
+        game.view(1)
+    room_game = game.room.game
+    other = next(
+        (a for a in room_game.legal_actions(room_game.to_act()[0]) if a["player"] != 0), None
+    )
+    if other is not None:
+        with pytest.raises(IllegalAction):
+            game.apply(other)
+    # The teacher gives team 0 a new device: the old one's key stops at once.
+    host.seat_panel.picker.value = 0
+    host.seat_panel.new_link.click()
+    assert "key=" in host.seat_panel.link_html.value
+    device.follower.poll()
+    assert "another device" in device.notice.value
+
+
+@pytest.mark.parametrize("key", sorted(NOT_YET))
+def test_games_not_yet_offered_say_why(key: str, tmp_path) -> None:
+    with pytest.raises(ValueError, match="cannot be played from many devices yet"):
+        ClassGameApp(key, store=str(tmp_path / "rooms.sqlite"))
