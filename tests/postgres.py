@@ -5,7 +5,8 @@ the tests start a throw-away server of their own from Debian's ``postgresql`` pa
 (``/usr/lib/postgresql/<version>/bin``, or ``$GEOTEACH_POSTGRES_BIN``): a fresh cluster in a
 temporary folder, listening only on a unix socket in that folder, with durability switched off
 (it is deleted at the end). PostgreSQL refuses to run as root, so as root the cluster belongs to
-the ``postgres`` user (Debian's package creates it), or ``nobody``.
+the ``postgres`` user (Debian's package creates it), or ``nobody``, and the server is started
+as that user directly (``subprocess``'s ``user=``), so the tests can stop it by its own pid.
 
 Without a server or the binaries the tests skip with the reason, except when
 ``GEOTEACH_REQUIRE_POSTGRES=1`` (set by .ci/run): there a missing server is a failure, so the
@@ -66,8 +67,12 @@ def _server_user() -> str | None:
     raise RuntimeError("running as root, and there is no 'postgres' or 'nobody' user to run it")
 
 
-def _as(user: str | None, *command: str) -> list[str]:
-    return ["runuser", "-u", user, "--", *command] if user else list(command)
+def _as(user: str | None) -> dict:
+    """Popen arguments that run the command as ``user`` (the server's pid is then its own)."""
+    if user is None:
+        return {}
+    entry = pwd.getpwnam(user)
+    return {"user": entry.pw_uid, "group": entry.pw_gid, "extra_groups": []}
 
 
 @contextmanager
@@ -93,8 +98,7 @@ def private_server() -> Iterator[str]:
     proc = None
     try:
         subprocess.run(
-            _as(
-                user,
+            [
                 str(bindir / "initdb"),
                 "-D",
                 str(data),
@@ -105,7 +109,9 @@ def private_server() -> Iterator[str]:
                 "UTF8",
                 "--locale=C",
                 "--no-sync",
-            ),
+            ],
+            **_as(user),
+            cwd=root,
             check=True,
             capture_output=True,
             text=True,
@@ -113,8 +119,7 @@ def private_server() -> Iterator[str]:
         port = "5432"  # only names the socket file, in our own folder
         with open(log, "wb") as out:
             proc = subprocess.Popen(
-                _as(
-                    user,
+                [
                     str(bindir / "postgres"),
                     "-D",
                     str(data),
@@ -134,7 +139,9 @@ def private_server() -> Iterator[str]:
                     "max_connections=200",
                     "-c",
                     "shared_buffers=32MB",
-                ),
+                ],
+                **_as(user),
+                cwd=root,
                 stdout=out,
                 stderr=subprocess.STDOUT,
             )

@@ -410,9 +410,13 @@ class RoomStore:
             ) from exc
         except sa.exc.DatabaseError as exc:
             self._engine.dispose()
-            raise RoomError(
-                f"{self._where()} cannot be read as a room store ({_first_line(exc)}). "
+            what = (
                 "Choose another file; nothing was changed."
+                if self.backend == "sqlite"
+                else "Ask whoever runs the database for a user that may create tables in it."
+            )
+            raise RoomError(
+                f"{self._where()} cannot be used as a room store ({_first_line(exc)}). {what}"
             ) from exc
         except BaseException:
             self._engine.dispose()
@@ -705,7 +709,9 @@ class RoomStore:
         def take(conn: Connection) -> None:
             row = self._locked_room(conn, room.id)
             if row.status == "ended":
-                raise RoomOver(f"The game {room.code} has ended. Ask your teacher for the new code.")
+                raise RoomOver(
+                    f"The game {room.code} has ended. Ask your teacher for the new code."
+                )
             state = _seat_row(conn, room.id, seat)
             if state.holder == "computer":
                 raise SeatTaken(
@@ -1003,8 +1009,10 @@ class RoomStore:
             listener = _Listener(self._engine)
             self._listeners[loop] = listener
         with listener.watching(room_id) as woken:
-            with contextlib.suppress(OSError, sa.exc.OperationalError):
-                await listener.start()  # on failure, the safety reads below still see changes
+            # If the server refuses the listening connection, the safety reads below still see
+            # every change, only later.
+            with contextlib.suppress(Exception):
+                await listener.start()
             while True:
                 woken.clear()  # before the read: a change after it sets the event again
                 current = await asyncio.to_thread(self.version, room_id)
@@ -1060,8 +1068,8 @@ class _Listener:
             async for note in conn.notifies():
                 for woken in self._waiters.get(note.payload, ()):
                     woken.set()
-        except Exception:  # noqa: BLE001 - a dropped connection: the next waiter opens a new one
-            pass
+        except Exception:
+            pass  # a dropped connection: the next waiter opens a new listener
         finally:
             self.alive = False
             for waiters in self._waiters.values():
@@ -1080,7 +1088,9 @@ class _Listener:
 def _check_sqlite_file(path: Path) -> None:
     """Refuse files that are not databases before SQLite touches them; make the folder."""
     if path.is_dir():
-        raise RoomError(f"{path} is a folder. Add a file name, for example {path / 'rooms.sqlite'}.")
+        raise RoomError(
+            f"{path} is a folder. Add a file name, for example {path / 'rooms.sqlite'}."
+        )
     if path.exists():
         with path.open("rb") as fh:
             header = fh.read(100)
