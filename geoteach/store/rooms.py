@@ -1004,23 +1004,26 @@ class RoomStore:
 
     async def _wait_postgres(self, room_id: str, after: int, deadline: float) -> int:
         loop = asyncio.get_running_loop()
-        listener = self._listeners.get(loop)
-        if listener is None or not listener.alive:
-            listener = _Listener(self._engine)
-            self._listeners[loop] = listener
-        with listener.watching(room_id) as woken:
-            # If the server refuses the listening connection, the safety reads below still see
-            # every change, only later.
-            with contextlib.suppress(Exception):
-                await listener.start()
-            while True:
-                woken.clear()  # before the read: a change after it sets the event again
-                current = await asyncio.to_thread(self.version, room_id)
-                remaining = deadline - loop.time()
-                if current > after or remaining <= 0:
-                    return current
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(woken.wait(), min(remaining, NOTIFY_SAFETY_SECONDS))
+        while True:
+            listener = self._listeners.get(loop)
+            if listener is None or not listener.alive:
+                listener = _Listener(self._engine)
+                self._listeners[loop] = listener
+            with listener.watching(room_id) as woken:
+                # If the server refuses the listening connection, the safety reads below still
+                # see every change, only later; the next round tries to listen again.
+                with contextlib.suppress(Exception):
+                    await listener.start()
+                while True:
+                    woken.clear()  # before the read: a change after it sets the event again
+                    current = await asyncio.to_thread(self.version, room_id)
+                    remaining = deadline - loop.time()
+                    if current > after or remaining <= 0:
+                        return current
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(woken.wait(), min(remaining, NOTIFY_SAFETY_SECONDS))
+                    if not listener.alive:
+                        break  # the connection dropped: listen again on a new one
 
 
 class _Listener:

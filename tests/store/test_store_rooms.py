@@ -512,3 +512,45 @@ def test_a_postgres_database_with_another_program_s_rooms_table_is_refused(
 def test_an_unreachable_server_is_a_sentence() -> None:
     with pytest.raises(RoomError, match="cannot be opened"):
         RoomStore("postgresql://nobody@/rooms?host=/nonexistent-geoteach-socket")
+
+
+def test_a_dropped_listening_connection_still_wakes_the_waiters(postgres_admin: str) -> None:
+    """PostgreSQL only (SQLite has no listening connection): the server ends the LISTEN
+    connection mid-wait; the waiter listens again on a new one and still wakes at once."""
+    with postgres.fresh_database(postgres_admin) as url, RoomStore(url) as store:
+        room, host = store.open_room("geotriple", SETUP, 2)
+        engine = sa.create_engine(url)
+        dropped_rows: list[tuple] = []
+        moved: list[float] = []
+
+        def drop_listener_then_move() -> None:
+            time.sleep(0.3)
+            with engine.begin() as conn:
+                dropped = conn.exec_driver_sql(
+                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                    "WHERE left(query, 6) = 'LISTEN' AND pid <> pg_backend_pid()"
+                ).all()
+            dropped_rows.extend(dropped)
+            time.sleep(0.2)
+            moved.append(time.monotonic())
+            store.append(room.id, 0, {"m": 0}, host_key=host)
+
+        async def wait() -> tuple[int, int, float]:
+            thread = threading.Thread(target=drop_listener_then_move)
+            thread.start()
+            first = await store.wait_for_change(room.id, 0, 10)
+            woke.append(time.monotonic())
+            thread.join()
+            start = time.monotonic()
+            threading.Timer(0.2, lambda: store.pause(room.id, host)).start()
+            second = await store.wait_for_change(room.id, first, 10)
+            return first, second, time.monotonic() - start
+
+        woke: list[float] = []
+        first, second, waited = asyncio.run(wait())
+        engine.dispose()
+        assert dropped_rows == [(True,)]
+        assert (first, second) == (1, 2)
+        # Both waits were woken by a notification, not the two-second safety read: the waiter
+        # listened again on a new connection as soon as the old one dropped.
+        assert woke[0] - moved[0] < 1.0 and waited < 1.0
