@@ -46,12 +46,18 @@ def binaries() -> Path | None:
     named = os.environ.get("GEOTEACH_POSTGRES_BIN", "").strip()
     candidates = [named] if named else []
     found = glob.glob("/usr/lib/postgresql/*/bin")
-    candidates += sorted(found, key=lambda p: int(Path(p).parent.name or 0), reverse=True)
+    candidates += sorted(found, key=_version, reverse=True)
     for folder in candidates:
         if (Path(folder) / "initdb").is_file() and (Path(folder) / "postgres").is_file():
             return Path(folder)
     on_path = shutil.which("initdb")
     return Path(on_path).parent if on_path else None
+
+
+def _version(bindir: str) -> tuple[int, ...]:
+    """(15,) for /usr/lib/postgresql/15/bin, (9, 6) for 9.6: the newest server first."""
+    parts = Path(bindir).parent.name.split(".")
+    return tuple(int(part) if part.isdigit() else 0 for part in parts)
 
 
 def _server_user() -> str | None:
