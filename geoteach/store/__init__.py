@@ -12,10 +12,12 @@ Modules, one job each:
 * ``saves``: save a game to a file, read one back, look inside saves, list a folder's saves.
 * ``autosave``: a game's file follows every move (built on ``Game.on_change``).
 * ``lesson_record``: the lesson record, one SQLite file per class, every answer a row.
+* ``rooms``: the class game's rooms, each a numbered log of moves with its seats and keys, in a
+  SQLite file (one machine) or PostgreSQL (many), through SQLAlchemy Core.
 
-A new kind of storage (the class game's rooms) is a module of its own here.
+A new kind of storage is a module of its own here.
 
 Layer: under ``games``. May import ``geoteach.quiz``, ``geoteach.data``, the top-level helpers
-(``geoteach.escape``), the standard library and pandas. Never ``games``, ``bots``, ``render``,
-``classroom``, ``lessons``, ``ui`` or matplotlib.
+(``geoteach.escape``), the standard library, pandas, SQLAlchemy and psycopg. Never ``games``,
+``bots``, ``render``, ``classroom``, ``lessons``, ``ui`` or matplotlib.
 """

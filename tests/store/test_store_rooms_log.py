@@ -1,0 +1,120 @@
+"""The room log under pressure: random interleavings, 8 processes at once, waiting across processes.
+
+Every test runs on a SQLite file and on a real PostgreSQL (see conftest.py).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+import time
+from collections import Counter
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from geoteach.store.rooms import AlreadyPlayed, RoomStore
+from tests.store import room_workers
+
+PROCESSES = 8
+MOVES = 96
+
+#: One step of a device: look at the room again, or propose the number it believes is next
+#: (plus an offset: a device that is behind, or a bug that skips ahead).
+steps = st.lists(
+    st.tuples(
+        st.integers(0, 3),
+        st.sampled_from(["refresh", "propose"]),
+        st.sampled_from([0, 0, 0, -1, 1, 2]),
+    ),
+    max_size=30,
+)
+
+
+@settings(
+    max_examples=20,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(plan=steps)
+def test_random_interleavings_never_leave_a_gap_or_a_double(
+    store: RoomStore, plan: list[tuple[int, str, int]]
+) -> None:
+    room, host = store.open_room("geotriple", {"seed": 1}, 3)
+    keys = [store.take_seat(room.code, seat) for seat in range(3)]
+    believed = [0, 0, 0, 0]  # devices 0-2 hold seats; device 3 is the teacher's kernel
+    stored: list[str] = []
+    for step, (device, kind, offset) in enumerate(plan):
+        if kind == "refresh":
+            believed[device] = store.count(room.id)
+            continue
+        number = max(0, believed[device] + offset)
+        version = store.version(room.id)
+        who = {"host_key": host} if device == 3 else {"seat": device, "seat_key": keys[device]}
+        try:
+            move = store.append(room.id, number, {"step": step}, **who)
+        except AlreadyPlayed as refused:
+            assert number != len(stored) and refused.count == len(stored)
+            assert store.version(room.id) == version  # a refused move changes nothing
+            believed[device] = refused.count
+            continue
+        assert number == len(stored) and move.number == number
+        stored.append(f"step{step}")
+        believed[device] = number + 1
+    log = store.moves(room.id)
+    assert [m.number for m in log] == list(range(len(stored)))
+    assert [f"step{m.action['step']}" for m in log] == stored
+    assert store.count(room.id) == len(stored)
+    assert store.version(room.id) == 3 + len(stored)  # three seats taken, then the moves
+
+
+@pytest.mark.slow
+def test_eight_processes_proposing_at_once_never_fork_the_room(rooms_url: str) -> None:
+    with RoomStore(rooms_url) as store:
+        room, _host = store.open_room("geotriple", {"seed": 2}, PROCESSES)
+        keys = [store.take_seat(room.code, seat) for seat in range(PROCESSES)]
+    spawn = multiprocessing.get_context("spawn")
+    start, results = spawn.Barrier(PROCESSES), spawn.Queue()
+    workers = [
+        spawn.Process(
+            target=room_workers.propose_until,
+            args=(rooms_url, room.id, seat, keys[seat], MOVES, start, results),
+        )
+        for seat in range(PROCESSES)
+    ]
+    for worker in workers:
+        worker.start()
+    reports = [results.get(timeout=120) for _ in workers]
+    for worker in workers:
+        worker.join(timeout=30)
+        assert worker.exitcode == 0
+    told = [(number, token) for _seat, accepted, _refused in reports for number, token in accepted]
+    with RoomStore(rooms_url) as store:
+        log = store.moves(room.id)
+        assert store.count(room.id) == MOVES
+    assert [m.number for m in log] == list(range(MOVES))  # no gap, no number twice
+    assert sorted(told) == [(m.number, m.action["token"]) for m in log]  # nothing lost or made up
+    assert not [n for n, times in Counter(n for n, _ in told).items() if times > 1]
+    assert sum(refused for _seat, _accepted, refused in reports) > 0  # they did collide
+    assert all(m.seat == int(m.action["token"][4]) for m in log)
+
+
+def test_wait_for_change_wakes_when_another_process_writes(rooms_url: str) -> None:
+    with RoomStore(rooms_url) as store:
+        room, host = store.open_room("geotriple", {"seed": 3}, 2)
+        spawn = multiprocessing.get_context("spawn")
+        results = spawn.Queue()
+        writer = spawn.Process(
+            target=room_workers.move_after, args=(rooms_url, room.id, host, 1.5, results)
+        )
+        writer.start()
+        try:
+            version = asyncio.run(store.wait_for_change(room.id, 0, 30))
+            woke = time.monotonic()
+            moved = results.get(timeout=30)
+        finally:
+            writer.join(timeout=30)
+        assert version == 1 and store.moves(room.id)[0].action == {"from": "another process"}
+        # Well under NOTIFY_SAFETY_SECONDS: the notification (or the data_version poll) woke it.
+        assert woke - moved < 1.0
