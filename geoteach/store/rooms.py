@@ -96,6 +96,10 @@ T = TypeVar("T")
 class RoomError(ValueError):
     """Something about a room that cannot be done; the message says why, for a student."""
 
+    #: The screens show the message as it is (``geoteach.ui.safe``).
+    for_players = True
+
+
 
 class RoomNotFound(RoomError):
     """No room has this code (mistyped, guessed, or never opened)."""

@@ -24,7 +24,8 @@ from geoteach.games.table import Seat, Table
 from geoteach.store.rooms import RoomStore
 from geoteach.ui import safe
 from geoteach.ui.class_game.host_app import CLASS_GAMES, NOT_YET, ClassGameApp
-from geoteach.ui.class_game.join_app import JoinApp
+from geoteach.ui.class_game.join import JoinApp
+from tests import postgres
 
 GAME_KEYS = list(CLASS_GAMES)
 #: Moves played in each test (enough for several turns of each seat, short enough to be quick).
@@ -76,9 +77,17 @@ def widget_text() -> str:
     return "\n".join(parts)
 
 
-@pytest.mark.parametrize("key", GAME_KEYS)
-def test_a_class_game_from_a_projector_and_two_devices(key: str, tmp_path) -> None:
-    store = RoomStore(str(tmp_path / "rooms.sqlite"))
+@pytest.mark.parametrize(
+    ("key", "backend"), [(key, "sqlite") for key in GAME_KEYS] + [("globe_works", "postgresql")]
+)
+def test_a_class_game_from_a_projector_and_two_devices(key: str, backend: str, tmp_path, request):
+    if backend == "sqlite":
+        store = RoomStore(str(tmp_path / "rooms.sqlite"))
+    else:
+        admin = request.getfixturevalue("postgres_admin")
+        database = postgres.fresh_database(admin)
+        store = RoomStore(database.__enter__())
+        request.addfinalizer(lambda: (store.close(), database.__exit__(None, None, None)))
     host = _open(key, store)
     code = host.hosting.code
     assert "gt-room-code" in host.code_html.value and code in host.code_html.value

@@ -2,7 +2,7 @@
 
 * ``host_app``: ``class_game(key)``, the projector (set-up, the room's code and QR code, the
   public board, the teacher's controls);
-* ``join_app``: ``join_app()``, a team's device (the code, the team, the team's own screen);
+* ``join``: ``join_app()``, a team's device (the code, the team, the team's own screen);
 * ``follow``: the moves made elsewhere reaching this screen, on the kernel's event loop;
 * ``links``: the join address and its QR code; ``seats``: who sits where, in words;
 * ``host_keys``: the teacher's host keys, kept so a room can be taken up again.
@@ -18,8 +18,8 @@ from geoteach._lazy import lazy_exports
 _EXPORTS = {
     "ClassGameApp": "geoteach.ui.class_game.host_app",
     "class_game": "geoteach.ui.class_game.host_app",
-    "JoinApp": "geoteach.ui.class_game.join_app",
-    "join_app": "geoteach.ui.class_game.join_app",
+    "JoinApp": "geoteach.ui.class_game.join",
+    "join_app": "geoteach.ui.class_game.join",
 }
 
 __all__, __getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)

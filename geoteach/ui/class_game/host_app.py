@@ -56,7 +56,9 @@ CLASS_CSS = """<style>
 .gt-app .gt-room-code-small { font-family: "DejaVu Sans Mono", monospace; font-weight: bold;
   letter-spacing: 0.08em; }
 .gt-app .gt-class-lobby { display: flex; flex-flow: row wrap; gap: 24px; align-items: flex-start; }
-.gt-app .gt-class-seats td { padding: 2px 8px; font-size: 20px; }
+.gt-app .gt-class-seats td { padding: 2px 8px; font-size: 24px; }
+.gt-app .gt-class-lobby p, .gt-app .gt-class-lobby h3 { font-size: 24px; }
+.gt-app.gt-class-host h2 { font-size: 32px; }
 .gt-app .gt-class-bar { border-bottom: 2px solid #555; padding-bottom: 4px; margin-bottom: 4px;
   gap: 8px; align-items: center; flex-flow: row wrap; }
 .gt-app .gt-paused { font-size: 22px; font-weight: bold; border: 3px solid #8a4b00;

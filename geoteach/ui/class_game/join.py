@@ -37,7 +37,7 @@ from geoteach.ui.class_game.seats import seat_label
 from geoteach.ui.messages import MessageLine
 from geoteach.ui.safe import safe
 from geoteach.ui.shell import APP_CSS, GameScreen
-from geoteach.ui.theme import themed
+from geoteach.ui.theme import seat_badge, themed
 
 #: Wrong codes in a row before the page makes the next try wait.
 WRONG_CODES_BEFORE_WAIT = 5
@@ -47,6 +47,7 @@ JOIN_CSS = """<style>
 .gt-app .gt-join-code input { font-size: 28px; letter-spacing: 0.15em; text-transform: uppercase;
   font-family: "DejaVu Sans Mono", monospace; height: 48px; }
 .gt-app .gt-join-seats .jupyter-button { font-size: 20px; min-height: 48px; margin: 4px; }
+.gt-app .gt-device-who { margin: 0; font-size: 16px; }
 .gt-app .gt-device-notice { font-size: 20px; font-weight: bold; border: 3px solid #8a4b00;
   background: #fff4e0; padding: 4px 10px; border-radius: 6px; }
 </style>"""
@@ -100,6 +101,7 @@ class JoinApp(widgets.VBox):
         self.seat_buttons = widgets.VBox()
         self.seat_buttons.add_class("gt-join-seats")
         self.notice = widgets.HTML()
+        self.who = widgets.HTML()
         self.rejoin = widgets.HTML(layout=widgets.Layout(display="none"))
         self.rejoin.add_class("gt-rejoin")
         code_row = widgets.HBox([self.code_box, self.join_button])
@@ -220,7 +222,14 @@ class JoinApp(widgets.VBox):
         self.screen = screen
         self.follower = Follower(room, screen.remote_move, self._room_changed, self.messages.error)
         self.follower.version = room.room.version
-        self.children = [self.css, self.notice, screen, self.rejoin, self.messages]
+        if self.seat is None:
+            who = "You are watching"
+        else:
+            who = f"You play for {seat_badge(room.game.table, self.seat)}"
+        self.who.value = (
+            f'<p class="gt-device-who">{who} · game {html_text(room.room.code)}</p>'
+        )
+        self.children = [self.css, self.who, self.notice, screen, self.rejoin, self.messages]
         self._room_changed(room.room)
         screen.start()
         self.follower.start()
