@@ -112,6 +112,9 @@ def _env(tmp: Path) -> dict[str, str]:
             "GEOTEACH_TEST_HOOKS": "1",
             # Every app played in the browser keeps its answers: the report test reads them.
             "GEOTEACH_LESSON_RECORD": str(tmp / "records" / "class.sqlite"),
+            # The class game's rooms and the teacher's host keys, in this server's folder.
+            "GEOTEACH_ROOMS": str(tmp / "records" / "rooms.sqlite"),
+            "GEOTEACH_HOST_KEYS": str(tmp / "records" / "host_keys.json"),
         }
     )
     return env
