@@ -149,8 +149,8 @@ class ClassRoom:
             raise IllegalAction("A move is a small table of facts, for example {'type': 'roll'}.")
         try:
             plain = json.loads(json.dumps(action))
-        except (TypeError, ValueError) as exc:
-            raise IllegalAction(f"That move cannot be sent to the class: {exc}.") from exc
+        except (TypeError, ValueError, RecursionError) as exc:
+            raise IllegalAction("That move cannot be sent to the class: it is not plain data.") from exc
         self.game.check(plain)
         number = len(self.game.log)
         seat = plain.get("player")

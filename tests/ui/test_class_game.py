@@ -200,3 +200,32 @@ def test_a_seat_key_plays_only_its_seat_and_a_moved_seat_stops_at_once(tmp_path)
 def test_games_not_yet_offered_say_why(key: str, tmp_path) -> None:
     with pytest.raises(ValueError, match="cannot be played from many devices yet"):
         ClassGameApp(key, store=str(tmp_path / "rooms.sqlite"))
+
+
+def test_a_dead_laptops_seat_goes_to_a_computer_and_back(tmp_path) -> None:
+    """The teacher gives Team Amber's seat to a computer: the projector plays it from then on;
+    given back, the seat waits for a device again, and the team joins with a new key."""
+    store = RoomStore(str(tmp_path / "rooms.sqlite"))
+    host = _open("globalissimo", store)
+    code = host.hosting.code
+    devices = [JoinApp(store=store, code=code) for _ in (0, 1)]
+    for seat, device in enumerate(devices):
+        device.take_seat(seat)
+    screen = host.start_game()
+    host.seat_panel.picker.value = 0
+    host.seat_panel.to_computer.click()
+    assert not isinstance(screen.bots[0], RemotePlayer) and screen.plays_here(0)
+    game = host.hosting.room.game
+    for _ in range(10):  # team 1 plays from its device; the computer plays team 0 at once
+        settle([host.follower, devices[1].follower])
+        if 1 in game.to_act():
+            helper = GAMES["globalissimo"].make_bot("medium", 3)
+            devices[1].screen.act(helper.choose(devices[1].game.room.game, 1))
+    assert any(a["player"] == 0 for a in game.log)
+    devices[0].follower.poll()
+    assert "another device" in devices[0].notice.value  # its old key no longer plays
+    host.seat_panel.back.click()
+    assert isinstance(host.screen.bots[0], RemotePlayer)
+    again = JoinApp(store=store, code=code)
+    again.take_seat(0)
+    assert again.game.seat == 0

@@ -1,0 +1,169 @@
+"""The class game's replicas (``geoteach.classroom.rooms``) on both room stores.
+
+A room is a seed and a list of moves: every kernel that replays it gets the same game as the one
+that played it; a seat's device can only move for its seat and only see its own view; hostile
+moves sent through a device get the engine's own refusal and change nothing, neither the
+replica nor the store; the teacher's kernel can restart and take the room up again.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from geoteach.bots.base import bots_for
+from geoteach.classroom.rooms import (
+    ClassRoom,
+    HostBot,
+    ViewRefused,
+    host,
+    join,
+    resume,
+    watch,
+)
+from geoteach.games.base import IllegalAction
+from geoteach.games.registry import GAMES
+from geoteach.games.table import Seat, Table
+from geoteach.store.rooms import AlreadyPlayed, NotYourSeat, RoomPaused, RoomStore
+from tests.kit.fuzz import broken_move
+
+CLASS_GAMES = [key for key, entry in GAMES.items() if entry.is_class_game]
+
+
+def _game(key: str, seed: int = 5):
+    entry = GAMES[key]
+    cls = entry.engine_class
+    seats = [Seat("Team Amber"), Seat("Team Blue"), Seat("Robot Cy", kind="bot", level="easy")]
+    table = Table(seats[: max(cls.min_seats, min(3, cls.max_seats))])
+    return cls(table, seed=seed, **dict(entry.short_game))
+
+
+def _play(hosting, devices, moves: int, rng: random.Random) -> int:
+    """Play ``moves`` moves: each seat's own device for the teams, the host for computers."""
+    game = hosting.room.game
+    bots = bots_for(game.table, GAMES[game.name].make_bot, 3)
+    helpers = {s: GAMES[game.name].make_bot("medium", 50 + s) for s in devices}
+    made = 0
+    for _ in range(moves):
+        for device in devices.values():
+            device.room.catch_up()
+        hosting.room.catch_up()
+        if game.is_terminal():
+            break
+        seat = rng.choice(game.to_act())
+        if seat in devices:
+            device = devices[seat]
+            device.apply(helpers[seat].choose(device.room.game, seat))
+        else:
+            hosting.game().apply(HostBot(bots[seat], hosting.room).choose(None, seat))
+        made += 1
+    return made
+
+
+@pytest.mark.parametrize("key", CLASS_GAMES)
+def test_replaying_a_room_gives_the_game_that_was_played(key: str, rooms_url: str) -> None:
+    store = RoomStore(rooms_url)
+    hosting = host(_game(key), store)
+    for seat in (0, 1):
+        store.take_seat(hosting.code, seat)
+    keys = {s: store.hand_seat(hosting.room.id, hosting.host_key, s) for s in (0, 1)}
+    devices = {s: join(hosting.code, s, keys[s], store) for s in (0, 1)}
+    made = _play(hosting, devices, 60, random.Random(1))
+    assert made > 10
+    hosting.room.catch_up()
+    fresh = ClassRoom(store, store.room(hosting.code))
+    fresh.catch_up()
+    assert fresh.game.to_json() == hosting.room.game.to_json()
+    for device in devices.values():
+        device.room.catch_up()
+        assert device.room.game.to_json() == hosting.room.game.to_json()
+    spectator = watch(hosting.code, store)
+    assert spectator.room.game.to_json() == hosting.room.game.to_json()
+    with pytest.raises(IllegalAction):
+        spectator.apply({"player": 0, "type": "pass"})
+
+
+@pytest.mark.parametrize("key", CLASS_GAMES)
+def test_hostile_moves_from_a_device_get_the_engines_refusal(key: str, tmp_path) -> None:
+    store = RoomStore(str(tmp_path / "rooms.sqlite"))
+    hosting = host(_game(key, seed=9), store)
+    keys = {s: store.take_seat(hosting.code, s) for s in (0, 1)}
+    devices = {s: join(hosting.code, s, keys[s], store) for s in (0, 1)}
+    rng = random.Random(4)
+    refused = 0
+    for _ in range(40):
+        _play(hosting, devices, 1, rng)
+        game = hosting.room.game
+        if game.is_terminal():
+            break
+        for seat, device in devices.items():
+            device.room.catch_up()
+            legal = device.room.game.legal_actions(seat) or [{"player": seat, "type": "x"}]
+            move = broken_move(rng, device.room.game, rng.choice(legal), [])
+            before, stored = device.room.game.to_json(), store.count(hosting.room.id)
+            try:
+                device.apply(move)
+            except IllegalAction:
+                refused += 1
+                assert device.room.game.to_json() == before
+                assert store.count(hosting.room.id) == stored
+            except AlreadyPlayed:
+                pass
+    assert refused > 20
+
+
+def test_a_device_sees_only_its_own_seat_and_moves_only_for_it(tmp_path) -> None:
+    store = RoomStore(str(tmp_path / "rooms.sqlite"))
+    hosting = host(_game("globe_works"), store)
+    key = store.take_seat(hosting.code, 0)
+    device = join(hosting.code, 0, key, store)
+    assert device.view(0)["hand"] == hosting.room.game.view(0)["hand"]
+    with pytest.raises(ViewRefused):
+        device.view(1)
+    assert device.legal_actions(1) == []
+    with pytest.raises(AttributeError):
+        device.room_game_state = 1  # a screen cannot set anything on the game
+    with pytest.raises(AttributeError):
+        _ = device._get_state
+    with pytest.raises(NotYourSeat):
+        join(hosting.code, 1, key, store)  # seat 0's key is not seat 1's
+
+
+def test_a_paused_room_takes_no_move_and_a_stale_device_is_told(tmp_path) -> None:
+    store = RoomStore(str(tmp_path / "rooms.sqlite"))
+    hosting = host(_game("globalissimo"), store)
+    keys = {s: store.take_seat(hosting.code, s) for s in (0, 1)}
+    devices = {s: join(hosting.code, s, keys[s], store) for s in (0, 1)}
+    seat = hosting.room.game.to_act()[0]
+    helper = GAMES["globalissimo"].make_bot("medium", 1)
+    hosting.pause()
+    move = helper.choose(devices[seat].room.game, seat)
+    with pytest.raises(RoomPaused):
+        devices[seat].apply(move)
+    assert devices[seat].room.game.log == []
+    hosting.resume()
+    devices[seat].apply(move)
+    # A second replica of the same seat (the team's old tab) is one move behind.
+    old_tab = join(hosting.code, seat, keys[seat], store)
+    old_tab.room.game.log.clear()  # pretend it had not seen the move
+    stale = ClassRoom(store, store.room(hosting.code))
+    with pytest.raises(AlreadyPlayed):
+        store.append(stale.id, 0, move, seat=seat, seat_key=keys[seat])
+
+
+def test_the_teachers_kernel_restarts_and_takes_the_room_up_again(tmp_path) -> None:
+    store = RoomStore(str(tmp_path / "rooms.sqlite"))
+    hosting = host(_game("geotriple"), store)
+    keys = {s: store.take_seat(hosting.code, s) for s in (0, 1)}
+    devices = {s: join(hosting.code, s, keys[s], store) for s in (0, 1)}
+    _play(hosting, devices, 12, random.Random(2))
+    hosting.room.catch_up()
+    played = hosting.room.game.to_json()
+    again = resume(hosting.code, hosting.host_key, RoomStore(str(tmp_path / "rooms.sqlite")))
+    assert again.room.game.to_json() == played
+    # A laptop dies: the teacher gives its seat to a computer, which then plays from the host.
+    again.give_to_computer(0)
+    assert [s.holder for s in again.room.seats()][0] == "computer"
+    with pytest.raises(NotYourSeat):
+        join(hosting.code, 0, keys[0], store)
