@@ -150,7 +150,9 @@ class ClassRoom:
         try:
             plain = json.loads(json.dumps(action))
         except (TypeError, ValueError, RecursionError) as exc:
-            raise IllegalAction("That move cannot be sent to the class: it is not plain data.") from exc
+            raise IllegalAction(
+                "That move cannot be sent to the class: it is not plain data."
+            ) from exc
         self.game.check(plain)
         number = len(self.game.log)
         seat = plain.get("player")

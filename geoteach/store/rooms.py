@@ -100,7 +100,6 @@ class RoomError(ValueError):
     for_players = True
 
 
-
 class RoomNotFound(RoomError):
     """No room has this code (mistyped, guessed, or never opened)."""
 

@@ -226,9 +226,7 @@ class JoinApp(widgets.VBox):
             who = "You are watching"
         else:
             who = f"You play for {seat_badge(room.game.table, self.seat)}"
-        self.who.value = (
-            f'<p class="gt-device-who">{who} · game {html_text(room.room.code)}</p>'
-        )
+        self.who.value = f'<p class="gt-device-who">{who} · game {html_text(room.room.code)}</p>'
         self.children = [self.css, self.who, self.notice, screen, self.rejoin, self.messages]
         self._room_changed(room.room)
         screen.start()
