@@ -358,6 +358,12 @@ class GameScreen(widgets.VBox):
         """True for a computer player this screen moves (not a seat played on another device)."""
         return seat in self.bots and not is_remote(self.bots[seat])
 
+    def remote_acting(self) -> int | None:
+        """The first seat to act now that plays on another device (a class game), if any."""
+        if self.game.is_terminal():
+            return None
+        return next((s for s in self.game.to_act() if s in self.remote_seats), None)
+
     def view_of(self, seat: int | None) -> dict[str, Any]:
         """``seat``'s own view when that seat plays here, else the public view: a class game's
         screen never holds another device's private view (its hand, its secret)."""

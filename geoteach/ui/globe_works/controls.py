@@ -174,6 +174,7 @@ class StepControls:
         person = self.waiting_for()
         if person is None:
             seat = self.computer_seat()
+            seat = self.remote_acting() if seat is None else seat
             who = seat_badge(self.table, seat) if seat is not None else "The computers"
             self.step.value = f"<p><i>{who} is thinking…</i></p>"
             self.controls.children = [self.step]

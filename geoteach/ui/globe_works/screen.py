@@ -364,6 +364,7 @@ class GlobeWorksScreen(StepControls, GameScreen):
         person = self.waiting_for()
         if person is None:
             seat = self.computer_seat()
+            seat = self.remote_acting() if seat is None else seat
             doing = "is dealing" if view["phase"] == DEALS else "is playing"
             who = seat_badge(self.table, seat) if seat is not None else "The computers"
             return f'{head}<br><span class="gt-turn">{who} {doing}…</span>'
@@ -481,7 +482,11 @@ class GlobeWorksScreen(StepControls, GameScreen):
         if view["player"] is None:
             self.hand_cards = []
             self.hand_box.children = []
-            self.hand_note.value = wording.hidden_hand_html(self.table, self.acting_person())
+            self.hand_note.value = (
+                wording.hands_on_devices_html()
+                if not self.humans
+                else wording.hidden_hand_html(self.table, self.acting_person())
+            )
             return
         hand = view["hand"]
         while len(self.hand_buttons) < len(hand):

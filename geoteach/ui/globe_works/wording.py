@@ -166,6 +166,11 @@ def hidden_hand_html(table: Table, person: int | None) -> str:
     return f"<p><b>{whose} hand is hidden</b> until they have the screen.</p>"
 
 
+def hands_on_devices_html() -> str:
+    """The projector of a class game, where the hands are: on each team's own device."""
+    return "<p><b>Each team sees its own hand</b> on its own device.</p>"
+
+
 def minus_twenty(table: Table, view: View) -> list[str]:
     """Each −20 the seat of ``view`` has now or would have at the round's end, and why: a
     network of 2 cities down, a pair left in the hand."""
