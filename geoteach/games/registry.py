@@ -32,6 +32,8 @@ class Option:
 
     Plain data: ``geoteach.ui.apps`` makes the widget. ``choices`` are (label, value) pairs for
     a "choice"; a "number" lies between ``minimum`` and ``maximum``; a "flag" is yes or no.
+    ``common`` choices are on the set-up screen itself; the others wait under its "More
+    choices" fold, so that Start stays in the first screen of a school laptop (1366×768).
     """
 
     key: str
@@ -42,6 +44,7 @@ class Option:
     minimum: int = 0
     maximum: int = 100
     help: str = ""
+    common: bool = True
 
 
 #: Options most games share.
@@ -57,6 +60,7 @@ def speed_option() -> Option:
         1.2,
         choices=SPEEDS,
         help="How long each computer move stays on screen before the next one",
+        common=False,
     )
 
 
@@ -154,6 +158,7 @@ _ENTRIES = (
                 "Hurdle answers",
                 False,
                 choices=(("checked by the computer", False), ("marked by the teacher", True)),
+                common=False,
             ),
             speed_option(),
         ),
@@ -198,6 +203,7 @@ _ENTRIES = (
                     ("the computer gives them", False),
                 ),
                 help="Against the computer, the computer always gives the clues",
+                common=False,
             ),
             speed_option(),
         ),
@@ -251,6 +257,7 @@ _ENTRIES = (
                     ("always 2 points, everyone at level 3", 3),
                 ),
                 help="The rulebook's variation for players of different ages",
+                common=False,
             ),
             Option("time_limit", "Time for a turn", None, choices=TIME_LIMITS),
             Option(
@@ -263,6 +270,7 @@ _ENTRIES = (
                     ("4 seconds", 4.0),
                     ("until I press No challenge", None),
                 ),
+                common=False,
             ),
             Option(
                 "honor",
@@ -272,13 +280,15 @@ _ENTRIES = (
                     ("may be laid: the others can challenge it", True),
                     ("is refused by the computer", False),
                 ),
+                common=False,
             ),
-            Option("table_size", "The table", None, choices=TABLE_SIZES),
+            Option("table_size", "The table", None, choices=TABLE_SIZES, common=False),
             Option(
                 "quick_end",
                 "Quick ending: the game ends when a hand and the draw pile are both empty",
                 False,
                 kind="flag",
+                common=False,
             ),
             Option("matching_only", "Only the matching game (no trivia)", False, kind="flag"),
             Option(
@@ -286,6 +296,7 @@ _ENTRIES = (
                 "Cards drawn as",
                 True,
                 choices=(("real maps", True), ("plain pentagons (for a slow computer)", False)),
+                common=False,
             ),
             speed_option(),
         ),
@@ -322,12 +333,14 @@ _ENTRIES = (
                 "Typed answers",
                 "forgiving",
                 choices=(("small typos are forgiven", "forgiving"), ("must be exact", "strict")),
+                common=False,
             ),
             Option(
                 "reveal_answer",
                 "Show the right answer after a wrong one",
                 True,
                 kind="flag",
+                common=False,
             ),
             Option(
                 "consultation",
@@ -335,6 +348,7 @@ _ENTRIES = (
                 True,
                 kind="flag",
                 help="Only for teams: may the members of a team discuss an answer?",
+                common=False,
             ),
             speed_option(),
         ),
@@ -370,6 +384,7 @@ _ENTRIES = (
                 kind="number",
                 minimum=1,  # the game says so if it is fewer than the turns before deals
                 maximum=60,
+                common=False,
             ),
             speed_option(),
         ),
