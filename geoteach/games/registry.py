@@ -70,6 +70,9 @@ class GameEntry:
 
     #: The engine's ``name``: saved files, the lesson record's "game" and the app's key.
     key: str
+    #: The game's name as people write it ("Global Pursuit"), the engine's ``title()``: here
+    #: too, so that a list of names (the lesson report's) loads no engine.
+    title: str
     #: The engine class, "module:Class".
     engine: str
     #: ``make_bot(level, seed) -> Bot``, the computer players' factory (``bots_for`` takes it).
@@ -106,11 +109,6 @@ class GameEntry:
         return load(self.screen)
 
     @property
-    def title(self) -> str:
-        """The game's name as people write it ("Global Pursuit"), from its engine."""
-        return str(self.engine_class.title())
-
-    @property
     def app_notebook(self) -> str:
         """The student app, in ``notebooks/``: one cell, ``app(key)``, shown by Voilà."""
         return f"play/{self.key}.ipynb"
@@ -138,6 +136,7 @@ TABLE_SIZES = (
 _ENTRIES = (
     GameEntry(
         key="globalissimo",
+        title="Globalissimo",
         engine="geoteach.games.globalissimo:Globalissimo",
         bot="geoteach.bots.globalissimo:make_bot",
         screen="geoteach.ui.globalissimo:build_screen",
@@ -169,6 +168,7 @@ _ENTRIES = (
     ),
     GameEntry(
         key="geotriple",
+        title="GeoTriple",
         engine="geoteach.games.geotriple:GeoTriple",
         bot="geoteach.bots.geotriple:make_bot",
         screen="geoteach.ui.geotriple:build_screen",
@@ -218,6 +218,7 @@ _ENTRIES = (
     ),
     GameEntry(
         key="global_pursuit",
+        title="Global Pursuit",
         engine="geoteach.games.global_pursuit:GlobalPursuit",
         bot="geoteach.bots.global_pursuit:make_bot",
         screen="geoteach.ui.global_pursuit:build_screen",
@@ -308,6 +309,7 @@ _ENTRIES = (
     ),
     GameEntry(
         key="geography_pursuit",
+        title="Geography Pursuit",
         engine="geoteach.games.geography_pursuit:GeographyPursuit",
         bot="geoteach.bots.pursuit:make_bot",
         screen="geoteach.ui.pursuit:build_screen",
@@ -359,6 +361,7 @@ _ENTRIES = (
     ),
     GameEntry(
         key="globe_works",
+        title="Globe Works",
         engine="geoteach.games.globe_works:GlobeWorks",
         bot="geoteach.bots.globe_works:make_bot",
         screen="geoteach.ui.globe_works:build_screen",
@@ -407,5 +410,5 @@ def game_entry(key: str) -> GameEntry:
 
 def game_title(key: str) -> str:
     """The name people read for a game key ("globe_works" -> "Globe Works"); an unknown key
-    (a record written by another version of the kit) is shown as it is."""
+    (a record written by another version of the kit) is shown as it is. No engine is loaded."""
     return GAMES[key].title if key in GAMES else key
