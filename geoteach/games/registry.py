@@ -32,6 +32,8 @@ class Option:
 
     Plain data: ``geoteach.ui.apps`` makes the widget. ``choices`` are (label, value) pairs for
     a "choice"; a "number" lies between ``minimum`` and ``maximum``; a "flag" is yes or no.
+    ``common`` choices are on the set-up screen itself; the others wait under its "More
+    choices" fold, so that Start stays in the first screen of a school laptop (1366×768).
     """
 
     key: str
@@ -42,6 +44,7 @@ class Option:
     minimum: int = 0
     maximum: int = 100
     help: str = ""
+    common: bool = True
 
 
 #: Options most games share.
@@ -57,6 +60,7 @@ def speed_option() -> Option:
         1.2,
         choices=SPEEDS,
         help="How long each computer move stays on screen before the next one",
+        common=False,
     )
 
 
@@ -66,6 +70,9 @@ class GameEntry:
 
     #: The engine's ``name``: saved files, the lesson record's "game" and the app's key.
     key: str
+    #: The game's name as people write it ("Global Pursuit"), the engine's ``title()``: here
+    #: too, so that a list of names (the lesson report's) loads no engine.
+    title: str
     #: The engine class, "module:Class".
     engine: str
     #: ``make_bot(level, seed) -> Bot``, the computer players' factory (``bots_for`` takes it).
@@ -118,11 +125,6 @@ class GameEntry:
         return load(self.screen.rpartition(":")[0] + ":new_game")
 
     @property
-    def title(self) -> str:
-        """The game's name as people write it ("Global Pursuit"), from its engine."""
-        return str(self.engine_class.title())
-
-    @property
     def app_notebook(self) -> str:
         """The student app, in ``notebooks/``: one cell, ``app(key)``, shown by Voilà."""
         return f"play/{self.key}.ipynb"
@@ -150,6 +152,7 @@ TABLE_SIZES = (
 _ENTRIES = (
     GameEntry(
         key="globalissimo",
+        title="Globalissimo",
         engine="geoteach.games.globalissimo:Globalissimo",
         bot="geoteach.bots.globalissimo:make_bot",
         screen="geoteach.ui.globalissimo:build_screen",
@@ -170,6 +173,7 @@ _ENTRIES = (
                 "Hurdle answers",
                 False,
                 choices=(("checked by the computer", False), ("marked by the teacher", True)),
+                common=False,
             ),
             speed_option(),
         ),
@@ -181,6 +185,7 @@ _ENTRIES = (
     ),
     GameEntry(
         key="geotriple",
+        title="GeoTriple",
         engine="geoteach.games.geotriple:GeoTriple",
         bot="geoteach.bots.geotriple:make_bot",
         screen="geoteach.ui.geotriple:build_screen",
@@ -215,6 +220,7 @@ _ENTRIES = (
                     ("the computer gives them", False),
                 ),
                 help="Against the computer, the computer always gives the clues",
+                common=False,
             ),
             speed_option(),
         ),
@@ -229,6 +235,7 @@ _ENTRIES = (
     ),
     GameEntry(
         key="global_pursuit",
+        title="Global Pursuit",
         engine="geoteach.games.global_pursuit:GlobalPursuit",
         bot="geoteach.bots.global_pursuit:make_bot",
         screen="geoteach.ui.global_pursuit:build_screen",
@@ -268,6 +275,7 @@ _ENTRIES = (
                     ("always 2 points, everyone at level 3", 3),
                 ),
                 help="The rulebook's variation for players of different ages",
+                common=False,
             ),
             Option("time_limit", "Time for a turn", None, choices=TIME_LIMITS),
             Option(
@@ -280,6 +288,7 @@ _ENTRIES = (
                     ("4 seconds", 4.0),
                     ("until I press No challenge", None),
                 ),
+                common=False,
             ),
             Option(
                 "honor",
@@ -289,13 +298,15 @@ _ENTRIES = (
                     ("may be laid: the others can challenge it", True),
                     ("is refused by the computer", False),
                 ),
+                common=False,
             ),
-            Option("table_size", "The table", None, choices=TABLE_SIZES),
+            Option("table_size", "The table", None, choices=TABLE_SIZES, common=False),
             Option(
                 "quick_end",
                 "Quick ending: the game ends when a hand and the draw pile are both empty",
                 False,
                 kind="flag",
+                common=False,
             ),
             Option("matching_only", "Only the matching game (no trivia)", False, kind="flag"),
             Option(
@@ -303,6 +314,7 @@ _ENTRIES = (
                 "Cards drawn as",
                 True,
                 choices=(("real maps", True), ("plain pentagons (for a slow computer)", False)),
+                common=False,
             ),
             speed_option(),
         ),
@@ -318,6 +330,7 @@ _ENTRIES = (
     ),
     GameEntry(
         key="geography_pursuit",
+        title="Geography Pursuit",
         engine="geoteach.games.geography_pursuit:GeographyPursuit",
         bot="geoteach.bots.pursuit:make_bot",
         screen="geoteach.ui.pursuit:build_screen",
@@ -343,12 +356,14 @@ _ENTRIES = (
                 "Typed answers",
                 "forgiving",
                 choices=(("small typos are forgiven", "forgiving"), ("must be exact", "strict")),
+                common=False,
             ),
             Option(
                 "reveal_answer",
                 "Show the right answer after a wrong one",
                 True,
                 kind="flag",
+                common=False,
             ),
             Option(
                 "consultation",
@@ -356,6 +371,7 @@ _ENTRIES = (
                 True,
                 kind="flag",
                 help="Only for teams: may the members of a team discuss an answer?",
+                common=False,
             ),
             speed_option(),
         ),
@@ -370,6 +386,7 @@ _ENTRIES = (
     ),
     GameEntry(
         key="globe_works",
+        title="Globe Works",
         engine="geoteach.games.globe_works:GlobeWorks",
         bot="geoteach.bots.globe_works:make_bot",
         screen="geoteach.ui.globe_works:build_screen",
@@ -395,6 +412,7 @@ _ENTRIES = (
                 kind="number",
                 minimum=1,  # the game says so if it is fewer than the turns before deals
                 maximum=60,
+                common=False,
             ),
             speed_option(),
         ),
@@ -417,5 +435,5 @@ def game_entry(key: str) -> GameEntry:
 
 def game_title(key: str) -> str:
     """The name people read for a game key ("globe_works" -> "Globe Works"); an unknown key
-    (a record written by another version of the kit) is shown as it is."""
+    (a record written by another version of the kit) is shown as it is. No engine is loaded."""
     return GAMES[key].title if key in GAMES else key

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import os
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 from urllib.parse import parse_qs
@@ -78,6 +78,59 @@ def option_value(option: Option, box: widgets.Widget) -> Any:
     if option.kind == "number":
         return int(box.value)
     return bool(box.value)
+
+
+class MoreChoices(widgets.VBox):
+    """The fold of the set-up screen's less common choices: a button, and the choices under it.
+
+    The fold keeps Start in a school laptop's first screen (1366×768) however many choices a
+    game has. It is a real button (Tab reaches it, Enter or Space opens it) whose own words
+    say what pressing it does ("More choices" / "Fewer choices"), so a screen reader hears
+    whether the fold is open; every choice inside keeps its own label. (ipywidgets 8's
+    Accordion header is a plain div: not focusable, and it says nothing of its state.)
+    """
+
+    def __init__(self, boxes: Sequence[widgets.Widget]) -> None:
+        self.toggle = widgets.ToggleButton(
+            value=False, layout=widgets.Layout(width="auto", align_self="flex-start")
+        )
+        self.toggle.add_class("gt-more-choices-toggle")
+        self.inside = widgets.VBox(list(boxes), layout=widgets.Layout(display="none"))
+        self.inside.add_class("gt-more-choices-list")
+        super().__init__([self.toggle, self.inside], layout=widgets.Layout(margin="4px 0 8px 0"))
+        self.add_class("gt-more-choices")
+        self._show(False)
+        self.toggle.observe(lambda change: self._show(bool(change["new"])), names="value")
+
+    @property
+    def shown(self) -> bool:
+        """True while the fold is open (a widget's ``open`` is its connection: not that)."""
+        return bool(self.toggle.value)
+
+    @shown.setter
+    def shown(self, value: bool) -> None:
+        self.toggle.value = bool(value)
+
+    def _show(self, shown: bool) -> None:
+        self.inside.layout.display = "" if shown else "none"
+        self.toggle.description = "Fewer choices" if shown else "More choices"
+        self.toggle.icon = "caret-down" if shown else "caret-right"
+        self.toggle.tooltip = (
+            "Hide the less common choices" if shown else "Show the less common choices"
+        )
+
+
+def choice_boxes(
+    boxes: Sequence[tuple[Option, widgets.Widget]],
+) -> tuple[widgets.VBox, MoreChoices | None]:
+    """The set-up screen's choices: the common ones, then the others under one closed
+    "More choices" fold (None when every choice is common)."""
+    common = [box for option, box in boxes if option.common]
+    rest = [box for option, box in boxes if not option.common]
+    more = MoreChoices(rest) if rest else None
+    choices = widgets.VBox(common + ([more] if more is not None else []))
+    choices.add_class("gt-options")
+    return choices, more
 
 
 def screen_options(values: dict[str, Any]) -> dict[str, Any]:
@@ -183,12 +236,11 @@ class StudentApp(widgets.VBox):
         heading = widgets.HTML(
             f"<h2>{html_text(spec.title)}</h2><p>{html_text(spec.blurb)}</p>{kept}"
         )
-        choices = widgets.VBox([box for _o, box in self.option_boxes.values()])
-        choices.add_class("gt-options")
+        self.choices, self.more_choices = choice_boxes(list(self.option_boxes.values()))
         self.setup = TableSetup.for_game(
             spec.game_cls,
             preset=preset or default_players(spec),
-            extra=[widgets.HTML("<h3>Choices</h3>"), choices] if spec.options else [],
+            extra=[widgets.HTML("<h3>Choices</h3>"), self.choices] if spec.options else [],
             on_ready=safe(self.start_game, show=self.messages),
             title="Who is playing?",
         )

@@ -136,24 +136,31 @@ def test_report_filter_on_9000_answers(benchmark, class_record: classroom.Lesson
     assert report.shown is not None
 
 
+#: A fresh kernel opening the report notebook: each of its three steps timed, on the wall
+#: clock and in CPU seconds (a shared server's figure: the wall clock counts the neighbours).
+_FRESH_KERNEL = """
+import sys, time
+wall, cpu = time.perf_counter, time.process_time
+marks = [(wall(), cpu())]
+from geoteach import classroom
+lesson = classroom.open_lesson(sys.argv[1])
+marks.append((wall(), cpu()))
+from geoteach.ui.lesson_report import LessonReport
+marks.append((wall(), cpu()))
+LessonReport(lesson)
+marks.append((wall(), cpu()))
+print(*(f"{b[k] - a[k]:.4f}" for k in (0, 1) for a, b in zip(marks, marks[1:])))
+"""
+
+
 def test_report_on_9000_answers_in_a_fresh_kernel(benchmark, class_record: classroom.Lesson):
-    """What a teacher waits for after opening the notebook: import the report, then draw it."""
-    code = f"""
-        import time
-        from geoteach import classroom
-        lesson = classroom.open_lesson({str(class_record.path)!r})
-        start = time.perf_counter()
-        from geoteach.ui.lesson_report import LessonReport
-        imported = time.perf_counter()
-        LessonReport(lesson)
-        done = time.perf_counter()
-        print(imported - start, done - imported)
-    """
+    """What a teacher waits for after opening the notebook, in a new process each round:
+    open the record (pandas), import the report (widgets, matplotlib), then draw it."""
     env = {**os.environ, "PYTHONPATH": str(ROOT), "MPLBACKEND": "Agg"}
 
     def run() -> list[float]:
         out = subprocess.run(
-            [sys.executable, "-c", textwrap.dedent(code)],
+            [sys.executable, "-c", _FRESH_KERNEL, str(class_record.path)],
             capture_output=True,
             text=True,
             check=True,
@@ -161,6 +168,19 @@ def test_report_on_9000_answers_in_a_fresh_kernel(benchmark, class_record: class
         ).stdout
         return [float(x) for x in out.split()]
 
-    imported, drawn = benchmark.pedantic(run, rounds=1, iterations=1)
-    benchmark.extra_info["import_s"] = round(imported, 2)
-    benchmark.extra_info["first_report_s"] = round(drawn, 2)
+    rounds = [run() for _ in range(2)]  # the best of three: the machine is shared
+    best = min([benchmark.pedantic(run, rounds=1, iterations=1), *rounds], key=lambda r: sum(r[:3]))
+    opened, imported, drawn, cpu_open, cpu_import, cpu_drawn = best
+    benchmark.extra_info.update(
+        {
+            "open_s": round(opened, 2),
+            "import_s": round(imported, 2),
+            "first_report_s": round(drawn, 2),
+            "total_s": round(opened + imported + drawn, 2),
+            "cpu_open_s": round(cpu_open, 2),
+            "cpu_import_s": round(cpu_import, 2),
+            "cpu_first_report_s": round(cpu_drawn, 2),
+            "cpu_total_s": round(cpu_open + cpu_import + cpu_drawn, 2),
+        }
+    )
+    assert len(best) == 6  # three steps, each on both clocks

@@ -30,20 +30,7 @@ def test_every_app_has_a_browser_play_through() -> None:
     assert sorted(p.stem for p in PLAY.glob("*.ipynb") if p.stem not in CLASS_APPS) == DRIVERS
 
 
-#: Globe Works' play-through stops at a Play click that is not taken on this machine (headless
-#: Chromium 156 here), on the last landed commit (2c668bb) too: a known failure being
-#: investigated, reported in the closing note. It still runs; a pass shows as XPASS.
-KNOWN = {
-    "globe_works": pytest.mark.xfail(
-        reason="Play after a map pick is not taken in this machine's Chromium (also on 2c668bb)",
-        strict=False,
-    )
-}
-
-
-@pytest.mark.parametrize(
-    "key", [pytest.param(k, marks=KNOWN[k]) if k in KNOWN else k for k in DRIVERS]
-)
+@pytest.mark.parametrize("key", DRIVERS)
 def test_app_plays_a_round_by_clicks(browser, voila, key: str) -> None:
     driver = importlib.import_module(f"tests.e2e.apps.{key}")
     app = harness.open_app(browser, voila, key, getattr(driver, "QUERY", ""))

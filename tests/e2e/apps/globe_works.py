@@ -9,6 +9,7 @@ turns until the round's scores are shown, and presses Continue.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 
 from tests.e2e.apps.harness import CANVAS_SIGNATURE_JS, AppPage
 from tests.e2e.conftest import ARTIFACTS
@@ -20,6 +21,10 @@ PLAYABLE_JS = """() => [...document.querySelectorAll('.gt-hand-card.gt-playable'
   .filter(b => b.offsetParent !== null)
   .map(b => [...b.classList].find(c => c.startsWith('gt-card-')).slice('gt-card-'.length))"""
 PICKED_JS = """() => [...document.querySelectorAll('.gt-hand-card.gt-picked')]
+  .map(b => [...b.classList].find(c => c.startsWith('gt-card-')).slice('gt-card-'.length))"""
+#: The card ids of every card in the hand strip.
+HAND_JS = """() => [...document.querySelectorAll('.gt-hand-card')]
+  .filter(b => b.offsetParent !== null)
   .map(b => [...b.classList].find(c => c.startsWith('gt-card-')).slice('gt-card-'.length))"""
 
 #: What the student can do, most specific first; the first one on the page is done.
@@ -105,7 +110,10 @@ def _play(app: AppPage) -> None:
                     if "picked" not in seen:
                         seen.add("picked")
                         _look(app, "picked-on-the-map")
-                _do(app, ".gt-play")
+                # Playing a card does not end the turn: the next playable card is picked and
+                # Play stays ("Play Durban"), so the play is over when the card left the hand.
+                card = app.page.evaluate(PICKED_JS)[0]
+                _do(app, ".gt-play", over=lambda c=card: c not in app.page.evaluate(HAND_JS))
             else:
                 if "nothing" not in seen:
                     seen.add("nothing")
@@ -118,13 +126,15 @@ def _play(app: AppPage) -> None:
     raise AssertionError("the round did not end in 400 steps")
 
 
-def _do(app: AppPage, selector: str, timeout: float = 30.0) -> None:
-    """Click a step's button and wait until the step is over (its button gone), so the next
-    look at the page does not see the old step."""
+def _do(
+    app: AppPage, selector: str, timeout: float = 30.0, over: Callable[[], bool] | None = None
+) -> None:
+    """Click a step's button and wait until the step is over (its button gone, or ``over()``
+    says so where the button stays), so the next look at the page does not see the old step."""
     app.click(selector)
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
-        if not _visible(app, selector):
+        if not _visible(app, selector) or (over is not None and over()):
             return
         time.sleep(0.05)
     raise AssertionError(f"{selector} is still there after it was clicked")

@@ -8,7 +8,8 @@ screen and Start are done before it is called) by clicking buttons and the map c
 
 * no error output, no "Something went wrong", no Python traceback;
 * nothing wider than the window (no sideways scrolling);
-* the current step's controls and an open verdict card lie inside the first screen (768 px);
+* the current step's controls and an open verdict card lie inside the first screen (768 px),
+  and so does the set-up screen's Start (the less common choices are under a fold);
 * a screenshot of every step under ``test-artifacts/app-<key>-NN-<step>.png``.
 
 Timings (page open → set-up screen, Start → playable, click → first visible change) are kept in
@@ -115,7 +116,9 @@ class AppPage:
             size = page.viewport_size or VIEWPORT
             scroll_width = page.evaluate("() => document.documentElement.scrollWidth")
             assert scroll_width <= size["width"] + 1, f"page is {scroll_width} px wide"
-            for selector in (".gt-controls", ".gt-feedback", ".gt-banner", ".gt-leaders"):
+            # The set-up screen's Start too: a student must not have to scroll to begin.
+            selectors = (".gt-controls", ".gt-feedback", ".gt-banner", ".gt-leaders", ".gt-start")
+            for selector in selectors:
                 bottoms = page.evaluate(BOTTOM_JS, selector)
                 for bottom in bottoms:
                     assert bottom <= size["height"] + 1, (
@@ -213,8 +216,15 @@ class AppPage:
         )
 
     def choose(self, selector: str, label: str) -> None:
-        """Pick ``label`` in the drop-down inside ``selector`` (a set-up choice)."""
-        self.page.locator(f"{selector} select").first.select_option(label=label)
+        """Pick ``label`` in the drop-down inside ``selector`` (a set-up choice), opening the
+        "More choices" fold first when the choice is under it, as a student would."""
+        select = self.page.locator(f"{selector} select").first
+        if not select.is_visible():
+            fold = self.page.locator(".gt-more-choices-toggle").first
+            assert "More choices" in fold.inner_text(), f"{selector} is not on the screen"
+            fold.click()
+            select.wait_for(state="visible", timeout=10_000)
+        select.select_option(label=label)
 
     def type_into(self, selector: str, text: str) -> None:
         box = self.page.locator(f"{selector}:visible input").first
