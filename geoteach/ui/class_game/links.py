@@ -4,8 +4,9 @@ Teams open ``notebooks/play/join.ipynb`` on the same server as the projector's p
 is worked out from the page's own (Voilà passes it to the kernel as ``SERVER_NAME``,
 ``SERVER_PORT`` and ``SCRIPT_NAME``); on JupyterHub every student has a server of their own, so
 the address goes through ``/hub/user-redirect/``, which opens it on the student's server. A
-server behind a proxy whose address the kernel cannot see sets ``GEOTEACH_JOIN_URL`` (the join
-app's address, without the code).
+hub that sets ``public_url`` passes it on (``JUPYTERHUB_PUBLIC_URL``); any other server behind a
+proxy whose address the kernel cannot see sets ``GEOTEACH_JOIN_URL`` (the join app's address,
+without the code).
 """
 
 from __future__ import annotations
@@ -32,6 +33,10 @@ def join_address(env: dict[str, str] | None = None) -> str:
     prefix = env.get("JUPYTERHUB_SERVICE_PREFIX", "")
     if prefix and path.startswith(prefix):
         path = "/hub/user-redirect/" + path[len(prefix) :].lstrip("/")
+    public = env.get("JUPYTERHUB_PUBLIC_URL", "")
+    if public.startswith(("http://", "https://")):
+        # The hub says where people reach it (behind a proxy the page's port says nothing).
+        return public.rstrip("/") + "/" + path.lstrip("/")
     scheme = "https" if port == "443" else "http"
     netloc = host if port in ("", "80", "443") else f"{host}:{port}"
     return f"{scheme}://{netloc}{path}"
