@@ -55,7 +55,7 @@ APP_CSS = (
 .gt-app .gt-topbar h2 { margin: 0 8px 0 0; font-size: 20px; line-height: 1.2; }
 .gt-app .gt-banner { flex: 1 1 300px; min-width: 0; }
 .gt-app .gt-banner .gt-turn { font-size: 17px; font-weight: bold; }
-.gt-app .gt-main { display: flex; flex-flow: row nowrap; gap: 10px; align-items: flex-start;
+.gt-app .gt-main { display: flex; flex-flow: row-reverse nowrap; gap: 10px; align-items: flex-start;
   width: 100%; }
 .gt-app .gt-board { flex: 1 1 auto; min-width: 0; overflow: hidden; }
 .gt-app .gt-side { flex: 0 0 440px; width: 440px; max-height: calc(100vh - 64px);
@@ -310,7 +310,10 @@ class GameScreen(widgets.VBox):
         side.add_class("gt-side")
         left = widgets.VBox([self.board, self.below])
         left.add_class("gt-board")
-        main = widgets.HBox([left, side])
+        # The side column comes first on the page and is drawn on the right (row-reverse): the
+        # step's controls come first in the keyboard's tab order and a screen reader's reading
+        # order, the board stays on the left (CSS ``order`` would move it, but not the Tab key).
+        main = widgets.HBox([side, left])
         main.add_class("gt-main")
         super().__init__([self.css, self.live, top, main, self.click_targets])
         self.add_class("gt-app")

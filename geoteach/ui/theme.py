@@ -33,8 +33,9 @@ CONTROL_CSS = f"""
 .{CSS_CLASS} .widget-dropdown select:focus-visible, .{CSS_CLASS} input:focus-visible,
 .{CSS_CLASS} textarea:focus-visible {{
   outline: 3px solid {FOCUS_RING} !important; outline-offset: 2px; }}
-.{CSS_CLASS} .gt-live {{ position: absolute !important; width: 1px; height: 1px;
-  overflow: hidden; clip: rect(0 0 0 0); clip-path: inset(50%); white-space: nowrap; }}
+.{CSS_CLASS} .gt-live, .{CSS_CLASS} .gt-description {{ position: absolute !important;
+  width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); clip-path: inset(50%);
+  white-space: nowrap; }}
 """
 
 NORMAL_CSS = ""
