@@ -25,7 +25,9 @@ SUCCESS_BUTTON = "#2e7d32"
 FOCUS_RING = "#1a1a1a"
 PAGE_BACKGROUND = "#ffffff"
 
-#: Buttons and focus, for every app (the shell's page style includes it).
+#: Buttons and focus, for every app (the shell's page style includes it). A selected toggle
+#: (ipywidgets' mod-active, or a screen's gt-picked) has a heavy frame and a ✔ besides the
+#: shade ipywidgets gives it (#bdbdbd on #eeeeee is 1.6:1); the page script sets aria-pressed.
 CONTROL_CSS = f"""
 .{CSS_CLASS} .jupyter-button.mod-success, .{CSS_CLASS} .widget-button.mod-success {{
   background-color: {SUCCESS_BUTTON}; color: {BUTTON_TEXT}; }}
@@ -33,6 +35,16 @@ CONTROL_CSS = f"""
 .{CSS_CLASS} .widget-dropdown select:focus-visible, .{CSS_CLASS} input:focus-visible,
 .{CSS_CLASS} textarea:focus-visible {{
   outline: 3px solid {FOCUS_RING} !important; outline-offset: 2px; }}
+.{CSS_CLASS} .widget-toggle-button.mod-active,
+.{CSS_CLASS} .jupyter-widget-toggle-button.mod-active,
+.{CSS_CLASS} .widget-toggle-buttons .mod-active,
+.{CSS_CLASS} .jupyter-widget-toggle-buttons .mod-active,
+.{CSS_CLASS} button.gt-picked {{
+  box-shadow: inset 0 0 0 3px {FOCUS_RING}; font-weight: bold; }}
+.{CSS_CLASS} .widget-toggle-buttons .mod-active::before,
+.{CSS_CLASS} .jupyter-widget-toggle-buttons .mod-active::before,
+.{CSS_CLASS} .jupyter-widget-toggle-button.mod-active:not(.gt-large-toggle)::before {{
+  content: "✔ "; }}
 .{CSS_CLASS} .gt-live, .{CSS_CLASS} .gt-description {{ position: absolute !important;
   width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); clip-path: inset(50%);
   white-space: nowrap; }}

@@ -59,3 +59,21 @@ def test_a_canvas_box_says_what_it_shows() -> None:
     assert isinstance(board, Described) and "gt-canvas" in board._dom_classes
     assert board.picture is canvas and board.text == "The board"
     assert ".gt-description" in APP_CSS
+
+
+def test_selected_toggles_are_marked_by_more_than_a_shade() -> None:
+    script = page_script()
+    assert "aria-pressed" in script and "mod-active" in script and "gt-picked" in script
+    assert re.search(r"\.mod-active::before[^{]*\{\s*content: \"✔ \"", APP_CSS)
+    assert "inset 0 0 0 3px" in APP_CSS
+
+
+def test_pictures_and_canvases_get_their_words() -> None:
+    script = page_script()
+    assert "set(img, 'alt', text)" in script and "set(div, 'aria-label', text)" in script
+
+
+def test_the_side_column_narrows_then_moves_under_the_board() -> None:
+    assert "@media (max-width: 1100px)" in APP_CSS and "@media (max-width: 900px)" in APP_CSS
+    narrow = APP_CSS[APP_CSS.index("@media (max-width: 900px)") :]
+    assert "column-reverse" in narrow  # the board (last on the page) is drawn on top
