@@ -68,6 +68,22 @@ LARGE_CSS = f"""<style>
 </style>"""
 
 
+def _luminance(colour: str) -> float:
+    """WCAG 2.1 relative luminance of a #rrggbb colour."""
+    rgb = [int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
+    lin = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in rgb]
+    return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+
+def text_on(background: str) -> str:
+    """Black or white, whichever reads better on ``background`` (#rrggbb): a seat's chip in its
+    colour keeps 4.5:1 for its number (white on the kit's orange or yellow seats would not)."""
+    if len(background) != 7 or not background.startswith("#"):
+        return BUTTON_TEXT
+    light = _luminance(background)
+    return "#000000" if (light + 0.05) / 0.05 >= 1.05 / (light + 0.05) else "#ffffff"
+
+
 def themed(widget: widgets.DOMWidget) -> widgets.DOMWidget:
     """Tag ``widget`` so the large-text mode applies to it."""
     widget.add_class(CSS_CLASS)

@@ -70,7 +70,10 @@ def test_selected_toggles_are_marked_by_more_than_a_shade() -> None:
 
 def test_pictures_and_canvases_get_their_words() -> None:
     script = page_script()
-    assert "set(img, 'alt', text)" in script and "set(div, 'aria-label', text)" in script
+    assert (
+        "set(img, 'alt', text)" in script
+        and "set(div, 'aria-label', text || 'Game board')" in script
+    )
 
 
 def test_the_side_column_narrows_then_moves_under_the_board() -> None:

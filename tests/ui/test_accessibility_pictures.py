@@ -64,3 +64,12 @@ def test_geotriple_map_names_the_states_each_colour_marks() -> None:
     )
     assert "Still possible (2):</b> Ohio, Utah" in map_words.possible_html(spec, cards)
     assert map_words.possible_html(drawing.MapPaint(), cards) == ""
+
+
+def test_a_chip_in_a_seat_colour_keeps_its_number_readable() -> None:
+    from geoteach.games.table import SEAT_COLOURS
+    from geoteach.ui.theme import text_on
+    from tests.ui.test_accessibility_shell import contrast
+
+    for colour in SEAT_COLOURS:
+        assert contrast(colour, text_on(colour)) >= 4.5, colour

@@ -113,7 +113,11 @@ class GlobalPursuitScreen(Placing, Verdicts, GameScreen):
         self.picture: widgets.Widget = widgets.Image(format="png")
         self.table_picture = self._table_picture()
         #: What the board shows of the table: the canvas in a box of its own, or the picture.
-        self.table_view = canvas_box(self.picture) if self.interactive else self.picture
+        self.table_view = (
+            canvas_box(self.picture, "The table: the cards laid so far and their open edges.")
+            if self.interactive
+            else self.picture
+        )
         self.hand_cards = widgets.HBox()
         self.hand_cards.add_class("gt-hand")
         self._hand_widgets: dict[str, HandCard] = {}
