@@ -4,6 +4,8 @@ For each app (``notebooks/play/<key>.ipynb`` in Voilà at 1366×768) one test:
 
 * runs axe-core (wcag2a, wcag2aa, wcag21a, wcag21aa) on the set-up screen, the game screen and
   after the first move, and fails on any critical or serious violation not in ``ALLOWED``;
+* shows the game at 1024 px (a tablet) and at 200% zoom (683×384) without sideways scrolling
+  or a button cut short (screenshots in test-artifacts);
 * presses only keys from page load on: Tab (Shift+Tab back) to Start, Enter; Tab to the first
   move, Enter (GeoTriple's guess is typed); and fails if a Tab press leaves focus where it was
   (a keyboard trap, WCAG 2.1.2) or focus falls to the page after Start.
@@ -207,15 +209,17 @@ def test_app_by_keyboard_only_with_no_serious_axe_violation(
         found["after-move"] = axe(page, axe_source)
         record(key, "tabs", {"to Start": tabs_to_start, "Start to first move": tabs_to_move})
         record(key, "focus after the move", page.evaluate(FOCUSED_JS))
-        # 200% zoom of 1366×768: 683×384 CSS pixels. No sideways scrolling of the page (the
-        # board may scroll inside its column) and no button cut short.
-        page.set_viewport_size({"width": 683, "height": 384})
-        page.wait_for_timeout(1500)
-        page.screenshot(path=str(ARTIFACTS / f"a11y-{key}-zoom-200.png"), full_page=True)
-        width = page.evaluate("() => document.documentElement.scrollWidth")
-        cut = page.evaluate(CUT_BUTTONS_JS)
-        record(key, "at 200% zoom", {"page width": width, "buttons cut short": cut})
-        assert width <= 684 and not cut, (width, cut)
+        # A 1024 px tablet, then 200% zoom of 1366×768 (683×384 CSS pixels): no sideways
+        # scrolling of the page (the board may scroll inside its column), no button cut short.
+        for name, size in (("tablet", (1024, 768)), ("200% zoom", (683, 384))):
+            page.set_viewport_size({"width": size[0], "height": size[1]})
+            page.wait_for_timeout(1500)
+            shot = f"a11y-{key}-{name.replace('% ', '-')}.png"
+            page.screenshot(path=str(ARTIFACTS / shot), full_page=True)
+            width = page.evaluate("() => document.documentElement.scrollWidth")
+            cut = page.evaluate(CUT_BUTTONS_JS)
+            record(key, f"at {name}", {"page width": width, "buttons cut short": cut})
+            assert width <= size[0] + 1 and not cut, (name, width, cut)
     finally:
         record(
             key,
