@@ -36,7 +36,7 @@ from geoteach.ui.leaderboard import Standing, leaderboard_html, number_text, pla
 from geoteach.ui.live import LiveRegion, spoken_text
 from geoteach.ui.messages import MessageLine
 from geoteach.ui.safe import safe
-from geoteach.ui.theme import CONTROL_CSS, CSS_CLASS, is_you, seat_badge, themed
+from geoteach.ui.theme import CONTROL_CSS, CSS_CLASS, REFLOW_CSS, is_you, seat_badge, themed
 
 #: Browser tests switch on the click-target hook (never needed by a person).
 TEST_HOOKS = os.environ.get("GEOTEACH_TEST_HOOKS") == "1"
@@ -45,10 +45,7 @@ SIDE_WIDTH = {False: 440, True: 600}
 
 #: The app's look. Scoped to ``.gt-app`` so a teacher's own notebook cells are left alone; the
 #: Voilà rules only trim the page's own margins in app mode (Voilà's body carries no notebook).
-#: Reflow (issue 25): on a 1024 px tablet the side column narrows; at 200% zoom of 1366×768
-#: (683 CSS px) it moves under the board. A live canvas keeps its size and the board scrolls
-#: (ipympl reads a click in the canvas's own pixels: a canvas scaled by CSS would be clicked
-#: in the wrong place); pictures scale to the column.
+#: Reflow at 200% zoom and on a tablet: ``theme.REFLOW_CSS``.
 APP_CSS = (
     """<style>
 .gt-app { box-sizing: border-box; width: 100%; font-size: 15px; line-height: 1.35;
@@ -99,23 +96,11 @@ APP_CSS = (
 .gt-app.gt-large .jupyter-button, .gt-app.gt-large .widget-text input,
 .gt-app.gt-large .widget-dropdown select { font-size: 21px; min-height: 42px; }
 .gt-app.gt-large { --jp-widgets-font-size: 21px; --jp-widgets-inline-height: 42px; }
-.gt-app .jupyter-button { text-overflow: clip; }
-.gt-app .gt-zoom { width: auto; min-width: 0; }
-@media (max-width: 1100px) {
-  .gt-app .gt-side { flex: 0 0 340px !important; width: 340px !important; }
-  .gt-app .gt-board { overflow-x: auto; }
-}
-@media (max-width: 900px) {
-  .gt-app .gt-main { flex-direction: column-reverse; }
-  .gt-app .gt-main > .gt-side { flex: 0 0 auto !important; width: 100% !important;
-    max-height: none; overflow-y: visible; }
-  .gt-app .gt-main > .gt-board { width: 100%; max-width: 100%; }
-  .gt-app .gt-topbar h2 { font-size: 17px; }
-}
 body[data-voila] #rendered_cells, body.jp-Notebook #rendered_cells { padding: 4px 10px; }
 body .voila-app .jp-Cell, body[data-voila] .jp-Cell { padding: 0; }
 """
     + CONTROL_CSS
+    + REFLOW_CSS
     + "</style>"
 )
 

@@ -50,6 +50,27 @@ CONTROL_CSS = f"""
   white-space: nowrap; }}
 """
 
+#: Reflow (issue 25): on a 1024 px tablet the game screen's side column narrows; at 200% zoom
+#: of 1366×768 (683 CSS px) it moves under the board (the board is last on the page and drawn
+#: first by column-reverse). A live canvas keeps its size and the board scrolls inside its
+#: column (ipympl reads a click in the canvas's own pixels: a canvas scaled by CSS would be
+#: clicked in the wrong place); pictures scale to the column. Button words wrap, never "Zo…".
+REFLOW_CSS = """
+.gt-app .jupyter-button { text-overflow: clip; }
+.gt-app .gt-zoom { width: auto; min-width: 0; }
+@media (max-width: 1100px) {
+  .gt-app .gt-side { flex: 0 0 340px !important; width: 340px !important; }
+  .gt-app .gt-board { overflow-x: auto; }
+}
+@media (max-width: 900px) {
+  .gt-app .gt-main { flex-direction: column-reverse; }
+  .gt-app .gt-main > .gt-side { flex: 0 0 auto !important; width: 100% !important;
+    max-height: none; overflow-y: visible; }
+  .gt-app .gt-main > .gt-board { width: 100%; max-width: 100%; }
+  .gt-app .gt-topbar h2 { font-size: 17px; }
+}
+"""
+
 NORMAL_CSS = ""
 #: ipywidgets size their text from these CSS variables; scoped to our class, they enlarge only
 #: the kit's widgets, and the rest of the notebook stays as it is.
