@@ -36,7 +36,7 @@ from geoteach.ui.leaderboard import Standing, leaderboard_html, number_text, pla
 from geoteach.ui.live import LiveRegion, spoken_text
 from geoteach.ui.messages import MessageLine
 from geoteach.ui.safe import safe
-from geoteach.ui.theme import CONTROL_CSS, CSS_CLASS, is_you, seat_badge, themed
+from geoteach.ui.theme import CONTROL_CSS, CSS_CLASS, REFLOW_CSS, is_you, seat_badge, themed
 
 #: Browser tests switch on the click-target hook (never needed by a person).
 TEST_HOOKS = os.environ.get("GEOTEACH_TEST_HOOKS") == "1"
@@ -45,6 +45,7 @@ SIDE_WIDTH = {False: 440, True: 600}
 
 #: The app's look. Scoped to ``.gt-app`` so a teacher's own notebook cells are left alone; the
 #: Voilà rules only trim the page's own margins in app mode (Voilà's body carries no notebook).
+#: Reflow at 200% zoom and on a tablet: ``theme.REFLOW_CSS``.
 APP_CSS = (
     """<style>
 .gt-app { box-sizing: border-box; width: 100%; font-size: 15px; line-height: 1.35;
@@ -55,7 +56,7 @@ APP_CSS = (
 .gt-app .gt-topbar h2 { margin: 0 8px 0 0; font-size: 20px; line-height: 1.2; }
 .gt-app .gt-banner { flex: 1 1 300px; min-width: 0; }
 .gt-app .gt-banner .gt-turn { font-size: 17px; font-weight: bold; }
-.gt-app .gt-main { display: flex; flex-flow: row nowrap; gap: 10px; align-items: flex-start;
+.gt-app .gt-main { display: flex; flex-flow: row-reverse nowrap; gap: 10px; align-items: flex-start;
   width: 100%; }
 .gt-app .gt-board { flex: 1 1 auto; min-width: 0; overflow: hidden; }
 .gt-app .gt-side { flex: 0 0 440px; width: 440px; max-height: calc(100vh - 64px);
@@ -99,6 +100,7 @@ body[data-voila] #rendered_cells, body.jp-Notebook #rendered_cells { padding: 4p
 body .voila-app .jp-Cell, body[data-voila] .jp-Cell { padding: 0; }
 """
     + CONTROL_CSS
+    + REFLOW_CSS
     + "</style>"
 )
 
@@ -314,7 +316,10 @@ class GameScreen(widgets.VBox):
         side.add_class("gt-side")
         left = widgets.VBox([self.board, self.below])
         left.add_class("gt-board")
-        main = widgets.HBox([left, side])
+        # The side column comes first on the page and is drawn on the right (row-reverse): the
+        # step's controls come first in the keyboard's tab order and a screen reader's reading
+        # order, the board stays on the left (CSS ``order`` would move it, but not the Tab key).
+        main = widgets.HBox([side, left])
         main.add_class("gt-main")
         super().__init__([self.css, self.live, top, main, self.click_targets])
         self.add_class("gt-app")

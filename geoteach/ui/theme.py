@@ -25,7 +25,9 @@ SUCCESS_BUTTON = "#2e7d32"
 FOCUS_RING = "#1a1a1a"
 PAGE_BACKGROUND = "#ffffff"
 
-#: Buttons and focus, for every app (the shell's page style includes it).
+#: Buttons and focus, for every app (the shell's page style includes it). A selected toggle
+#: (ipywidgets' mod-active, or a screen's gt-picked) has a heavy frame and a ✔ besides the
+#: shade ipywidgets gives it (#bdbdbd on #eeeeee is 1.6:1); the page script sets aria-pressed.
 CONTROL_CSS = f"""
 .{CSS_CLASS} .jupyter-button.mod-success, .{CSS_CLASS} .widget-button.mod-success {{
   background-color: {SUCCESS_BUTTON}; color: {BUTTON_TEXT}; }}
@@ -33,8 +35,40 @@ CONTROL_CSS = f"""
 .{CSS_CLASS} .widget-dropdown select:focus-visible, .{CSS_CLASS} input:focus-visible,
 .{CSS_CLASS} textarea:focus-visible {{
   outline: 3px solid {FOCUS_RING} !important; outline-offset: 2px; }}
-.{CSS_CLASS} .gt-live {{ position: absolute !important; width: 1px; height: 1px;
-  overflow: hidden; clip: rect(0 0 0 0); clip-path: inset(50%); white-space: nowrap; }}
+.{CSS_CLASS} .widget-toggle-button.mod-active,
+.{CSS_CLASS} .jupyter-widget-toggle-button.mod-active,
+.{CSS_CLASS} .widget-toggle-buttons .mod-active,
+.{CSS_CLASS} .jupyter-widget-toggle-buttons .mod-active,
+.{CSS_CLASS} button.gt-picked {{
+  box-shadow: inset 0 0 0 3px {FOCUS_RING}; font-weight: bold; }}
+.{CSS_CLASS} .widget-toggle-buttons .mod-active::before,
+.{CSS_CLASS} .jupyter-widget-toggle-buttons .mod-active::before,
+.{CSS_CLASS} .jupyter-widget-toggle-button.mod-active:not(.gt-large-toggle)::before {{
+  content: "✔ "; }}
+.{CSS_CLASS} .gt-live, .{CSS_CLASS} .gt-description {{ position: absolute !important;
+  width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); clip-path: inset(50%);
+  white-space: nowrap; }}
+"""
+
+#: Reflow (issue 25): on a 1024 px tablet the game screen's side column narrows; at 200% zoom
+#: of 1366×768 (683 CSS px) it moves under the board (the board is last on the page and drawn
+#: first by column-reverse). A live canvas keeps its size and the board scrolls inside its
+#: column (ipympl reads a click in the canvas's own pixels: a canvas scaled by CSS would be
+#: clicked in the wrong place); pictures scale to the column. Button words wrap, never "Zo…".
+REFLOW_CSS = """
+.gt-app .jupyter-button { text-overflow: clip; }
+.gt-app .gt-zoom { width: auto; min-width: 0; }
+@media (max-width: 1100px) {
+  .gt-app .gt-side { flex: 0 0 340px !important; width: 340px !important; }
+  .gt-app .gt-board { overflow-x: auto; }
+}
+@media (max-width: 900px) {
+  .gt-app .gt-main { flex-direction: column-reverse; }
+  .gt-app .gt-main > .gt-side { flex: 0 0 auto !important; width: 100% !important;
+    max-height: none; overflow-y: visible; }
+  .gt-app .gt-main > .gt-board { width: 100%; max-width: 100%; }
+  .gt-app .gt-topbar h2 { font-size: 17px; }
+}
 """
 
 NORMAL_CSS = ""
@@ -53,6 +87,22 @@ LARGE_CSS = f"""<style>
   font-size: 22px;
 }}
 </style>"""
+
+
+def _luminance(colour: str) -> float:
+    """WCAG 2.1 relative luminance of a #rrggbb colour."""
+    rgb = [int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
+    lin = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in rgb]
+    return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+
+def text_on(background: str) -> str:
+    """Black or white, whichever reads better on ``background`` (#rrggbb): a seat's chip in its
+    colour keeps 4.5:1 for its number (white on the kit's orange or yellow seats would not)."""
+    if len(background) != 7 or not background.startswith("#"):
+        return BUTTON_TEXT
+    light = _luminance(background)
+    return "#000000" if (light + 0.05) / 0.05 >= 1.05 / (light + 0.05) else "#ffffff"
 
 
 def themed(widget: widgets.DOMWidget) -> widgets.DOMWidget:

@@ -465,7 +465,8 @@ def test_clicking_a_city_or_its_name_on_the_map_picks_that_card(widget_backend) 
     ui = _screen(interactive=True)
     assert ui.interactive and ui.board.children[0] is ui.map_canvas
     canvas = ui.map.figure.canvas
-    assert ui.map_canvas.children == (canvas,)
+    # the canvas, then the words a screen reader says for it (issue 25)
+    assert ui.map_canvas.children == (canvas, ui.map_canvas.words) and ui.map_canvas.text
     assert not (canvas.header_visible or canvas.toolbar_visible or canvas.resizable)
     game = ui.game
     deck = cards()

@@ -12,7 +12,8 @@ from geoteach.render import geotriple as drawing
 from geoteach.render.mapview import MapView, new_figure, to_png
 from geoteach.render.us import us_map_view
 from geoteach.render.zoom import STEP, MapZoom
-from geoteach.ui.geotriple import wording
+from geoteach.ui.canvases import Described
+from geoteach.ui.geotriple import map_words, wording
 from geoteach.ui.safe import safe
 from geoteach.ui.shell import board_map, canvas_box
 
@@ -50,6 +51,7 @@ class BoardPanel:
         self.map_caption = widgets.HTML()
         self.map_caption.add_class("gt-map-caption")
         self.map_picture = widgets.Image(format="png")
+        self.map_picture_box = Described(self.map_picture)
         self.zoom_in = widgets.Button(description="Zoom in", icon="search-plus")
         self.zoom_out = widgets.Button(description="Zoom out", icon="search-minus")
         self.zoom_home = widgets.Button(description="Whole map", icon="globe")
@@ -94,8 +96,12 @@ class BoardPanel:
             self.stage3_box.layout.display = "none"
 
     def _map_widget(self) -> widgets.Widget:
+        return self._map_described()
+
+    def _map_described(self) -> Described:
+        """The map on the board (the live canvas, or its picture) with its words."""
         if not self.interactive:
-            return self.map_picture
+            return self.map_picture_box
         if getattr(self, "_canvas_box", None) is None:
             self._canvas_box = canvas_box(self.map.figure.canvas)
         return self._canvas_box
@@ -118,6 +124,8 @@ class BoardPanel:
             tile.description, tile.tooltip = wording.hand_tile(view, code, picked)
             tile.button_style = "warning" if picked else ""
             tile.icon = "check" if picked else ""
+            # A heavy frame and aria-pressed too: the yellow alone vanishes in greyscale.
+            (tile.add_class if picked else tile.remove_class)("gt-picked")
             tiles.append(tile)
         return tiles
 
@@ -188,7 +196,9 @@ class BoardPanel:
             show_possible=self.show_possible,
             interactive=self.interactive,
         )
-        self.map_caption.value = f"<p>{caption}</p>"
+        cards = view["cards"]
+        self.map_caption.value = f"<p>{caption}</p>" + map_words.possible_html(spec, cards)
+        self._map_described().describe(map_words.map_alt(spec, cards))
         key = (*spec, self.map.figure.get_figwidth())
         if key == self._painted:
             return

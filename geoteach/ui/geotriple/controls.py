@@ -42,13 +42,15 @@ class StepControls:
             options=sorted(card["name"] for card in names.values()),
             ensure_option=True,
             layout=widgets.Layout(width="220px"),
+            tooltip="Your guess: a state",
         )
         self.guess_box.add_class("gt-guess")
         self.guess_button = self._button("Guess", "question", self._guess_typed, "primary")
         self.guess_button.add_class("gt-guess-button")
-        self.clue_pick = widgets.Dropdown(layout=widgets.Layout(width="auto"))
+        self.clue_pick = widgets.Dropdown(layout=widgets.Layout(width="auto"), tooltip="Your clue")
         self.clue_pick.add_class("gt-clue")
         self.clue_button = self._button("Give the clue", "comment", self._give_clue, "primary")
+        self.clue_button.add_class("gt-give-clue")
         self._hand_toggles: dict[str, widgets.ToggleButton] = {}
         self.hand_grid = widgets.GridBox(
             layout=widgets.Layout(grid_template_columns="repeat(3, 1fr)", width="100%")

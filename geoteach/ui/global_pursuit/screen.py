@@ -30,6 +30,7 @@ from geoteach.quiz.answers import MODES, Mode, Verdict
 from geoteach.quiz.question import LEVELS, Question
 from geoteach.render.global_pursuit import joint_picture, scale_figure
 from geoteach.render.globe_cards import TablePicture
+from geoteach.ui.canvases import Described
 from geoteach.ui.countdown import Countdown
 from geoteach.ui.global_pursuit import wording
 from geoteach.ui.global_pursuit.hand_card import HandCard, can_click, live_figure
@@ -112,12 +113,17 @@ class GlobalPursuitScreen(Placing, Verdicts, GameScreen):
         self.picture: widgets.Widget = widgets.Image(format="png")
         self.table_picture = self._table_picture()
         #: What the board shows of the table: the canvas in a box of its own, or the picture.
-        self.table_view = canvas_box(self.picture) if self.interactive else self.picture
+        self.table_view = (
+            canvas_box(self.picture, "The table: the cards laid so far and their open edges.")
+            if self.interactive
+            else self.picture
+        )
         self.hand_cards = widgets.HBox()
         self.hand_cards.add_class("gt-hand")
         self._hand_widgets: dict[str, HandCard] = {}
         self.joint = widgets.Image(format="png")
         self.joint.add_class("gt-joint")
+        self.joint_box = Described(self.joint)
         self._joint_key: tuple[Any, ...] | None = None
         self.hidden_hand = widgets.HTML()
 
@@ -421,7 +427,7 @@ class GlobalPursuitScreen(Placing, Verdicts, GameScreen):
         if view["phase"] == "challenge" or self.explaining == "joint":
             if view["phase"] == "challenge":
                 self._show_joint(view)
-            return [self.table_view, self.joint]
+            return [self.table_view, self.joint_box]
         owner = self.hand_owner()
         if owner is None or self.game.is_terminal():
             self.hidden_hand.value = wording.HIDDEN_HANDS if self.guard else ""
@@ -485,6 +491,10 @@ class GlobalPursuitScreen(Placing, Verdicts, GameScreen):
         self._joint_key = key
         png, joints = joint_picture(view, maps=self.maps, panel_px=JOINT_PX)
         self.joint.value = png
+        laid = cards[-1]["card"] if cards else "none"
+        self.joint_box.describe(
+            f"Close-up of the card just laid ({laid}) and each card it touches, joint by joint."
+        )
         self.joint.layout.width = f"{round(JOINT_PX * self.scale) * max(1, joints)}px"
 
     # ----- clocks -----------------------------------------------------------------------------

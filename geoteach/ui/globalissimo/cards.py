@@ -15,7 +15,7 @@ from geoteach.games.table import Table
 from geoteach.quiz.flags import flag_img_html
 from geoteach.render.globalissimo import LOCATOR_WIDTH_PX
 from geoteach.ui.globalissimo.wording import flag_alt, locator_alt
-from geoteach.ui.theme import seat_symbol
+from geoteach.ui.theme import seat_symbol, text_on
 
 
 def flag_html(iso3: str, name: str, width: int = 64) -> str:
@@ -47,7 +47,7 @@ def cards_html(
         seat = g["player"]
         colour = table.seats[seat].colour
         chips[g["country"]] = (
-            f'<span style="background:{colour};color:white;border-radius:10px;'
+            f'<span style="background:{colour};color:{text_on(colour)};border-radius:10px;'
             f'padding:1px 8px;font-weight:bold" title="{html_text(table.name_of(seat))}">'
             f"{seat_symbol(seat)} {g['rank']}</span>"
         )

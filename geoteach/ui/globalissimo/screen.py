@@ -43,6 +43,7 @@ from geoteach.render.globalissimo import (
 from geoteach.render.mapview import MapView, to_png
 from geoteach.render.zoom import STEP, MapZoom
 from geoteach.ui.apps import screen_options
+from geoteach.ui.canvases import Described
 from geoteach.ui.globalissimo import wording
 from geoteach.ui.globalissimo.cards import cards_html, flag_html
 from geoteach.ui.safe import safe
@@ -95,7 +96,9 @@ class GlobalissimoScreen(GameScreen):
         self.category = widgets.HTML()
         self.cards = widgets.HTML()
         self.track = widgets.Image(format="png", layout=widgets.Layout(width="870px"))
+        self.track_box = Described(self.track)
         self.map_picture = widgets.Image(format="png", layout=widgets.Layout(width="100%"))
+        self.map_picture_box = Described(self.map_picture)
         self.map_caption = widgets.HTML()
         self.zoom_in = widgets.Button(description="Zoom in", icon="search-plus")
         self.zoom_out = widgets.Button(description="Zoom out", icon="search-minus")
@@ -111,8 +114,10 @@ class GlobalissimoScreen(GameScreen):
         self.reveal_chart = widgets.Image(format="png", layout=widgets.Layout(width="435px"))
         self.learn_map = widgets.Image(format="png", layout=widgets.Layout(width="435px"))
         self.learn_text = widgets.HTML()
+        self.reveal_box = Described(self.reveal_chart)
+        self.learn_box = Described(self.learn_map)
         self.result = widgets.VBox(
-            [widgets.HBox([self.reveal_chart, self.learn_map]), self.learn_text]
+            [widgets.HBox([self.reveal_box, self.learn_box]), self.learn_text]
         )
 
         # The controls: pick a country and its number; answer a hurdle; mark it (honor mode).
@@ -278,7 +283,7 @@ class GlobalissimoScreen(GameScreen):
             self.explaining = None  # the verdict was put away: back to the game
         explaining = self.explaining
         if explaining and explaining[0] == "round":
-            self.board.children = [self.result, self.track]
+            self.board.children = [self.result, self.track_box]
         elif explaining and explaining[0] == "hurdle":
             self._draw_answer_map(explaining[1])
             self.board.children = self._map_children()
@@ -289,11 +294,11 @@ class GlobalissimoScreen(GameScreen):
             self.board.children = self._map_children()
         else:
             self.cards.value = self._cards_html(view)
-            self.board.children = [self.category, self.cards, self.track]
+            self.board.children = [self.category, self.cards, self.track_box]
 
     def _map_children(self) -> list[widgets.Widget]:
-        shown = self._map_canvas if self.interactive else self.map_picture
-        return [self.map_caption, self.zoom_bar, shown, self.track]
+        shown = self._map_canvas if self.interactive else self.map_picture_box
+        return [self.map_caption, self.zoom_bar, shown, self.track_box]
 
     def _draw_track(self, view: Info) -> None:
         """The track picture, made again only when a runner moved or a hurdle was taken."""
@@ -305,6 +310,7 @@ class GlobalissimoScreen(GameScreen):
         if key != self._track_key:
             self._track_key = key
             self.track.value = to_png(track_figure(view, self.table))
+            self.track_box.describe(wording.track_alt(self.table, view))
 
     def _cards_html(self, view: Info) -> str:
         """The country cards, made again only when a card or a number on one changed."""
@@ -386,6 +392,7 @@ class GlobalissimoScreen(GameScreen):
         hurdle = self.game.view(None)["hurdle"]
         if self.explaining is None and hurdle is not None:
             self.map_caption.value = wording.find_caption_html(hurdle)
+            self._describe_map(wording.map_alt(hurdle["name"]))
             if self._numbered is not None:
                 view = self._numbered
                 self.show_click_targets(
@@ -400,6 +407,14 @@ class GlobalissimoScreen(GameScreen):
         assert self._zoom is not None
         self._zoom.show(shown, margin=0.25, min_share=0.22)
         self.map_caption.value = wording.answer_caption_html(attempt)
+        self._describe_map(wording.answer_map_alt(attempt))
+
+    def _describe_map(self, text: str) -> None:
+        """The numbered map in words, on the canvas or the picture shown."""
+        self.map_picture_box.describe(text)
+        canvas = getattr(self, "_map_canvas", None)
+        if canvas is not None:
+            canvas.describe(text)
 
     def locator_png(self, iso3: str) -> bytes | None:
         """The small map on a country card (kept per country for this screen)."""
@@ -410,6 +425,8 @@ class GlobalissimoScreen(GameScreen):
     def _draw_result(self, rnd: Info) -> None:
         """The reveal (bars, chips, points) and the learn map coloured by the value."""
         self.reveal_chart.value = to_png(reveal_figure(rnd, self.table))
+        self.reveal_box.describe(wording.reveal_alt(rnd))
+        self.learn_box.describe(wording.learn_map_alt(rnd))
         if self._learn is None:
             self._learn = LearnMap()
         self.learn_map.value = self._learn.png(rnd)

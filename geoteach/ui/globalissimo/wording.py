@@ -16,6 +16,7 @@ from typing import Any
 from geoteach.escape import html_text
 from geoteach.games.globalissimo import GAME_OVER, HURDLE
 from geoteach.games.table import Table
+from geoteach.render.globalissimo import value_text
 from geoteach.ui.theme import CHECKERED_FLAG, does, does_text, is_you, seat_badge
 
 #: What each hurdle asks about, in one word.
@@ -122,6 +123,20 @@ def answer_caption_html(attempt: Info) -> str:
     return f"<p><b>{html_text(attempt['name'])}</b> is number {attempt['number']}.</p>"
 
 
+def map_alt(name: str) -> str:
+    """The hurdle A map in words (a number per country; the answer box takes the number too)."""
+    return (
+        f"World map with a number on every country. Find {name}: click it on the map, "
+        "or type its number in the answer box."
+    )
+
+
+def answer_map_alt(attempt: Info) -> str:
+    picked = attempt.get("picked_name")
+    wrong = f" Your pick, {picked}, is in orange." if picked and not attempt["correct"] else ""
+    return f"World map: {attempt['name']}, number {attempt['number']}, is in green.{wrong}"
+
+
 def learn_html(card: Info) -> str:
     """Under the reveal: what the category means and where the numbers come from."""
     return (
@@ -214,3 +229,41 @@ def sheet_html(table: Table, view: Info, places: list[tuple[int, int, str]]) -> 
         + "".join(rows)
         + "</table></details>"
     )
+
+
+# ----- the pictures in words (their alt text, issue 25) --------------------------------------
+def track_alt(table: Table, view: Info) -> str:
+    """The track picture: "Track to space 12: You on 3, Robot Ada on 5. Hurdles: A after space 4
+    (taken by You), B after space 8." (a hurdle is drawn between two spaces)."""
+    runners = ", ".join(
+        f"{table.seats[seat].name} on {'Go' if int(space) == 0 else int(space)}"
+        for seat, space in enumerate(view["positions"])
+    )
+    hurdles = []
+    for hurdle in view["track"]:
+        taken = hurdle["taken_by"]
+        by = f" (taken by {table.seats[taken].name})" if taken is not None else ""
+        hurdles.append(f"{hurdle['kind']} after space {hurdle['space']}{by}")
+    line = f"Track to space {int(view['track_length'])}: {runners}."
+    return f"{line} Hurdles: {', '.join(hurdles)}." if hurdles else line
+
+
+def _true_order(rnd: Info) -> list[str]:
+    names, places = rnd["names"], rnd["places"]
+    return sorted(rnd["countries"], key=lambda c: (places[c], names[c]))
+
+
+def reveal_alt(rnd: Info) -> str:
+    """The reveal chart: the true order with each country's value, the round's guesses after."""
+    unit = str(rnd["category_card"].get("unit") or "")
+    order = "; ".join(
+        f"{rnd['places'][c]}. {rnd['names'][c]}, {value_text(rnd['values'][c], unit)}"
+        for c in _true_order(rnd)
+    )
+    return f"Chart of the true order, {rnd['category_card']['label']}: {order}."
+
+
+def learn_map_alt(rnd: Info) -> str:
+    """The learn map: where the round's countries are, coloured by their value."""
+    names = ", ".join(rnd["names"][c] for c in _true_order(rnd))
+    return f"World map of this round's countries, each coloured by its value: {names}."

@@ -138,7 +138,9 @@ class GlobeWorksScreen(StepControls, GameScreen):
         self.map_picture = widgets.Image(format="png")
         if self.interactive:
             canvas.mpl_connect("button_press_event", safe(self.on_map_click, show=self.messages))
-            self.map_canvas = canvas_box(canvas)
+            self.map_canvas = canvas_box(
+                canvas, "World map of the cities and their networks; the cards are buttons below."
+            )
         self._size_picture()
         self.map_key = widgets.HTML()
         self.map_key.add_class("gt-mapkey")

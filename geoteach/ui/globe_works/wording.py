@@ -547,8 +547,11 @@ def map_key_html(table: Table, *, rings: bool, playable: str, picked: str) -> st
         for i, s in enumerate(table.seats)
     )
     said = (
-        f" · rings: your cards (<b style='color:{playable}'>thick ✔</b> can be "
-        f"played, <b style='color:{picked}'>orange</b> picked)"
+        # The ring's colour as a swatch beside its words: the words stay in the page's text
+        # colour (green and orange text on white are 3.4:1 and 3.9:1, under 4.5:1).
+        f" · rings: your cards (<b><span style='color:{playable}' aria-hidden='true'>●</span>"
+        f" thick ✔</b> can be played, <b><span style='color:{picked}' aria-hidden='true'>●"
+        "</span> orange</b> picked)"
         if rings
         else ""
     )

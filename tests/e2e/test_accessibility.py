@@ -1,0 +1,244 @@
+"""Issue 25 in the browser: every student app, by keyboard only, checked by axe-core.
+
+For each app (``notebooks/play/<key>.ipynb`` in Voilà at 1366×768) one test:
+
+* runs axe-core (wcag2a, wcag2aa, wcag21a, wcag21aa) on the set-up screen, the game screen and
+  after the first move, and fails on any critical or serious violation not in ``ALLOWED``;
+* shows the game at 1024 px (a tablet) and at 200% zoom (683×384) without sideways scrolling
+  or a button cut short (screenshots in test-artifacts);
+* presses only keys from page load on: Tab (Shift+Tab back) to Start, Enter; Tab to the first
+  move, Enter (GeoTriple's guess is typed); and fails if a Tab press leaves focus where it was
+  (a keyboard trap, WCAG 2.1.2) or focus falls to the page after Start.
+
+axe-core comes from npm (pinned), unpacked once into a cache folder (``GEOTEACH_CACHE``, else
+``~/.cache/geoteach``); the kit itself never downloads it. The counts per screen and the Tab
+presses per app go to ``test-artifacts/a11y.json`` for the report.
+
+This test starts its own Voilà on the checkout's Jupyter settings (``servers.jupyter_env``), so
+the page template it tests is the one in this repository, not an installed copy.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import os
+import secrets
+import subprocess
+import sys
+import tarfile
+import tempfile
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.e2e import pages
+from tests.e2e.apps import harness
+from tests.e2e.conftest import ARTIFACTS, Server, _env, _start, _workdir, free_port
+from tests.e2e.servers import jupyter_env
+from tests.e2e.test_student_apps import DRIVERS
+from tests.registries import require_npm
+
+AXE_VERSION = "4.14.1"
+CACHE = Path(os.environ.get("GEOTEACH_CACHE") or Path.home() / ".cache" / "geoteach")
+TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
+FAILING = ("critical", "serious")
+#: Violations that could not be fixed yet: (app, rule id) -> why. Every entry is reported.
+ALLOWED: dict[tuple[str, str], str] = {}
+#: The control each app's first move is made with (a person's first move on the game screen).
+MOVES = {
+    "globalissimo": ".gt-rank",
+    "geography_pursuit": ".gt-roll",
+    "global_pursuit": ".gt-cannot",
+    "geotriple": ".gt-give-clue, .gt-guess-button, .gt-continue",
+    "globe_works": ".gt-continue, .gt-decline, .gt-no-deal, .gt-discard, .gt-play, .gt-pass",
+}
+#: Tab presses allowed to reach one control (the page is cycled at most twice).
+MAX_TABS = 120
+
+#: The focused element, named once (data-gt-seen) so a test sees whether focus moved.
+FOCUSED_JS = """() => {
+  const el = document.activeElement;
+  if (!el || el === document.body) return 'body';
+  if (!el.dataset.gtSeen) el.dataset.gtSeen = String(++window.__gtSeen || (window.__gtSeen = 1));
+  return el.dataset.gtSeen + ' ' + el.tagName.toLowerCase() + '.' + [...el.classList].join('.');
+}"""
+
+MATCHES_JS = """(selector) => {
+  const el = document.activeElement;
+  return !!el && el !== document.body && !el.disabled && !!el.closest(selector);
+}"""
+
+CUT_BUTTONS_JS = """() => [...document.querySelectorAll('.gt-app button')]
+  .filter(b => b.offsetParent !== null && b.scrollWidth > b.clientWidth + 1)
+  .map(b => b.textContent.trim()).slice(0, 8)"""
+
+AXE_JS = """async (tags) => {
+  const result = await axe.run(document, {runOnly: {type: 'tag', values: tags},
+                                           resultTypes: ['violations']});
+  return result.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,
+    nodes: v.nodes.length, targets: v.nodes.slice(0, 3).map(n => n.target.join(' '))}));
+}"""
+
+
+@pytest.fixture(scope="module")
+def axe_source() -> str:
+    """axe-core's script, from the pinned npm package (fetched once into the cache)."""
+    path = CACHE / f"axe-core-{AXE_VERSION}" / "axe.min.js"
+    if not path.exists():
+        require_npm()
+        with tempfile.TemporaryDirectory() as tmp:
+            subprocess.run(
+                ["npm", "pack", f"axe-core@{AXE_VERSION}", "--silent", "--pack-destination", tmp],
+                check=True,
+                capture_output=True,
+                timeout=300,
+            )
+            (tarball,) = Path(tmp).glob("axe-core-*.tgz")
+            with tarfile.open(tarball) as archive:
+                member = archive.extractfile("package/axe.min.js")
+                assert member is not None
+                data = member.read()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
+    return path.read_text()
+
+
+@pytest.fixture(scope="module")
+def kit_voila(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """Voilà on a copy of the notebooks, with this checkout's page template and settings."""
+    work = _workdir(tmp_path_factory, "voila-a11y")
+    port, token = free_port(), secrets.token_hex(16)
+    cmd = [
+        sys.executable,
+        "-m",
+        "voila",
+        "--no-browser",
+        "--Voila.ip=127.0.0.1",
+        f"--port={port}",
+        f"--IdentityProvider.token={token}",
+        "--MappingKernelManager.cull_interval=60",
+        "--MappingKernelManager.cull_idle_timeout=300",
+        "--VoilaConfiguration.show_tracebacks=True",
+        str(work / "notebooks"),
+    ]
+    proc = _start(cmd, port, work / "voila.log", jupyter_env(_env(work)))
+    yield Server(f"http://127.0.0.1:{port}", token, work, proc)
+    proc.terminate()
+    proc.wait(timeout=30)
+
+
+def axe(page: Any, source: str) -> list[dict[str, Any]]:
+    if not page.evaluate("() => !!window.axe"):
+        page.add_script_tag(content=source)
+    return page.evaluate(AXE_JS, TAGS)
+
+
+def failing(key: str, violations: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [v for v in violations if v["impact"] in FAILING and (key, v["id"]) not in ALLOWED]
+
+
+def tab_to(page: Any, selector: str, timeout: float = 120.0) -> int:
+    """Press Tab until focus is on ``selector`` (enabled); the presses it took.
+
+    A press that leaves focus where it was is a keyboard trap: the test fails there. While
+    the control is not on the page yet (the computers play first), the test waits.
+    """
+    presses = 0
+    deadline = time.monotonic() + timeout
+    before = page.evaluate(FOCUSED_JS)
+    while not page.evaluate(MATCHES_JS, selector):
+        assert presses < MAX_TABS, f"{selector} not reached in {MAX_TABS} Tab presses"
+        assert time.monotonic() < deadline, f"{selector} never came up"
+        if not page.locator(f"{selector}:visible").count():
+            time.sleep(0.3)
+            continue
+        page.keyboard.press("Tab")
+        presses += 1
+        page.wait_for_timeout(60)
+        now = page.evaluate(FOCUSED_JS)
+        assert now != before or now == "body", f"Tab left focus on {now} (a keyboard trap)"
+        before = now
+    return presses
+
+
+def type_guess_if_asked(page: Any) -> None:
+    """GeoTriple's guess is a typed state: type it (keys only) before its button."""
+    box = page.locator(".gt-guess input:visible")
+    if box.count() and page.locator(".gt-guess-button:visible").count():
+        tab_to(page, ".gt-guess")
+        page.keyboard.type("Ohio")
+        page.keyboard.press("Escape")  # close the suggestions list
+
+
+def record(key: str, name: str, value: Any) -> None:
+    path = ARTIFACTS / "a11y.json"
+    data = json.loads(path.read_text()) if path.exists() else {}
+    data.setdefault(key, {})[name] = value
+    path.write_text(json.dumps(data, indent=2, sort_keys=True))
+
+
+@pytest.mark.parametrize("key", DRIVERS)
+def test_app_by_keyboard_only_with_no_serious_axe_violation(
+    browser, kit_voila, axe_source, key: str
+) -> None:
+    driver = importlib.import_module(f"tests.e2e.apps.{key}")
+    app = harness.open_app(browser, kit_voila, key, getattr(driver, "QUERY", ""))
+    page = app.page
+    found: dict[str, list[dict[str, Any]]] = {}
+    try:
+        page.wait_for_timeout(500)
+        found["setup"] = axe(page, axe_source)
+        tabs_to_start = tab_to(page, ".gt-start")
+        page.keyboard.press("Enter")
+        page.wait_for_selector(".gt-app .gt-banner .gt-turn", timeout=120_000)
+        page.wait_for_timeout(1500)
+        found["game"] = axe(page, axe_source)
+        # Focus goes to the step's first control once it is there (the computers may play
+        # first), at the latest after the page script's 10 s wait.
+        try:
+            page.wait_for_function(
+                "() => document.activeElement && document.activeElement !== document.body",
+                polling=200,
+                timeout=15_000,
+            )
+        except Exception as error:
+            raise AssertionError("focus fell to the page after Start") from error
+        record(key, "focus after Start", page.evaluate(FOCUSED_JS))
+        if key == "geotriple":
+            type_guess_if_asked(page)
+        tabs_to_move = tab_to(page, MOVES[key])
+        before = pages.widget_text(page)
+        page.keyboard.press("Enter")
+        pages.wait_text_change(page, before)
+        page.wait_for_timeout(1500)
+        found["after-move"] = axe(page, axe_source)
+        record(key, "tabs", {"to Start": tabs_to_start, "Start to first move": tabs_to_move})
+        record(key, "focus after the move", page.evaluate(FOCUSED_JS))
+        # A 1024 px tablet, then 200% zoom of 1366×768 (683×384 CSS pixels): no sideways
+        # scrolling of the page (the board may scroll inside its column), no button cut short.
+        for name, size in (("tablet", (1024, 768)), ("200% zoom", (683, 384))):
+            page.set_viewport_size({"width": size[0], "height": size[1]})
+            page.wait_for_timeout(1500)
+            shot = f"a11y-{key}-{name.replace('% ', '-')}.png"
+            page.screenshot(path=str(ARTIFACTS / shot), full_page=True)
+            width = page.evaluate("() => document.documentElement.scrollWidth")
+            cut = page.evaluate(CUT_BUTTONS_JS)
+            record(key, f"at {name}", {"page width": width, "buttons cut short": cut})
+            assert width <= size[0] + 1 and not cut, (name, width, cut)
+    finally:
+        record(
+            key,
+            "axe",
+            {
+                screen: {f"{v['id']} ({v['impact']})": v["nodes"] for v in violations}
+                for screen, violations in found.items()
+            },
+        )
+        page.screenshot(path=str(ARTIFACTS / f"a11y-{key}.png"))
+        page.close()
+    bad = {screen: failing(key, v) for screen, v in found.items()}
+    assert not any(bad.values()), json.dumps(bad, indent=1)

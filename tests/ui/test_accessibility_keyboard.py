@@ -1,0 +1,82 @@
+"""Issue 25, the keyboard and the names: no trap on a canvas, the step's controls first in the
+tab order, every canvas and picture described in words, selected toggles marked."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import ipywidgets as widgets
+
+from geoteach.ui.canvases import Described, canvas_box
+from geoteach.ui.shell import APP_CSS
+from tests.ui.test_accessibility_shell import FakeGame, FirstMove, Turns
+
+TEMPLATES = Path(__file__).parents[2] / "jupyter/share/jupyter/voila/templates/geoteach"
+TEMPLATE = TEMPLATES / "index.html.j2"
+
+
+def page_script() -> str:
+    text = TEMPLATE.read_text()
+    return text[text.index("<script>") : text.index("</script>")]
+
+
+def test_canvases_leave_the_tab_order_and_let_tab_and_escape_through() -> None:
+    script = page_script()
+    assert ".jupyter-matplotlib-canvas-div" in script
+    assert "set(div, 'tabindex', '-1')" in script and "set(div, 'role', 'img')" in script
+    # A capture-phase listener on the document runs before ipympl's own on the canvas: it stops
+    # Tab and Escape there, so ipympl never cancels them.
+    listener = script[script.index("addEventListener('keydown'") :]
+    assert "event.stopPropagation()" in listener and listener.rstrip().endswith("}, true);\n})();")
+    assert "'Tab'" in listener and "'Escape'" in listener
+
+
+def test_focus_goes_to_continue_or_the_step_not_to_the_page() -> None:
+    script = page_script()
+    recover = script[script.index("function recover") :]
+    assert recover.index(".gt-feedback") < recover.index(".gt-controls")
+
+
+def test_the_side_column_comes_first_in_the_page_and_is_drawn_on_the_right() -> None:
+    screen = Turns(FakeGame(), {1: FirstMove()}, bot_delay=0)
+    (main,) = [w for w in screen.children if "gt-main" in getattr(w, "_dom_classes", ())]
+    side, left = main.children
+    assert "gt-side" in side._dom_classes and "gt-board" in left._dom_classes
+    assert side.children[1] is screen.controls and screen.board in left.children
+    assert re.search(r"\.gt-main \{[^}]*row-reverse", APP_CSS)
+
+
+def test_a_canvas_box_says_what_it_shows() -> None:
+    picture = widgets.Image(format="png")
+    box = Described(picture, "Track:  You on 3")
+    assert box.children == (picture, box.words) and "gt-described" in box._dom_classes
+    assert box.text == "Track: You on 3" and "gt-description" in box.words._dom_classes
+    box.describe("Map of <Kenya>")
+    assert box.words.value == "Map of &lt;Kenya&gt;"
+    canvas = widgets.Box()  # stands in for an ipympl canvas (no kernel here)
+    board = canvas_box(canvas, "The board")
+    assert isinstance(board, Described) and "gt-canvas" in board._dom_classes
+    assert board.picture is canvas and board.text == "The board"
+    assert ".gt-description" in APP_CSS
+
+
+def test_selected_toggles_are_marked_by_more_than_a_shade() -> None:
+    script = page_script()
+    assert "aria-pressed" in script and "mod-active" in script and "gt-picked" in script
+    assert re.search(r"\.mod-active::before[^{]*\{\s*content: \"✔ \"", APP_CSS)
+    assert "inset 0 0 0 3px" in APP_CSS
+
+
+def test_pictures_and_canvases_get_their_words() -> None:
+    script = page_script()
+    assert (
+        "set(img, 'alt', text)" in script
+        and "set(div, 'aria-label', text || 'Game board')" in script
+    )
+
+
+def test_the_side_column_narrows_then_moves_under_the_board() -> None:
+    assert "@media (max-width: 1100px)" in APP_CSS and "@media (max-width: 900px)" in APP_CSS
+    narrow = APP_CSS[APP_CSS.index("@media (max-width: 900px)") :]
+    assert "column-reverse" in narrow  # the board (last on the page) is drawn on top
