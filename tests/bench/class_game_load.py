@@ -318,6 +318,8 @@ class RoomRun:
             self.keep_evidence()
         finally:
             with contextlib.suppress(Exception):
+                self.store.close()
+            with contextlib.suppress(Exception):
                 self.context.close()
             pw.stop()
             shutil.rmtree(profile, ignore_errors=True)
@@ -407,26 +409,48 @@ class RoomRun:
             seat = self.acting()
         return seat
 
-    def act(self, page: Any) -> None:
-        """A rank for the country picked, or at a hurdle the answer 1 (a move either way)."""
+    def act(self, page: Any, synthetic: bool = False) -> None:
+        """A rank for the country picked, or at a hurdle the answer 1 (a move either way).
+
+        ``synthetic``: the button gets a click event without the pointer (for a last try when
+        the page kept moving the button under the pointer)."""
         rank = page.locator(RANK)
         if rank.count() and rank.first.is_visible():
-            rank.first.click()
-            return
-        page.fill(".gt-controls .gt-answer input", "1")
-        page.locator(ANSWER).first.click()
+            button = rank.first
+        else:
+            page.fill(".gt-controls .gt-answer input", "1", timeout=10_000)
+            button = page.locator(ANSWER).first
+        if synthetic:
+            button.dispatch_event("click", timeout=10_000)
+        else:
+            button.click(timeout=10_000)
 
-    def move(self, watchers: list[Any]) -> dict[str, Any]:
+    def stored(self) -> int:
+        return self.store.count(self.room_id)
+
+    def move(self, watchers: list[Any], attempts: int = 4) -> dict[str, Any]:
         """One move by clicks on the acting device; when each other page's log shows it.
 
         (A screen logs the moves made elsewhere, not its own: the acting page is not watched.)
+        A click that did not land (the page drew the controls again as it was aimed: the store
+        has no new move) is tried again, the last time as a click event on the button.
         """
-        seat = self.wait_acting()
-        actor = self.pages[seat]
-        others = [p for i, p in enumerate(self.pages) if i != seat] + watchers
-        for page in others:
-            page.evaluate(WATCH_JS, _logged(page) + 1)
-        self.act(actor)
+        for attempt in range(attempts):
+            seat = self.wait_acting()
+            actor = self.pages[seat]
+            others = [p for i, p in enumerate(self.pages) if i != seat] + watchers
+            for page in others:
+                page.evaluate(WATCH_JS, _logged(page) + 1)
+            before = self.stored()
+            try:
+                self.act(actor, synthetic=attempt == attempts - 1)
+                break
+            except Exception:
+                time.sleep(1.0)
+                if self.stored() > before:
+                    break  # it landed all the same
+                if attempt == attempts - 1:
+                    raise
         clicked = actor.evaluate("() => window.__gtClickAt")
         seen, missing = [], 0
         for page in others:
@@ -436,7 +460,7 @@ class RoomRun:
             except Exception:
                 missing += 1
         self.clicked += 1
-        return {"seat": seat, "shown_s": seen, "missing": missing}
+        return {"seat": seat, "shown_s": seen, "missing": missing, "missed_clicks": attempt}
 
     def same_game(self, page: Any, reference: Any, timeout: float = 30.0) -> bool:
         """``page`` shows the game where ``reference`` does: the same leaderboard (each team's
@@ -507,12 +531,16 @@ class RoomRun:
         began = time.time()
         self.clicked = 0
         self.open_room()
+        from geoteach.store.rooms import RoomStore
+
+        self.store = RoomStore(self.voila.store_url)
+        self.room_id = self.store.room(self.code).id
         self.join_devices()
         self.start()
         self.result["code"] = self.code
         self.result["set_up_s"] = time.time() - began
         self.result["play_began"] = time.time()
-        moves = []
+        self.result["moves"] = moves = []
         kill_device_at, kill_projector_at = self.moves // 3, (2 * self.moves) // 3
         recovery: dict[str, Any] = {}
         while self.clicked < self.moves:
@@ -734,6 +762,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--devices", type=int, default=6, help="team devices per room (2–6)")
     parser.add_argument("--out", type=Path, default=OUT)
     args = parser.parse_args(argv)
+    # A SIGTERM ends the run as Ctrl-C would: the Voilà server and its kernels are stopped.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     if not CHROMIUM.exists():
         parser.error(f"{CHROMIUM} is not installed (Debian: apt-get install chromium)")
     if not 2 <= args.devices <= 6:
