@@ -334,7 +334,14 @@ class RoomRun:
 
     def open_room(self) -> None:
         page = self.open("class_game.ipynb", "projector", PROJECTOR)
-        page.wait_for_selector(".gt-start", timeout=LOAD_TIMEOUT)
+        try:
+            page.wait_for_selector(".gt-start", timeout=LOAD_TIMEOUT // 2)
+        except Exception:
+            # Seen once with three rooms opened at once: the page never got its answer from
+            # Voilà. Said in the results; the teacher would press reload too.
+            self.result["projector_reloaded"] = True
+            page.reload(wait_until="commit")
+            page.wait_for_selector(".gt-start", timeout=LOAD_TIMEOUT)
         self.result["projector_open_to_setup_s"] = (_first(page, ".gt-start") - _origin(page)) / 1e3
         # The table set-up's number of teams: six rows, every one a person.
         count = page.locator(".gt-setup input[type=number]").first
@@ -620,6 +627,9 @@ def run_configuration(backend: str, rooms: int, moves: int, devices: int) -> dic
                 return _measure(voila, backend, rooms, moves, devices)
             finally:
                 stop_voila(voila)
+                with contextlib.suppress(OSError):
+                    log = ARTIFACTS / f"class-game-load-{backend}-{rooms}.log"
+                    shutil.copy(work / "voila.log", log)
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
@@ -634,6 +644,7 @@ def _measure(voila: Voila, backend: str, rooms: int, moves: int, devices: int) -
     threads = [threading.Thread(target=r.run, name=f"room {r.index}") for r in runs]
     for t in threads:
         t.start()
+        time.sleep(3.0)  # the teachers of the rooms do not all click in the same second
     # The kernels' figures while the game is played (the pages are still open here).
     final: dict[int, dict[str, Any]] = {}
     while any(t.is_alive() for t in threads):
