@@ -163,8 +163,8 @@ def start_voila(work: Path, store_url: str) -> Voila:
         "--Voila.ip=127.0.0.1",
         f"--port={port}",
         f"--IdentityProvider.token={token}",
-        # No culling during a run: a device that waits for its turn is not idle.
-        "--MappingKernelManager.cull_interval=0",
+        # No culling (the fixture's): Voilà's default idle timeout is 0, never; a device that
+        # waits for its turn is not idle.
         "--VoilaConfiguration.show_tracebacks=True",
         str(work / "notebooks"),
     ]
