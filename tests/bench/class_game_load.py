@@ -467,6 +467,7 @@ class RoomRun:
             except Exception:
                 missing += 1
         self.clicked += 1
+        self.result["clicked"] = self.clicked  # kept for the store's check if a later step fails
         return {"seat": seat, "shown_s": seen, "missing": missing, "missed_clicks": attempt}
 
     def same_game(self, page: Any, reference: Any, timeout: float = 30.0) -> bool:
