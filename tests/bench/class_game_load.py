@@ -332,16 +332,22 @@ class RoomRun:
                 page.screenshot(path=f"{name}.png")
                 Path(f"{name}.txt").write_text(f"{page.url}\n\n{page.inner_text('body')}")
 
+    def wait_or_reload(self, page: Any, selector: str) -> None:
+        """Wait for the app; a page Voilà never answered is reloaded once (and said).
+
+        Seen on the overloaded machine, with Voilà's "Timeout waiting for IOPub output" in its
+        log: the page stays blank. The teacher would press reload too.
+        """
+        try:
+            page.wait_for_selector(selector, timeout=LOAD_TIMEOUT // 2)
+        except Exception:
+            self.result.setdefault("pages_reloaded", []).append(page.url.split("&token=")[0])
+            page.reload(wait_until="commit")
+            page.wait_for_selector(selector, timeout=LOAD_TIMEOUT)
+
     def open_room(self) -> None:
         page = self.open("class_game.ipynb", "projector", PROJECTOR)
-        try:
-            page.wait_for_selector(".gt-start", timeout=LOAD_TIMEOUT // 2)
-        except Exception:
-            # Seen once with three rooms opened at once: the page never got its answer from
-            # Voilà. Said in the results; the teacher would press reload too.
-            self.result["projector_reloaded"] = True
-            page.reload(wait_until="commit")
-            page.wait_for_selector(".gt-start", timeout=LOAD_TIMEOUT)
+        self.wait_or_reload(page, ".gt-start")
         self.result["projector_open_to_setup_s"] = (_first(page, ".gt-start") - _origin(page)) / 1e3
         # The table set-up's number of teams: six rows, every one a person.
         count = page.locator(".gt-setup input[type=number]").first
@@ -519,7 +525,7 @@ class RoomRun:
         without = self.move([])  # the teams play on while the projector is away
         begin = time.time()
         page = self.open("class_game.ipynb", "projector-again", PROJECTOR)
-        page.wait_for_selector(".gt-class-resume", timeout=LOAD_TIMEOUT)
+        self.wait_or_reload(page, ".gt-class-resume")
         picker = page.locator(f"select:has(option:text-matches('^{self.code}'))")
         label = picker.locator("option", has_text=self.code).first.inner_text()
         picker.select_option(label=label)
