@@ -223,6 +223,7 @@ def kernels(server_pid: int, full: bool = False) -> dict[int, dict[str, Any]]:
                 "tag": _tag(child),
                 "rss_mb": child.memory_info().rss / 2**20,
                 "cpu_s": cpu.user + cpu.system,
+                "started": child.create_time(),
             }
             if full:
                 info["uss_mb"] = child.memory_full_info().uss / 2**20
@@ -233,7 +234,9 @@ def kernels(server_pid: int, full: bool = False) -> dict[int, dict[str, Any]]:
 
 
 def kernel_of(server_pid: int, tag: str) -> int | None:
-    for pid, info in kernels(server_pid).items():
+    """The newest kernel of the page tagged ``tag`` (a reloaded page has a new one)."""
+    found = kernels(server_pid)
+    for pid, info in sorted(found.items(), key=lambda item: -item[1]["started"]):
         if info["tag"] == tag:
             return pid
     return None
