@@ -5,6 +5,7 @@
     python3 tasks.py test     # the whole suite: lint, data, engines, widgets, notebooks, browser
     python3 tasks.py fast     # the quick suite (no browser, no slow checks)
     python3 tasks.py voila    # the student apps (notebooks/play/) as Voilà apps
+    python3 tasks.py bench    # the benchmarks (on demand, not in CI)
     python3 tasks.py pin      # regenerate the pinned lists from their .in files
     python3 tasks.py lint     # ruff
 
@@ -395,6 +396,15 @@ def fast(options: argparse.Namespace) -> int:
     return test(options)
 
 
+def bench(options: argparse.Namespace) -> int:
+    """The benchmarks, on demand (never in CI): pytest-benchmark's in tests/bench/, then the
+    class game's load benchmark (a Voilà server, headless Chromium, rooms of 7 pages)."""
+    ensure_env(REQUIREMENTS, TEST_REQUIREMENTS)
+    first = run(PY, "-m", "pytest", "--benchmark-enable", "-m", "slow", "tests/bench", check=False)
+    load = run(PY, "-m", "tests.bench.class_game_load", *options.bench_args, check=False)
+    return first or load
+
+
 def _frozen(python: Path) -> list[str]:
     out = subprocess.run(
         [str(python), "-m", "pip", "freeze", "--exclude-editable"],
@@ -468,12 +478,23 @@ def parser() -> argparse.ArgumentParser:
     server("voila", "the student apps of notebooks/play/ as Voilà apps", "default: none")
     for name, help in (("test", "the whole test suite"), ("fast", "the quick test suite")):
         commands.add_parser(name, help=f"{help} (further arguments go to pytest)")
+    commands.add_parser(
+        "bench", help="the benchmarks (further arguments go to tests/bench/class_game_load.py)"
+    )
     commands.add_parser("pin", help="regenerate the pinned lists from their .in files")
     commands.add_parser("lint", help="ruff check and format check")
     return top
 
 
-COMMANDS = {"lab": lab, "voila": voila, "test": test, "fast": fast, "pin": pin, "lint": lint}
+COMMANDS = {
+    "lab": lab,
+    "voila": voila,
+    "test": test,
+    "fast": fast,
+    "bench": bench,
+    "pin": pin,
+    "lint": lint,
+}
 
 
 def main(argv: list[str]) -> int:
@@ -481,6 +502,8 @@ def main(argv: list[str]) -> int:
         # Everything after the command is pytest's, options included (`fast -x -k deck`).
         options = argparse.Namespace(command=argv[0], pytest_args=argv[1:])
         return COMMANDS[options.command](options)
+    if argv[:1] == ["bench"]:
+        return bench(argparse.Namespace(command="bench", bench_args=argv[1:]))
     options = parser().parse_args(argv)
     if getattr(options, "port", None) is not None and not 0 < options.port < 65536:
         sys.exit(f"--port {options.port} is not a port number (1 to 65535).")

@@ -59,6 +59,8 @@ class Follower:
             self.on_move(action)
         if changed and self.on_room is not None:
             self.on_room(room)
+        if room.status == "ended":
+            self.stopped = True  # the game is over: nothing more will arrive
         return arrived
 
     def start(self) -> None:
