@@ -63,6 +63,7 @@ from tests.e2e.conftest import (
     CHROMIUM,
     CHROMIUM_ARGS,
     ROOT,
+    _env,
     _start,
     free_port,
 )
@@ -141,19 +142,8 @@ class Voila:
 def start_voila(work: Path, store_url: str) -> Voila:
     """A Voilà server as the ``voila`` fixture starts it, on the room store ``store_url``."""
     shutil.copytree(ROOT / "notebooks", work / "notebooks")
-    (work / "records").mkdir()
-    env = dict(os.environ)
-    env.update(
-        {
-            "JUPYTER_CONFIG_DIR": str(work / "jupyter-config"),
-            "JUPYTER_RUNTIME_DIR": str(work / "jupyter-runtime"),
-            "MPLBACKEND": "module://ipympl.backend_nbagg",
-            "GEOTEACH_TEST_HOOKS": "1",
-            "GEOTEACH_LESSON_RECORD": str(work / "records" / "class.sqlite"),
-            "GEOTEACH_ROOMS": store_url,
-            "GEOTEACH_HOST_KEYS": str(work / "records" / "host_keys.json"),
-        }
-    )
+    env = _env(work)  # the browser tests' server settings (records/ made there)
+    env["GEOTEACH_ROOMS"] = store_url
     port, token = free_port(), os.urandom(16).hex()
     cmd = [
         sys.executable,

@@ -15,38 +15,19 @@ from __future__ import annotations
 
 from typing import Any
 
+from geoteach.classroom.rooms import PUBLIC as ROOM_PUBLIC
 from geoteach.games.base import Game
 
 #: What a screen may read of a game. Nothing here returns the game's internal state.
-PUBLIC = frozenset(
-    {
-        "name",
-        "title",
-        "table",
-        "options",
-        "seed",
-        "log",
-        "phase",
-        "to_act",
-        "current_player",
-        "legal_actions",
-        "check",
-        "is_legal",
-        "apply",
-        "on_change",
-        "is_terminal",
-        "scores",
-        "winners",
-        "view",
-        "answer_context",
-        "answers_in",
-        "move_fields",
-        "min_seats",
-        "max_seats",
-        "first_player_rule",
-        "die_sides",
-    }
-)
+PUBLIC = ROOM_PUBLIC | {
+    # The verbs a class game's proxies implement themselves (geoteach.classroom.rooms).
+    "legal_actions",
+    "check",
+    "is_legal",
+    "apply",
+    "on_change",
+    "view",
+}
 
 
 class PublicOnly:
