@@ -383,12 +383,30 @@ def lint(options: argparse.Namespace | None = None) -> int:
     return 0
 
 
+def test_workers(pytest_args: list[str]) -> list[str]:
+    """pytest-xdist's options: the suite in ``GEOTEACH_TEST_WORKERS`` processes (default: the
+    cores, at least 2 and at most 4), unless the arguments choose (``-n 1``, ``-p no:xdist``).
+
+    Much of a browser test is waiting for a kernel or a page, so two processes keep even a
+    2-core machine busy (CI's suite: 49 min in one process). ``--dist loadfile`` keeps each file
+    in one process, in order: a notebook's cells (nbval) run in sequence, and the browser tests'
+    lesson report reads the answers the apps before it in its file gave.
+    """
+    chosen = ("-n", "--numprocesses", "no:xdist", "-pno:xdist")
+    if any(arg.startswith(chosen) for arg in pytest_args):
+        return []
+    wanted = os.environ.get("GEOTEACH_TEST_WORKERS", "").strip()
+    workers = int(wanted) if wanted.isdigit() else min(4, max(2, os.cpu_count() or 1))
+    return [] if workers <= 1 else ["-n", str(workers), "--dist", "loadfile"]
+
+
 def test(options: argparse.Namespace) -> int:
     ensure_env(REQUIREMENTS, TEST_REQUIREMENTS)
     ensure_proxy()
     lint()
     # Notebooks are executed by nbval; --nbval-lax checks they run, not their exact output.
-    return run(PY, "-m", "pytest", "--nbval-lax", *options.pytest_args, check=False)
+    args = [*test_workers(options.pytest_args), *options.pytest_args]
+    return run(PY, "-m", "pytest", "--nbval-lax", *args, check=False)
 
 
 def fast(options: argparse.Namespace) -> int:

@@ -235,3 +235,24 @@ def test_voila_serves_the_apps_and_stops_cleanly(tmp_path: Path) -> None:
     assert proc.returncode == 0
     assert "Voilà stopped." in out
     assert "Traceback" not in out
+
+
+@pytest.mark.parametrize(
+    ("args", "env", "expected"),
+    [
+        ([], {}, ["-n", "2", "--dist", "loadfile"]),  # this machine and CI: 2 cores
+        (["tests/quiz", "-x"], {"GEOTEACH_TEST_WORKERS": "3"}, ["-n", "3", "--dist", "loadfile"]),
+        ([], {"GEOTEACH_TEST_WORKERS": "1"}, []),
+        (["-n", "4"], {}, []),
+        (["-p", "no:xdist"], {}, []),
+        (["--nbval-lax", "--no-header"], {}, ["-n", "2", "--dist", "loadfile"]),
+    ],
+)
+def test_the_suite_runs_in_several_processes_unless_told(
+    monkeypatch: pytest.MonkeyPatch, args: list[str], env: dict[str, str], expected: list[str]
+) -> None:
+    monkeypatch.delenv("GEOTEACH_TEST_WORKERS", raising=False)
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    monkeypatch.setattr(os, "cpu_count", lambda: 2)
+    assert tasks.test_workers(args) == expected
