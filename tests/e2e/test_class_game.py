@@ -8,13 +8,18 @@ the test waits until the projector, the other team and the spectator show it (th
 by one, without any reload). Mid-game one team's page is closed and its own link (which the
 page put in its address when the team took its seat) opened again: it comes back to the same
 seat and the game goes on. Timings (move on one device → shown on the others) are recorded.
+
+Globalissimo is played by two teams; Globe Works (3 to 5 players) by three teams and a
+spectator, four devices, each of which must hold its own hand and no other team's.
 """
 
 from __future__ import annotations
 
 import time
+from collections import Counter
 from typing import Any
 
+from geoteach.games.globe_works.cards import cards
 from tests.e2e import pages
 from tests.e2e.apps import harness
 from tests.e2e.conftest import ARTIFACTS
@@ -57,78 +62,154 @@ def _no_errors(page: Any) -> None:
     assert not pages.ui_errors(page), pages.ui_errors(page)
 
 
-#: What the team to act clicks: a rank for the country picked, or an answer at a hurdle.
+def _shown(page: Any, selector: str) -> bool:
+    found = page.locator(selector)
+    return bool(found.count()) and found.first.is_visible()
+
+
+#: What the team to act clicks in Globalissimo: a rank for the country picked, or an answer at
+#: a hurdle.
 RANK = ".gt-controls .gt-rank:not([disabled])"
 ANSWER = ".gt-controls .gt-submit:not([disabled])"
 
 
-def _acting(devices: list[Any]) -> int | None:
-    for seat, page in enumerate(devices):
-        for selector in (RANK, ANSWER):
-            found = page.locator(selector)
-            if found.count() and found.first.is_visible():
-                return seat
-    return None
+def _globalissimo_step(page: Any) -> bool:
+    return _shown(page, RANK) or _shown(page, ANSWER)
 
 
-def _act(page: Any) -> None:
+def _globalissimo_act(page: Any) -> None:
     """One move by clicks: the first rank button, or at a hurdle the number 1 typed (a wrong or
     right answer is a move all the same)."""
-    rank = page.locator(RANK)
-    if rank.count() and rank.first.is_visible():
-        rank.first.click()
+    if _shown(page, RANK):
+        page.locator(RANK).first.click()
         return
     page.fill(".gt-controls .gt-answer input", "1")
     page.locator(ANSWER).first.click()
 
 
-def _move(devices: list[Any], watchers: list[Any], timeout: float = 60.0) -> float:
+#: Globe Works' steps for the team to act, in the order the test takes them: say no to a deal,
+#: discard, play the picked card (else draw), or pass.
+GLOBE_WORKS_STEPS = (".gt-decline", ".gt-no-deal", ".gt-discard", ".gt-play", ".gt-pass")
+#: The card ids in a page's hand strip and the playable ones (their buttons carry gt-card-<id>).
+HAND_JS = """(only) => [...document.querySelectorAll('.gt-hand-card' + only)]
+  .filter(b => b.offsetParent !== null)
+  .map(b => [...b.classList].find(c => c.startsWith('gt-card-')))
+  .filter(c => c).map(c => c.slice('gt-card-'.length))"""
+
+
+def _hand(page: Any, only: str = "") -> list[str]:
+    return list(page.evaluate(HAND_JS, only))
+
+
+def _globe_works_step(page: Any) -> bool:
+    return any(_shown(page, f"{s}:not([disabled])") for s in GLOBE_WORKS_STEPS) or _shown(
+        page, ".gt-draw:not([disabled])"
+    )
+
+
+def _globe_works_act(page: Any) -> None:
+    """One move by clicks: no deal, a discard, the first playable card (the screen picks it),
+    a draw when nothing can be played, or pass."""
+    for selector in (".gt-decline", ".gt-no-deal", ".gt-discard"):
+        if _shown(page, f"{selector}:not([disabled])"):
+            page.locator(selector).first.click()
+            return
+    if _hand(page, ".gt-playable") and _shown(page, ".gt-play:not([disabled])"):
+        page.locator(".gt-play").first.click()
+    elif _shown(page, ".gt-draw:not([disabled])"):
+        page.locator(".gt-draw").first.click()
+    elif _shown(page, ".gt-take-discard:not([disabled])"):
+        page.locator(".gt-take-discard").first.click()
+    else:
+        page.locator(".gt-pass").first.click()
+
+
+#: Per game: is this device asked to act, and its move by clicks.
+DRIVERS = {
+    "globalissimo": (_globalissimo_step, _globalissimo_act),
+    "globe_works": (_globe_works_step, _globe_works_act),
+}
+
+
+def _acting(game: str, devices: list[Any]) -> int | None:
+    asked, _act = DRIVERS[game]
+    return next((seat for seat, page in enumerate(devices) if asked(page)), None)
+
+
+def _move(game: str, devices: list[Any], watchers: list[Any], timeout: float = 60.0) -> float:
     """A move by clicks on the device whose turn it is; wait until every other page shows it."""
     deadline = time.monotonic() + timeout
-    seat = _acting(devices)
+    seat = _acting(game, devices)
     while seat is None:
         assert time.monotonic() < deadline, "no team was asked to move"
         for page in devices:
-            cont = page.locator(".gt-continue")
-            if cont.count() and cont.first.is_visible():
-                cont.first.click()
+            if _shown(page, ".gt-continue"):
+                page.locator(".gt-continue").first.click()
         time.sleep(0.3)
-        seat = _acting(devices)
+        seat = _acting(game, devices)
     others = [p for i, p in enumerate(devices) if i != seat] + watchers
     before = [_logged(p) for p in others]
     begin = time.monotonic()
-    _act(devices[seat])
+    DRIVERS[game][1](devices[seat])
     for page, count in zip(others, before, strict=True):
         _wait_logged(page, count + 1)
     return time.monotonic() - begin
 
 
-def test_a_class_game_on_a_projector_and_team_devices(browser, voila) -> None:
+def _open_room(browser: Any, voila: Any, title: str | None = None) -> tuple[Any, str]:
+    """The projector page with a room open for ``title`` (the picker's first game if None)."""
     projector = _open(browser, voila, "class_game.ipynb", PROJECTOR)
+    projector.wait_for_selector(".gt-start", timeout=180_000)
+    if title is not None:
+        projector.select_option(".gt-class-game-picker select", label=title)
+        # The set-up screen of that game replaces the first one, headed by its title.
+        projector.wait_for_function(
+            f"() => document.querySelector('.gt-app h2')?.innerText.trim() === {title!r}",
+            timeout=60_000,
+        )
+    projector.click(".gt-start")  # "Open the room"
+    projector.wait_for_selector(".gt-room-code", timeout=60_000)
+    code = projector.inner_text(".gt-room-code").strip()
+    assert len(code) == 6 and projector.locator(".gt-class-lobby svg").count() == 1
+    return projector, code
+
+
+def _join(browser: Any, voila: Any, code: str, seat: int | None) -> Any:
+    """A device that opened the QR link and took ``seat`` (or just watches, for None)."""
+    page = _open(browser, voila, f"join.ipynb?room={code}", DEVICE)
+    if seat is None:
+        page.wait_for_selector(".gt-join-watch", timeout=180_000)
+        page.click(".gt-join-watch")
+        page.wait_for_selector(".gt-banner", timeout=60_000)
+        return page
+    page.wait_for_selector(f".gt-join-seat-{seat}", timeout=180_000)
+    page.fill(".gt-join-nickname input", f"<i>desk {seat + 1}</i>")
+    page.click(f".gt-join-seat-{seat}")
+    page.wait_for_selector(".gt-banner", timeout=60_000)
+    page.wait_for_function("() => location.search.includes('key=')", timeout=30_000)
+    return page
+
+
+def _reopen(browser: Any, voila: Any, page: Any) -> Any:
+    """A device's lid closes; its own link (which the page put in its address) opens again."""
+    link = page.url
+    page.close()
+    again = _open(browser, voila, link.split("/play/", 1)[1].split("&token=")[0], DEVICE)
+    again.wait_for_selector(".gt-banner", timeout=180_000)
+    return again
+
+
+def test_a_class_game_on_a_projector_and_team_devices(browser, voila) -> None:
+    projector, code = _open_room(browser, voila)
     opened: list[Any] = [projector]
     try:
-        projector.wait_for_selector(".gt-start", timeout=180_000)
-        projector.click(".gt-start")  # "Open the room"
-        projector.wait_for_selector(".gt-room-code", timeout=60_000)
-        code = projector.inner_text(".gt-room-code").strip()
-        assert len(code) == 6 and projector.locator(".gt-class-lobby svg").count() == 1
         projector.screenshot(path=str(ARTIFACTS / "class-game-room.png"))
-
         devices = []
         for seat in (0, 1):
-            page = _open(browser, voila, f"join.ipynb?room={code}", DEVICE)
-            opened.append(page)
-            page.wait_for_selector(f".gt-join-seat-{seat}", timeout=180_000)
-            page.fill(".gt-join-nickname input", f"<i>desk {seat + 1}</i>")
-            page.click(f".gt-join-seat-{seat}")
-            page.wait_for_selector(".gt-banner", timeout=60_000)
-            page.wait_for_function("() => location.search.includes('key=')", timeout=30_000)
-            devices.append(page)
-        spectator = _open(browser, voila, f"join.ipynb?room={code}", DEVICE)
+            devices.append(_join(browser, voila, code, seat))
+            opened.append(devices[-1])
+        spectator = _join(browser, voila, code, None)
         opened.append(spectator)
-        spectator.wait_for_selector(".gt-join-watch", timeout=180_000)
-        spectator.click(".gt-join-watch")
-        spectator.wait_for_selector(".gt-banner", timeout=60_000)
 
         projector.wait_for_function(
             "() => document.body.innerText.includes('2 of 2 teams have joined')", timeout=30_000
@@ -141,7 +222,8 @@ def test_a_class_game_on_a_projector_and_team_devices(browser, voila) -> None:
         watchers = [projector, spectator]
         for _ in range(4):
             harness.record(
-                "class game: move on a device → shown on the others", _move(devices, watchers)
+                "class game: move on a device → shown on the others",
+                _move("globalissimo", devices, watchers),
             )
         for page in [*devices, *watchers]:
             _no_errors(page)
@@ -149,21 +231,82 @@ def test_a_class_game_on_a_projector_and_team_devices(browser, voila) -> None:
         projector.screenshot(path=str(ARTIFACTS / "class-game-projector.png"))
 
         # Team Blue's laptop lid closes; its own link opens the same seat again.
-        link = devices[1].url
-        devices[1].close()
         begin = time.monotonic()
-        again = _open(browser, voila, link.split("/play/", 1)[1].split("&token=")[0], DEVICE)
+        again = _reopen(browser, voila, devices[1])
         opened.append(again)
-        again.wait_for_selector(".gt-banner", timeout=180_000)
         harness.record("class game: a device comes back → its seat shown", time.monotonic() - begin)
         assert "You play for" in again.inner_text(".gt-device-who")
         assert "Team Blue" in again.inner_text(".gt-device-who")
         devices[1] = again
         for _ in range(2):
-            _move(devices, watchers)
+            _move("globalissimo", devices, watchers)
         for page in [*devices, *watchers]:
             _no_errors(page)
         again.screenshot(path=str(ARTIFACTS / "class-game-device-back.png"))
+    finally:
+        for page in opened:
+            if not page.is_closed():
+                page.close()
+
+
+def _hands_apart(devices: list[Any], watchers: list[Any]) -> None:
+    """Each team's device shows its own hand only; the projector and the spectator none.
+
+    The hands together hold no card more often than the deck has it (some cards are printed
+    twice and share an id), so no device shows a card of another team's hand."""
+    hands = [_hand(page) for page in devices]
+    assert all(hands), "a team's device shows no hand"
+    shown = Counter(card for hand in hands for card in hand)
+    deck = cards()
+    assert all(n <= deck[card].copies for card, n in shown.items()), shown
+    for page in watchers:
+        assert not _hand(page), "the public board shows a team's hand"
+
+
+def test_globe_works_from_three_team_devices_and_a_spectator(browser, voila) -> None:
+    """Globe Works: the deals let several teams act; the hands are secret from each other."""
+    projector, code = _open_room(browser, voila, "Globe Works")
+    opened: list[Any] = [projector]
+    try:
+        devices = []
+        for seat in (0, 1, 2):
+            devices.append(_join(browser, voila, code, seat))
+            opened.append(devices[-1])
+        spectator = _join(browser, voila, code, None)
+        opened.append(spectator)
+        projector.wait_for_function(
+            "() => document.body.innerText.includes('3 of 3 teams have joined')", timeout=30_000
+        )
+        projector.click(".gt-class-start")
+        projector.wait_for_selector(".gt-banner", timeout=60_000)
+        for page in devices:
+            page.wait_for_selector(".gt-hand-card", timeout=60_000)
+
+        watchers = [projector, spectator]
+        _hands_apart(devices, watchers)
+        for _ in range(6):
+            harness.record(
+                "class game (Globe Works): move on a device → shown on the others",
+                _move("globe_works", devices, watchers),
+            )
+            _hands_apart(devices, watchers)
+        for page in [*devices, *watchers]:
+            _no_errors(page)
+        devices[0].screenshot(path=str(ARTIFACTS / "class-game-globe-works-device.png"))
+        projector.screenshot(path=str(ARTIFACTS / "class-game-globe-works-projector.png"))
+
+        # The third team's device closes mid-game and comes back to its seat and its hand.
+        hand = set(_hand(devices[2]))
+        again = _reopen(browser, voila, devices[2])
+        opened.append(again)
+        again.wait_for_selector(".gt-hand-card", timeout=60_000)
+        assert set(_hand(again)) == hand
+        devices[2] = again
+        for _ in range(3):
+            _move("globe_works", devices, watchers)
+            _hands_apart(devices, watchers)
+        for page in [*devices, *watchers]:
+            _no_errors(page)
     finally:
         for page in opened:
             if not page.is_closed():

@@ -48,7 +48,7 @@ CLASS_GAMES = tuple(key for key, entry in GAMES.items() if entry.is_class_game)
 NOT_YET = {key: entry.not_a_class_game for key, entry in GAMES.items() if not entry.is_class_game}
 
 #: The teams a class game starts with (the teacher renames them, adds or removes teams).
-CLASS_TEAMS = ["Team Amber", "Team Blue", "Team Coral", "Team Dune"]
+CLASS_TEAMS = ["Team Amber", "Team Blue", "Team Coral", "Team Dune", "Team Elm", "Team Fjord"]
 
 CLASS_CSS = """<style>
 .gt-app .gt-room-code { font-size: 64px; font-weight: bold; letter-spacing: 0.12em;
@@ -83,7 +83,11 @@ class _RoomSetup(StudentApp):
 
     def __init__(self, spec: Any, on_open: Any, **kwargs: Any) -> None:
         self.on_open = on_open
-        super().__init__(spec, preset=[Seat(name) for name in CLASS_TEAMS[:2]], **kwargs)
+        teams = max(2, int(spec.game_cls.min_seats))
+        super().__init__(spec, preset=[Seat(name) for name in CLASS_TEAMS[:teams]], **kwargs)
+        # A row the teacher adds is a team too ("Team Coral", not "Player 3").
+        for row, name in zip(self.setup.rows[teams:], CLASS_TEAMS[teams:], strict=False):
+            row.name.value = name
         self.setup.start.description = "Open the room"
         self.setup.start.icon = "users"
 
