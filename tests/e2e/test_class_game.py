@@ -15,10 +15,14 @@ spectator, four devices, each of which must hold its own hand and no other team'
 
 from __future__ import annotations
 
+import re
 import time
 from collections import Counter
 from typing import Any
 
+from geoteach.games.geotriple.cards import plunge_cards
+from geoteach.games.geotriple.challenges import challenge_deck, true_answers
+from geoteach.games.geotriple.game import default_states
 from geoteach.games.globe_works.cards import cards
 from tests.e2e import pages
 from tests.e2e.apps import harness
@@ -60,6 +64,10 @@ def _no_errors(page: Any) -> None:
     body = page.inner_text("body")
     assert "Traceback" not in body and "Something went wrong" not in body, body[-1500:]
     assert not pages.ui_errors(page), pages.ui_errors(page)
+
+
+#: Every state's name, in the order a team that knows nothing guesses them.
+STATE_NAMES = sorted(str(name) for name in default_states()["name"].tolist())
 
 
 def _shown(page: Any, selector: str) -> bool:
@@ -124,10 +132,76 @@ def _globe_works_act(page: Any) -> None:
         page.locator(".gt-pass").first.click()
 
 
+#: GeoTriple's steps for a team, in the order the test takes them: give a clue, guess a state
+#: (typed), give up the border race, put two cards away, say whether it GeoPlunges, lead.
+GEOTRIPLE_STEPS = (
+    ".gt-give-clue",
+    ".gt-guess-button",
+    ".gt-give-up",
+    ".gt-put-away",
+    ".gt-plunge-no",
+    ".gt-category",
+)
+#: The states still possible, as the device's list says them ("Still possible (3): Ohio, …").
+POSSIBLE_JS = """() => {
+  const p = document.querySelector('.gt-possible-list');
+  return p && p.offsetParent !== null ? p.innerText.split(':').slice(1).join(':') : '';
+}"""
+
+
+def _true_clue(page: Any) -> str:
+    """A true answer to the GeoChallenge card about the team's secret state, as the team knows
+    it (the kit's own challenge deck stands in for the students' knowledge)."""
+    text = page.inner_text(".gt-app")
+    secret = re.search(r"Your secret card: (.+?) \(", text)
+    assert secret, text[-800:]
+    cards = plunge_cards(default_states())
+    card = next(c for c in cards.values() if c.name == secret.group(1))
+    challenge = next(c for c in challenge_deck(cards).values() if c.ask in text)
+    return true_answers(challenge, card, cards)[0]
+
+
+def _geotriple_step(page: Any) -> bool:
+    # "Put them away" is greyed until two cards are picked: its step is there all the same.
+    return _shown(page, ".gt-put-away") or any(
+        _shown(page, f"{s}:not([disabled])") for s in GEOTRIPLE_STEPS
+    )
+
+
+def _geotriple_act(page: Any, guessed: dict[int, set[str]]) -> None:
+    """One move by clicks and typing: the first clue on offer; a guess of a state the map still
+    allows (typed, the keyboard route); giving up the race; two cards put away; no GeoPlunge;
+    Population led with the first card."""
+    if _shown(page, ".gt-give-clue"):
+        page.select_option(".gt-clue select", label=_true_clue(page))
+        page.locator(".gt-give-clue").first.click()
+    elif _shown(page, ".gt-guess-button"):
+        tried = guessed.setdefault(id(page), set())
+        said = [n.strip() for n in str(page.evaluate(POSSIBLE_JS)).split(",") if n.strip()]
+        name = next(n for n in [*said, *STATE_NAMES] if n not in tried)
+        tried.add(name)
+        page.fill(".gt-guess input", name)
+        page.locator(".gt-guess-button").first.click()
+    elif _shown(page, ".gt-give-up:not([disabled])"):
+        page.locator(".gt-give-up").first.click()
+    elif _shown(page, ".gt-put-away"):
+        for nth in (0, 1):
+            page.locator(".gt-card-tile").nth(nth).click()
+        page.wait_for_selector(".gt-put-away:not([disabled])", timeout=10_000)
+        page.locator(".gt-put-away").first.click()
+    elif _shown(page, ".gt-plunge-no"):
+        page.locator(".gt-plunge-no").first.click()
+    else:
+        page.locator(".gt-category button").nth(2).click()  # Population
+        page.locator(".gt-card-tile").first.click()
+
+
 #: Per game: is this device asked to act, and its move by clicks.
+_GUESSED: dict[int, set[str]] = {}
 DRIVERS = {
     "globalissimo": (_globalissimo_step, _globalissimo_act),
     "globe_works": (_globe_works_step, _globe_works_act),
+    "geotriple": (_geotriple_step, lambda page: _geotriple_act(page, _GUESSED)),
 }
 
 
@@ -243,10 +317,20 @@ def test_a_class_game_on_a_projector_and_team_devices(browser, voila) -> None:
         for page in [*devices, *watchers]:
             _no_errors(page)
         again.screenshot(path=str(ARTIFACTS / "class-game-device-back.png"))
-    finally:
-        for page in opened:
-            if not page.is_closed():
-                page.close()
+    except BaseException:
+        _close(opened, "globalissimo", failed=True)
+        raise
+    _close(opened, "globalissimo", failed=False)
+
+
+def _close(opened: list[Any], name: str, failed: bool) -> None:
+    """Close the pages; after a failure keep a screenshot of each for the CI log's reader."""
+    for n, page in enumerate(opened):
+        if page.is_closed():
+            continue
+        if failed:
+            page.screenshot(path=str(ARTIFACTS / f"class-game-{name}-failed-{n}.png"))
+        page.close()
 
 
 def _hands_apart(devices: list[Any], watchers: list[Any]) -> None:
@@ -307,7 +391,68 @@ def test_globe_works_from_three_team_devices_and_a_spectator(browser, voila) -> 
             _hands_apart(devices, watchers)
         for page in [*devices, *watchers]:
             _no_errors(page)
-    finally:
-        for page in opened:
-            if not page.is_closed():
-                page.close()
+    except BaseException:
+        _close(opened, "globe-works", failed=True)
+        raise
+    _close(opened, "globe-works", failed=False)
+
+
+def _phase(page: Any) -> str:
+    return page.locator(".gt-banner .gt-turn").first.inner_text()
+
+
+def test_geotriple_from_two_team_devices_and_a_spectator(browser, voila) -> None:
+    """GeoTriple: Stage 1's clues and guesses pass between the two devices; in the border race
+    both teams may act at once and the projector's kernel is the one clock."""
+    projector, code = _open_room(browser, voila, "GeoTriple")
+    opened: list[Any] = [projector]
+    try:
+        devices = []
+        for seat in (0, 1):
+            devices.append(_join(browser, voila, code, seat))
+            opened.append(devices[-1])
+        spectator = _join(browser, voila, code, None)
+        opened.append(spectator)
+        projector.wait_for_function(
+            "() => document.body.innerText.includes('2 of 2 teams have joined')", timeout=30_000
+        )
+        projector.click(".gt-class-start")
+        projector.wait_for_selector(".gt-banner", timeout=60_000)
+        watchers = [projector, spectator]
+
+        moves = 0
+        while not any(_shown(page, ".gt-hand-card") for page in devices):  # Stage 1
+            harness.record(
+                "class game (GeoTriple): move on a device → shown on the others",
+                _move("geotriple", devices, watchers),
+            )
+            moves += 1
+            assert moves < 120, "Stage 1 did not end"
+        for page in [*devices, *watchers]:
+            _no_errors(page)
+        devices[0].screenshot(path=str(ARTIFACTS / "class-game-geotriple-race.png"))
+        # The race: each team sees its own 18 cards; the spectator and the projector none.
+        for page in watchers:
+            assert not page.locator(".gt-hand-card:visible").count()
+
+        # The second team's device closes during the race and comes back to it.
+        again = _reopen(browser, voila, devices[1])
+        opened.append(again)
+        devices[1] = again
+        assert "Team Blue" in again.inner_text(".gt-device-who")
+        for page in devices:  # both give up the race (or find nothing in time)
+            if _shown(page, ".gt-give-up:not([disabled])"):
+                before = [_logged(p) for p in watchers]
+                page.locator(".gt-give-up").first.click()
+                for watcher, count in zip(watchers, before, strict=True):
+                    _wait_logged(watcher, count + 1)
+        for _ in range(4):  # Stage 3: put away, GeoPlunge or not, the first lead
+            _move("geotriple", devices, watchers)
+        assert "Stage 3" in _phase(projector) or "trick" in _phase(projector).lower()
+        for page in [*devices, *watchers]:
+            _no_errors(page)
+        projector.screenshot(path=str(ARTIFACTS / "class-game-geotriple-projector.png"))
+    except BaseException:
+        _close(opened, "geotriple", failed=True)
+        raise
+    _close(opened, "geotriple", failed=False)
