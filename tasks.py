@@ -14,7 +14,8 @@ students type into their browsers:
 
     python3 tasks.py voila --ip 0.0.0.0 --port 8866
 
-`test` and `fast` hand any further arguments to pytest (`python3 tasks.py fast tests/quiz -x`).
+`test` and `fast` hand any further arguments to pytest (`python3 tasks.py fast tests/quiz -x`)
+and run it in 2 to 4 processes, one per core (GEOTEACH_TEST_WORKERS=1 for one, `-n 1` too).
 
 The kit runs from ./.venv, which the first command creates: binder/requirements.txt (what a
 student gets, the very list Binder installs) and geoteach; `test` adds tests/requirements.txt
