@@ -179,6 +179,20 @@ def options_html(choices: Sequence[str]) -> str:
     return f"<div class='gt-options'><b>The options:</b><ol>{items}</ol></div>"
 
 
+def asked_html(trivia: Mapping[str, Any], table: Table, seats: Sequence[int]) -> str:
+    """A class game's projector while a team answers: the question as everyone may see it
+    (no answer), its options, and who is answering."""
+    question = trivia.get("question") or {}
+    parts = [f"<p>{question_head(trivia)}</p>"]
+    if question.get("prompt"):
+        parts.append(f"<p style='font-size:1.15em'>{html_text(question['prompt'])}</p>")
+    if question.get("choices"):
+        parts.append(options_html(question["choices"]))
+    verb = "is" if len(seats) == 1 else "are"
+    parts.append(f"<p><i>{acting_badges(table, seats)} {verb} answering…</i></p>")
+    return "".join(parts)
+
+
 def tokens_html(view: View, table: Table) -> str:
     """Each player's points as tokens (the banker's exchange)."""
     rows = "<br>".join(
