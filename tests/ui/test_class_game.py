@@ -23,6 +23,7 @@ from geoteach.bots.base import RemotePlayer
 from geoteach.classroom.rooms import SeatGame
 from geoteach.games.registry import GAMES
 from geoteach.games.table import Seat, Table
+from geoteach.quiz.question import Question
 from geoteach.store.rooms import RoomError, RoomStore
 from geoteach.ui import safe
 from geoteach.ui.class_game.host_app import CLASS_GAMES, NOT_YET, ClassGameApp
@@ -276,3 +277,87 @@ def test_a_dead_laptops_seat_goes_to_a_computer_and_back(tmp_path) -> None:
     again = JoinApp(store=store, code=code)
     again.take_seat(0)
     assert again.game.seat == 0
+
+
+def _said_forms(text: str) -> set[str]:
+    """``text`` as a widget may hold it: as it is, escaped for HTML, escaped for JSON."""
+    from geoteach.escape import html_text
+
+    return {text, html_text(text), json.dumps(text)[1:-1]}
+
+
+@pytest.mark.parametrize(
+    ("key", "mode", "how"),
+    [
+        ("geography_pursuit", "mode", "typed"),
+        ("geography_pursuit", "mode", "choice"),
+        ("global_pursuit", "answer_mode", "typed"),
+        ("global_pursuit", "answer_mode", "choice"),
+    ],
+)
+def test_no_widget_holds_the_answer_of_the_question_a_team_is_asked(
+    key: str, mode: str, how: str, tmp_path
+) -> None:
+    """While a team's device is asked a question, none of the widgets of the kernels in play
+    (the device's, the other team's, the spectator's and the projector's, all in this one
+    process) holds its answer (typed: the answer itself; multiple choice: it is one of the
+    options, so its other accepted forms and the explanation), nor says which option is right."""
+    for widget in list(widgets.Widget.widgets.values()):
+        widget.close()  # the earlier tests' pages (the same seed: the same questions)
+    store = RoomStore(str(tmp_path / "rooms.sqlite"))
+    host = ClassGameApp(key, store=store, large=False)
+    values = host.setup_app.values()
+    values.update(large=False, interactive=False, seed=7, bot_delay=0.0, **{mode: how})
+    host.open_room(_table(key), values)
+    code = host.hosting.code
+    devices = []
+    for seat in (0, 1):
+        device = JoinApp(store=store, code=code, large=False)
+        device.take_seat(seat)
+        devices.append(device)
+    watcher = JoinApp(store=store, code=code)
+    watcher.watch()
+    host.start_game()
+    pages = [host.follower, *(d.follower for d in devices), watcher.follower]
+    helpers = {seat: GAMES[key].make_bot("medium", 100 + seat) for seat in (0, 1)}
+    game = host.hosting.room.game
+    asked = 0
+    for _ in range(150):
+        settle(pages)
+        if game.is_terminal() or asked == 2:
+            break
+        acting = [s for s in game.to_act() if s in (0, 1)]
+        if not acting:
+            host.screen.run_bots()
+            continue
+        seat = acting[0]
+        device, mine = devices[seat], devices[seat].game.room.game
+        if device.screen.feedback.is_open:
+            device.screen.feedback.dismiss()
+        action = helpers[seat].choose(mine, seat)
+        if action["type"] != "answer":
+            device.screen.act(action)
+            continue
+        asked += 1
+        card = asked_card(mine)
+        question = Question.from_dict(card)
+        assert device.screen.card.unjudged is not None
+        assert device.screen.card.asked_mode == how or not question.choices
+        text = "\n".join(
+            json.dumps(w.get_state(), default=str, ensure_ascii=False)
+            for w in list(widgets.Widget.widgets.values())
+        )
+        secret = {*question.aliases, question.explanation}
+        if how == "typed" or device.screen.card.asked_mode == "typed":
+            secret.add(question.answer)
+        secret -= set(question.choices) | {""}
+        for words in secret:
+            for form in _said_forms(words):
+                at = text.find(form)
+                assert at < 0, f"{words!r} reached a widget: {text[max(0, at - 300) : at + 40]}"
+        answer_on_the_card(device.screen, mine, action["mark"] == "right")
+        # The device now says the verdict, the right answer big (the engine's, after the move).
+        assert device.screen.feedback.is_open
+        verdict = device.screen.feedback.body.value
+        assert any(form in verdict for form in _said_forms(question.answer))
+    assert asked == 2, "a team should have been asked two questions"
