@@ -360,4 +360,11 @@ def test_no_widget_holds_the_answer_of_the_question_a_team_is_asked(
         assert device.screen.feedback.is_open
         verdict = device.screen.feedback.body.value
         assert any(form in verdict for form in _said_forms(question.answer))
+        # The projector and the other team say it too, without holding the game.
+        settle(pages)
+        for screen in (host.screen, devices[1 - seat].screen):
+            said = screen.feedback.body.value
+            assert game.table.name_of(seat) in said
+            assert any(form in said for form in _said_forms(question.answer))
+            assert not screen.feedback.is_open
     assert asked == 2, "a team should have been asked two questions"
