@@ -367,4 +367,7 @@ def test_no_widget_holds_the_answer_of_the_question_a_team_is_asked(
             assert game.table.name_of(seat) in said
             assert any(form in said for form in _said_forms(question.answer))
             assert not screen.feedback.is_open
+            if action["mark"] == "wrong":  # the team's answer is said as the team's, not "yours"
+                whose = f"{game.table.name_of(seat)}'s answer"
+                assert any(form in said for form in _said_forms(whose)), said
     assert asked == 2, "a team should have been asked two questions"

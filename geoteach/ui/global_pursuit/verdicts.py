@@ -119,7 +119,10 @@ class Verdicts(_Base):
         scores = before.get("scores", self._scores_seen)
         gained = self.game.scores()[seat] - scores[seat]
         trivia = before.get("trivia") or self._trivia_seen or {}
-        said = wording.answer_verdict(self.table, seat, question, trivia, self.seen(None), gained)
+        view = self.seen(None)
+        said = wording.answer_verdict(
+            self.table, seat, question, trivia, view, gained, elsewhere=not wait
+        )
         self.show_verdict(said.pop("headline"), **said, wait=wait)
 
     def _explain_end(self) -> None:

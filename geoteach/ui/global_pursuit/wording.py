@@ -333,15 +333,18 @@ def answer_verdict(
     trivia: Mapping[str, Any],
     view: View,
     gained: float,
+    elsewhere: bool = False,
 ) -> dict[str, Any]:
     """The verdict of ``seat``'s trivia answer: the headline, every answer that counts, the
     lines, where the place is and one fact (``trivia``: the card as it was asked; ``view``:
-    after the answer). The keywords of ``show_verdict``."""
+    after the answer; ``elsewhere``: answered on another device of a class game, so the
+    team's answer, not "your" answer). The keywords of ``show_verdict``."""
     last = view["last"] or {}
     right = bool(last.get("correct"))
     lines = [f"The question: {question.prompt}"]
     if not right and last.get("given"):
-        lines.append(f"Your answer: “{last['given']}”")
+        said = f"{table.name_of(seat)}'s answer" if elsewhere else "Your answer"
+        lines.append(f"{said}: “{last['given']}”")
     if right and trivia.get("symbol") in ("ROLL", "BONUS ROLL") and trivia.get("die"):
         how = "plus" if trivia["symbol"] == "ROLL" else "times"
         lines.append(

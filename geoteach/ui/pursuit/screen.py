@@ -294,6 +294,7 @@ class PursuitApp(GameScreen):
                 asked,
                 picked=action.get("choice"),
                 new_wedge=self._new_wedge(view, action["player"]),
+                elsewhere=True,
             )
             name = self.table.name_of(action["player"])
             self._verdict_due = (f"{name}: {headline}", {**details, "wait": False})
