@@ -3,13 +3,17 @@
 Geography Pursuit and Global Pursuit ask a question card and take the same answer move:
 
 ``text``     what the player typed, judged here against the card;
-``mark``     "right" or "wrong", the reader's mark (honor mode, or a multiple-choice card that
-             judged the option clicked);
-``choice``   the option clicked, which comes with its mark (kept for the lesson record);
+``mark``     "right" or "wrong", the reader's mark (honor mode, or a multiple-choice card on a
+             screen at the table that judged the option clicked);
+``choice``   the option clicked: with a ``mark``, kept for the lesson record (the screen judged
+             it); alone, judged here: right if and only if it is the card's answer, and it must
+             be one of the card's own options (a class game's device, which never holds the
+             answer, sends it so);
 ``seconds``  how long the answer took, where the game has a time limit (each game decides what
              lateness does).
 
-Exactly one of ``text`` and ``mark``: a teacher may always overrule the checker by marking.
+Exactly one of ``text``, ``mark`` and a ``choice`` alone: a teacher may always overrule the
+checker by marking.
 
 ``precision`` (the rulebook's "how exact an answer must be"): ``"forgiving"`` accepts small
 typos and every alias on the card; ``"strict"`` accepts only the answer or an alias, ignoring
@@ -34,23 +38,64 @@ MARKS: tuple[str, ...] = ("right", "wrong")
 #: How exact a typed answer must be (see the module notes).
 PRECISIONS: tuple[str, ...] = ("forgiving", "strict")
 #: The refusal when a move carries both a typed answer and a mark, or neither.
-TEXT_OR_MARK = "Give a typed answer or a mark (right or wrong), not both."
+TEXT_OR_MARK = "Give a typed answer, a chosen option or a mark (right or wrong): only one."
+#: The refusal of a typed answer that comes with an option as well.
+TEXT_AND_CHOICE = "Give a typed answer or a chosen option, not both."
 
 
 def check_answer_move(action: Action, text_or_mark: str = TEXT_OR_MARK) -> None:
-    """Raise ``IllegalAction`` unless ``action`` carries a typed answer or a mark, well formed.
+    """Raise ``IllegalAction`` unless ``action`` carries a typed answer, a mark or a chosen
+    option, well formed (whether a choice alone is one of the card's options is
+    ``check_choice``'s question: it needs the card).
 
-    ``text_or_mark`` is the game's own wording of the one-of-the-two rule (Geography Pursuit
-    has always said "Give either ..."); every other refusal is the same in both games.
+    ``text_or_mark`` is the game's own wording of the one-of-them rule (Geography Pursuit has
+    always said "Give either ..."); every other refusal is the same in both games.
     """
-    if ("mark" in action) == ("text" in action):
+    if "text" in action and "choice" in action:
+        raise IllegalAction(TEXT_AND_CHOICE)
+    if ("mark" in action) == ("text" in action) and not is_choice_alone(action):
         raise IllegalAction(text_or_mark)
     if "mark" in action and not fields.word(action["mark"], MARKS):
         raise IllegalAction("An answer is marked 'right' or 'wrong'.")
     if "text" in action and not fields.word(action["text"]):
         raise IllegalAction("A typed answer must be text.")
-    if "choice" in action and ("mark" not in action or not fields.word(action["choice"])):
-        raise IllegalAction(fields.CHOICE_NEEDS_A_MARK)
+    if "choice" in action and not fields.word(action["choice"]):
+        raise IllegalAction("A chosen option must be text: one of the options on the card.")
+
+
+def is_choice_alone(action: Action) -> bool:
+    """True for a multiple-choice answer the game judges: a ``choice`` with no mark, no text."""
+    return "choice" in action and "mark" not in action and "text" not in action
+
+
+def given_of(action: Action) -> str | None:
+    """What the player answered, as the verdict repeats it: the text typed or the option
+    chosen alone (None for a mark: the reader judged what was said)."""
+    if "text" in action:
+        return action["text"]
+    return action["choice"] if is_choice_alone(action) else None
+
+
+def card_choices(card: Question | dict[str, Any]) -> tuple[str, ...]:
+    """The options printed on ``card`` (none for a card answered by typing)."""
+    if isinstance(card, Question):
+        return card.choices
+    return tuple(card.get("choices") or ())
+
+
+def check_choice(card: Question | dict[str, Any], action: Action) -> None:
+    """Raise ``IllegalAction`` unless a choice alone is one of ``card``'s own options.
+
+    Only the card's printed options count: a screen that makes up options for a card without
+    any (from other cards' answers) judges them itself and sends a mark with the choice.
+    """
+    if not is_choice_alone(action):
+        return
+    options = card_choices(card)
+    if not options:
+        raise IllegalAction("This question has no options to choose from: type the answer.")
+    if action["choice"] not in options:
+        raise IllegalAction("That is not one of the options on the card: pick one of them.")
 
 
 class PrecisionChecker(AnswerChecker):
@@ -87,13 +132,17 @@ def judge_typed(question: Question, text: str, precision: str = "forgiving") -> 
 def judge_answer(
     card: Question | dict[str, Any], action: Action, precision: str = "forgiving"
 ) -> tuple[bool, str]:
-    """(right?, what the checker said) of a checked ``answer`` move: its mark, or its text.
+    """(right?, what the checker said) of a checked ``answer`` move: its mark, its text, or
+    its choice alone (right if and only if it is the card's answer).
 
-    ``card`` may be in its dict form (``Question.to_dict``): it is read only for a typed answer,
-    so the computers' marked answers in a simulation cost nothing.
+    ``card`` may be in its dict form (``Question.to_dict``): it is read only for a typed or
+    chosen answer, so the computers' marked answers in a simulation cost nothing.
     """
     if "mark" in action:
         return action["mark"] == "right", ""
     question = card if isinstance(card, Question) else Question.from_dict(card)
+    if "text" not in action:
+        verdict = answer_checker(precision).check(question, action["choice"], "choice")
+        return verdict.correct, verdict.message
     verdict = judge_typed(question, action["text"], precision)
     return verdict.correct, verdict.message

@@ -45,7 +45,3 @@ def words(value: Any, allowed: Collection[str], count: int) -> bool:
         and all(word(v, allowed) for v in value)
         and len(set(value)) == count
     )
-
-
-#: A multiple-choice answer: the option clicked (text) with the card's mark.
-CHOICE_NEEDS_A_MARK = "A chosen option is text and comes with its mark (right or wrong)."

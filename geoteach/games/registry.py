@@ -100,6 +100,12 @@ class GameEntry:
     #: Set-up choices a class game makes for the teacher (e.g. no honor marking: nobody at the
     #: projector marks answers, the game checks them itself).
     class_values: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+    #: Set-up choices a class game does not offer (option key -> the values left out), where
+    #: the others stay the teacher's: e.g. answers said out loud and marked by a reader, who
+    #: would need the answer on a team's device (the Pursuits: typed or multiple choice).
+    class_refused: Mapping[str, tuple[Any, ...]] = field(
+        default_factory=lambda: MappingProxyType({})
+    )
 
     @property
     def engine_class(self) -> type:
@@ -323,10 +329,9 @@ _ENTRIES = (
         lesson_plan="03_global_pursuit.ipynb",
         # The trivia decks are made from the data: seconds, on first use.
         prepare="geoteach.games.global_pursuit.trivia:built_in_bank",
-        not_a_class_game=(
-            "Global Pursuit cannot be played from many devices yet: the question card, with its "
-            "answer, is held by the reader's seat, and a team's device must not receive it."
-        ),
+        # A class game: no reader holds the card on a team's device, so no answers marked by
+        # one; the game checks typed and multiple-choice answers itself.
+        class_refused=MappingProxyType({"answer_mode": ("honor",)}),
     ),
     GameEntry(
         key="geography_pursuit",
@@ -379,10 +384,9 @@ _ENTRIES = (
         lessons="geoteach.lessons.geography_pursuit",
         lesson_plan="04_geography_pursuit.ipynb",
         prepare="geoteach.games.geography_pursuit.questions:default_questions",
-        not_a_class_game=(
-            "Geography Pursuit cannot be played from many devices yet: the question card, with its "
-            "answer, is held by the reader's seat, and a team's device must not receive it."
-        ),
+        # A class game: no reader holds the card on a team's device, so no answers marked by
+        # another player; the game checks typed and multiple-choice answers itself.
+        class_refused=MappingProxyType({"mode": ("honor",)}),
     ),
     GameEntry(
         key="globe_works",

@@ -3,6 +3,11 @@
 The card holds no rules. It judges an answer with ``geoteach.quiz`` and hands the ``Verdict``
 to ``on_answer``, so the game decides what a right or wrong answer does (points, another turn).
 
+A screen that must not hold the answer (a class game's device: its seat's view hides the answer
+of the card it is asked) calls ``ask_unjudged`` with the question as that view shows it: the
+card shows the prompt, the picture and the card's own options, judges nothing, and hands what
+was typed or clicked to ``on_given``; the game judges it, and the screen says the verdict.
+
 Accessible by design: Enter submits a typed answer; right and wrong are said in words and
 with a symbol (✓ / ✗), never by colour alone; every text is escaped, so a deck cannot put markup
 on the page.
@@ -10,8 +15,9 @@ on the page.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from random import Random
+from typing import Any
 
 import ipywidgets as widgets
 
@@ -61,6 +67,11 @@ class QuestionCard(widgets.VBox):
         self.question: Question | None = None
         self.verdict: Verdict | None = None
         self.asked_mode: Mode = mode
+        #: The question asked by ``ask_unjudged`` (as a view shows it, without its answer),
+        #: what was given for it, and who is told.
+        self.unjudged: Mapping[str, Any] | None = None
+        self.given: str | None = None
+        self.on_given: Callable[[str], None] | None = None
 
         # Errors in these callbacks (a game refusing the answer, say) are shown on the card.
         self.messages = MessageLine()
@@ -132,6 +143,7 @@ class QuestionCard(widgets.VBox):
         """Show ``question`` and wait for an answer."""
         self.question = question
         self.verdict = None
+        self.unjudged, self.given = None, None
         self.asked_mode = self._usable_mode(question, mode or self.mode)
         corner = f" · {question.symbol}" if question.symbol else ""
         self.header.value = (
@@ -149,6 +161,43 @@ class QuestionCard(widgets.VBox):
         else:
             self._set_honor()
 
+    def ask_unjudged(
+        self,
+        shown: Mapping[str, Any],
+        on_given: Callable[[str], None],
+        mode: Mode | None = None,
+    ) -> None:
+        """Show a question the screen cannot judge (it holds no answer) and hand the answer
+        given to ``on_given``, for the game to judge.
+
+        ``shown`` is the question as a view shows it: ``prompt``, ``choices`` (the card's own
+        options), ``media`` (``{"flag": ...}``), and ``category``, ``level`` and ``symbol`` if
+        known. Multiple choice needs the card's own options (options made up from other cards
+        would need the answer among them): without them the answer is typed; honor mode (a
+        reader who sees the answer) is typed here too.
+        """
+        self.question, self.verdict = None, None
+        self.unjudged, self.given, self.on_given = dict(shown), None, on_given
+        choices = [str(c) for c in shown.get("choices") or ()]
+        wanted = mode or self.mode
+        self.asked_mode = "choice" if wanted == "choice" and len(choices) > 1 else "typed"
+        level = shown.get("level")
+        head = [str(shown[k]) for k in ("category",) if shown.get(k)]
+        if level in LEVELS:
+            head.append(f"Level {level} {LEVELS[level]}")
+        if shown.get("symbol"):
+            head.append(str(shown["symbol"]))
+        self.header.value = f"<small>{html_text(' · '.join(head))}</small>" if head else ""
+        self.prompt.value = f"<p style='font-size:1.2em'>{html_text(shown.get('prompt', ''))}</p>"
+        flag = (shown.get("media") or {}).get("flag")
+        self.media.value = flag_img_html(flag) if flag else ""
+        self.feedback.value = ""
+        self.reveal_text.value = ""
+        if self.asked_mode == "choice":
+            self._set_options(self.rng.sample(choices, len(choices)))
+        else:
+            self._set_typed()
+
     def _usable_mode(self, question: Question, mode: Mode) -> Mode:
         if mode != "choice" or question.choices:
             return mode
@@ -165,7 +214,9 @@ class QuestionCard(widgets.VBox):
 
     def _set_choices(self, question: Question) -> None:
         pool = list(self.choice_pool(question)) if self.choice_pool else []
-        options = shuffled_choices(question, self.rng, pool)
+        self._set_options(shuffled_choices(question, self.rng, pool))
+
+    def _set_options(self, options: list[str]) -> None:
         self.choice_buttons = []
         for number, option in enumerate(options, start=1):
             button = widgets.Button(description=f"{number}. {option}", tooltip=option)
@@ -190,16 +241,40 @@ class QuestionCard(widgets.VBox):
             self.submit(change["new"])
 
     def submit(self, given: str) -> Verdict | None:
-        """Judge a typed answer or a picked choice (ignored once the card is answered)."""
+        """Judge a typed answer or a picked choice (ignored once the card is answered); for a
+        question asked by ``ask_unjudged``, hand it to the game instead (no verdict here)."""
+        if self.unjudged is not None:
+            self._hand_over(given)
+            return None
         if self.question is None or self.verdict is not None or not str(given).strip():
             return None
         if self.asked_mode == "honor":
             raise RuntimeError("In honor mode the answer is revealed and marked, not typed.")
         return self._finish(self.checker.check(self.question, given, self.asked_mode))
 
+    def _hand_over(self, given: str) -> None:
+        """An answer to a question this card cannot judge: to the game, once."""
+        if self.given is not None or not str(given).strip():
+            return
+        self.given = str(given)
+        controls = (self.answer_box, self.submit_button, *self.choice_buttons)
+        for control in controls:
+            control.disabled = True
+        self.feedback.value = "<p role='status'>Your answer is in: the game checks it.</p>"
+        if self.on_given is None:
+            return
+        try:
+            self.on_given(self.given)
+        except Exception:  # refused (the room is paused, say): the card may be answered again
+            self.given = None
+            self.feedback.value = ""
+            for control in controls:
+                control.disabled = False
+            raise
+
     def reveal(self) -> None:
         """Honor mode: show every answer that counts, so the teacher or players can mark it."""
-        if self.question is None:
+        if self.question is None or self.unjudged is not None:
             return
         self.reveal_text.value = (
             f"<p><b>Answer:</b> {html_text(said_answers(self.question))}</p>"

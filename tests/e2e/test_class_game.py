@@ -456,3 +456,74 @@ def test_geotriple_from_two_team_devices_and_a_spectator(browser, voila) -> None
         _close(opened, "geotriple", failed=True)
         raise
     _close(opened, "geotriple", failed=False)
+
+
+#: What the Geography Pursuit team to act clicks: the die, a lit space, a category (the hub,
+#: the final vote), or the question card's answer box.
+PURSUIT_STEPS = (
+    ".gt-controls .gt-roll:not([disabled])",
+    ".gt-controls .gt-space:not([disabled])",
+    ".gt-controls .gt-category:not([disabled])",
+    ".gt-controls .gt-pursuit-card input:not([disabled])",
+)
+
+
+def _pursuit_step(page: Any) -> str | None:
+    return next((selector for selector in PURSUIT_STEPS if _shown(page, selector)), None)
+
+
+def test_geography_pursuit_as_a_class_game(browser, voila) -> None:
+    """Geography Pursuit on a projector and two team devices: the rolls, the moves and the
+    typed answers by clicks and keys on the device whose turn it is; the device asked a
+    question never shows its answer before it is answered, and the verdict says it after."""
+    projector, code = _open_room(browser, voila, "Geography Pursuit")
+    opened: list[Any] = [projector]
+    try:
+        devices = []
+        for seat in (0, 1):
+            devices.append(_join(browser, voila, code, seat))
+            opened.append(devices[-1])
+        projector.wait_for_function(
+            "() => document.body.innerText.includes('2 of 2 teams have joined')", timeout=30_000
+        )
+        projector.click(".gt-class-start")
+        projector.wait_for_selector(".gt-banner", timeout=60_000)
+
+        answered = 0
+        deadline = time.monotonic() + 240
+        while answered < 2:
+            assert time.monotonic() < deadline, "no team was asked two questions"
+            steps = [_pursuit_step(page) for page in devices]
+            seat = next((s for s, step in enumerate(steps) if step is not None), None)
+            if seat is None:
+                for page in devices:
+                    if _shown(page, ".gt-continue"):
+                        page.locator(".gt-continue").first.click()
+                time.sleep(0.3)
+                continue
+            page, step = devices[seat], steps[seat]
+            other = devices[1 - seat]
+            before = [_logged(other), _logged(projector)]
+            begin = time.monotonic()
+            if step.endswith("input:not([disabled])"):
+                assert "The answer" not in page.inner_text(".gt-pursuit-card")
+                prompt = page.inner_text(".gt-pursuit-card p[style*='1.2em']").strip()
+                assert prompt and prompt in projector.inner_text(".gt-controls")  # no answer
+                page.fill(step, "Atlantis")
+                page.press(step, "Enter")
+                page.wait_for_selector(".gt-feedback .gt-answer-big", timeout=30_000)
+                assert "The answer" in page.inner_text(".gt-feedback")
+                answered += 1
+            else:
+                page.locator(step).first.click()
+            _wait_logged(other, before[0] + 1)
+            _wait_logged(projector, before[1] + 1)
+            harness.record("class game (Geography Pursuit): move → shown", time.monotonic() - begin)
+        for page in [*devices, projector]:
+            _no_errors(page)
+        devices[0].screenshot(path=str(ARTIFACTS / "class-game-pursuit-device.png"))
+        projector.screenshot(path=str(ARTIFACTS / "class-game-pursuit-projector.png"))
+    except BaseException:
+        _close(opened, "geography-pursuit", failed=True)
+        raise
+    _close(opened, "geography-pursuit", failed=False)

@@ -330,3 +330,63 @@ def test_the_view_s_left_in_hand_is_what_the_end_took_from_the_scores():
     taken = [e for e in game.scoreboard.history if "left in hand" in e.get("why", "")]
     assert [(e["seat"], e["amount"]) for e in taken] == [(x["seat"], x["points"]) for x in left]
     assert left_in_hand_points(3) == -12 and left_in_hand_points(0) == 0
+
+
+def _asked_with_choices(game: GlobalPursuit) -> tuple[int, object]:
+    """A plain trivia card (no symbol) whose level 1 question prints its options, asked."""
+    player = game.player
+    move = placements(game, right=True)[0]
+    set_name = parse_card(move["card"])[0]
+    deck = game.state["trivia_decks"][set_name]["cards"]
+    card = next(
+        c
+        for c in deck
+        if game.trivia_card(c)["symbol"] is None and game.trivia_card(c)["questions"][0]["choices"]
+    )
+    deck.remove(card)
+    deck.insert(0, card)
+    game.apply(move)
+    for seat in list(game.to_act()):
+        game.apply({"player": seat, "type": "accept"})
+    game.apply({"player": player, "type": "level", "level": 1})
+    return player, game.current_question()
+
+
+def test_a_choice_alone_is_judged_by_the_game():
+    """A class game's device sends the option clicked with no mark: the game judges it."""
+    for pick_right in (True, False):
+        game = find_game(right=True)
+        player, question = _asked_with_choices(game)
+        pick = (
+            question.answer
+            if pick_right
+            else next(c for c in question.choices if c != question.answer)
+        )
+        before = game.scores()[player]
+        game.apply({"player": player, "type": "answer", "choice": pick})
+        last = game.view(None)["last"]
+        assert last["correct"] is pick_right and last["given"] == pick
+        assert last["card"]["answer"] == question.answer  # said in full after the answer
+        assert (game.scores()[player] > before) is pick_right
+
+
+def test_a_choice_must_be_one_of_the_cards_options():
+    game = find_game(right=True)
+    player, question = _asked_with_choices(game)
+    before = game.to_json()
+    for bad in (
+        {"choice": "Atlantis"},
+        {"choice": 3},
+        {"choice": None},
+        {"choice": [question.answer]},
+        {"choice": question.answer, "text": question.answer},
+        {"choice": question.answer, "mark": "maybe"},
+    ):
+        with pytest.raises(IllegalAction):
+            game.apply({"player": player, "type": "answer", **bad})
+    assert game.to_json() == before
+    with pytest.raises(IllegalAction, match="not one of the options"):
+        game.apply({"player": player, "type": "answer", "choice": "Atlantis"})
+    # A screen that judged the option itself still sends it with its mark.
+    game.apply({"player": player, "type": "answer", "choice": "Atlantis", "mark": "wrong"})
+    assert game.view(None)["last"]["given"] is None

@@ -419,3 +419,57 @@ def test_a_deck_with_a_flag_geoteach_lacks_is_refused_before_the_game(tmp_path) 
         "flags.csv, line 2, column 'flag': geoteach has no flag for 'XXQ'; write the 3-letter "
         "code of a country, like FRA for France"
     ]
+
+
+def _with_options(questions: dict) -> dict:
+    """The fixture decks, each card printing four options (its answer among them)."""
+    return {
+        name: [
+            {**card, "choices": [card["answer"], "Atlantis", "El Dorado", "Lemuria"]}
+            for card in cards
+        ]
+        for name, cards in questions.items()
+    }
+
+
+def test_a_choice_alone_is_judged_by_the_game(table, questions) -> None:
+    """A class game's device sends the option clicked with no mark: the game judges it."""
+    for pick_right in (True, False):
+        game = new_game(table, _with_options(questions))
+        put(game, 0, "ring6", 1)
+        move(game, "ring7")
+        right = asked_answer(game)
+        pick = right if pick_right else "Lemuria"
+        game.apply({"player": 0, "type": "answer", "choice": pick})
+        last = game.view(None)["last"]
+        assert last["correct"] is pick_right and last["given"] == pick
+        assert last["card"]["answer"] == right  # the whole card, once answered
+        assert (game.state["player"] == 0) is pick_right  # right: roll again
+
+
+def test_a_choice_must_be_one_of_the_cards_options(table, questions) -> None:
+    game = new_game(table, _with_options(questions))
+    put(game, 0, "ring6", 1)
+    move(game, "ring7")
+    right = asked_answer(game)
+    before = game.to_json()
+    for bad in (
+        {"choice": "Kenya"},
+        {"choice": 7},
+        {"choice": None},
+        {"choice": {"x": 1}},
+        {"choice": right, "text": right},
+        {"choice": right, "mark": "perhaps"},
+    ):
+        with pytest.raises(IllegalAction):
+            game.apply({"player": 0, "type": "answer", **bad})
+    assert game.to_json() == before
+    with pytest.raises(IllegalAction, match="not one of the options"):
+        game.apply({"player": 0, "type": "answer", "choice": "Kenya"})
+    plain = new_game(table, questions)  # cards without options are typed (or marked)
+    put(plain, 0, "ring6", 1)
+    move(plain, "ring7")
+    with pytest.raises(IllegalAction, match="no options"):
+        plain.apply({"player": 0, "type": "answer", "choice": asked_answer(plain)})
+    plain.apply({"player": 0, "type": "answer", "choice": "Atlantis", "mark": "wrong"})
+    assert plain.view(None)["last"]["given"] is None and plain.view(None)["last"]["card"]

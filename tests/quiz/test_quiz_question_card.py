@@ -151,3 +151,55 @@ def test_level_picker_draws_from_the_deck() -> None:
 def test_unknown_mode_is_refused() -> None:
     with pytest.raises(ValueError, match="Answer mode"):
         QuestionCard(mode="shout")
+
+
+def _shown(question: Question) -> dict:
+    """The question as the answering seat's view shows it: no answer, aliases or explanation."""
+    data = question.to_dict()
+    for secret in ("answer", "aliases", "explanation"):
+        data.pop(secret)
+    return data
+
+
+@pytest.mark.parametrize("mode", ["typed", "choice", "honor"])
+def test_a_question_asked_unjudged_is_handed_to_the_game(mode: str) -> None:
+    """A class game's device: the card shows the question without its answer, judges
+    nothing, and hands what was typed or clicked to the game, once."""
+    qc, heard = card(mode)
+    given: list[str] = []
+    qc.ask_unjudged(_shown(NIGERIA), given.append)
+    assert "Abuja" in qc.prompt.value and "Level 2 Intermediate · ROLL" in qc.header.value
+    assert qc.asked_mode == ("choice" if mode == "choice" else "typed")  # honor: typed
+    if mode == "choice":
+        assert sorted(b.tooltip for b in qc.choice_buttons) == list(NIGERIA.choices)
+        next(b for b in qc.choice_buttons if b.tooltip == "Niger").click()
+    else:
+        qc.answer_box.value = "Niger"
+    qc.submit("Nigeria")  # a second answer is not taken
+    assert given == ["Niger"] and heard == [] and qc.verdict is None
+    assert "the game checks it" in qc.feedback.value
+    assert "Lagos" not in qc.feedback.value
+
+
+def test_an_unjudged_answer_the_game_refuses_may_be_given_again() -> None:
+    qc, _ = card("choice")
+    tries: list[str] = []
+
+    def refuse(given: str) -> None:
+        tries.append(given)
+        if len(tries) == 1:
+            raise RuntimeError("the room is paused")
+
+    qc.ask_unjudged(_shown(NIGERIA), refuse)
+    with pytest.raises(RuntimeError):
+        qc.submit("Benin")
+    assert qc.given is None and not any(b.disabled for b in qc.choice_buttons)
+    qc.submit("Chad")
+    assert tries == ["Benin", "Chad"] and qc.given == "Chad"
+
+
+def test_a_question_without_options_is_typed_when_asked_unjudged() -> None:
+    qc, _ = card("choice")
+    plain = Question("Capitals", 1, "Which country has Lima as its capital?", "Peru")
+    qc.ask_unjudged(_shown(plain), lambda _given: None)
+    assert qc.asked_mode == "typed" and qc.choice_buttons == []

@@ -2,11 +2,13 @@
 
 Each test opens a room from the teacher's app, joins two team devices (and a spectator) with
 the join app, starts, and plays a stretch of the game: a team's move is made through its own
-screen (``GameScreen.act`` on its ``SeatGame``, the move a computer would choose for that team),
-the projector plays the computer seat, and after each move every page polls its follower as its
-event-loop task would. Checked after every move: every replica has the same moves; no screen
-asked for another seat's view (``SeatGame`` raises ``ViewRefused``, which would show up in the
-callback errors); the widgets of a device hold nothing secret of another team's.
+screen (``GameScreen.act`` on its ``SeatGame``, the move a computer would choose for that team;
+a Pursuit's question is answered on the device's question card, typed or clicked, right when
+the computer would have known it), the projector plays the computer seat, and after each move
+every page polls its follower as its event-loop task would. Checked after every move: every
+replica has the same moves; no screen asked for another seat's view (``SeatGame`` raises
+``ViewRefused``, which would show up in the callback errors); the widgets of a device hold
+nothing secret of another team's, nor the answer of the question it is asked.
 """
 
 from __future__ import annotations
@@ -21,7 +23,8 @@ from geoteach.bots.base import RemotePlayer
 from geoteach.classroom.rooms import SeatGame
 from geoteach.games.registry import GAMES
 from geoteach.games.table import Seat, Table
-from geoteach.store.rooms import RoomStore
+from geoteach.quiz.question import Question
+from geoteach.store.rooms import RoomError, RoomStore
 from geoteach.ui import safe
 from geoteach.ui.class_game.host_app import CLASS_GAMES, NOT_YET, ClassGameApp
 from geoteach.ui.class_game.join import JoinApp
@@ -77,6 +80,27 @@ def widget_text() -> str:
     return "\n".join(parts)
 
 
+def asked_card(game) -> dict:
+    """The card being asked in a Pursuit, with its answer (the test reads the replica whole:
+    the reader's view, which a device's screen never asks for)."""
+    reader = next(s for s in range(len(game.table.seats)) if s not in game.to_act())
+    view = game.view(reader)
+    asked = view.get("question") or (view.get("trivia") or {}).get("question")
+    return asked.get("card", asked)
+
+
+def answer_on_the_card(screen, game, right: bool) -> None:
+    """Answer the question on a device's card as a team would: click an option or type."""
+    card = screen.card
+    assert card.unjudged is not None, "the device's card should be asked without its answer"
+    answer = asked_card(game)["answer"]
+    if card.asked_mode == "choice":
+        button = next(b for b in card.choice_buttons if (b.tooltip == answer) is right)
+        button.click()
+    else:
+        card.answer_box.value = answer if right else "Atlantis of the deep sea"
+
+
 @pytest.mark.parametrize(
     ("key", "backend"), [(key, "sqlite") for key in GAME_KEYS] + [("globe_works", "postgresql")]
 )
@@ -113,6 +137,7 @@ def test_a_class_game_from_a_projector_and_two_devices(key: str, backend: str, t
     pages = [host.follower, *(d.follower for d in devices), watcher.follower]
     make_bot = GAMES[key].make_bot
     helpers = {seat: make_bot("medium", 100 + seat) for seat in (0, 1)}
+    answered = 0
 
     for _ in range(MOVES):
         settle(pages)
@@ -132,12 +157,20 @@ def test_a_class_game_from_a_projector_and_two_devices(key: str, backend: str, t
         mine = device.game.room.game
         action = helpers[seat].choose(mine, seat)
         before = len(mine.log)
-        device.screen.act(action)
+        if action["type"] == "answer" and getattr(device.screen, "card", None) is not None:
+            answer_on_the_card(device.screen, mine, action["mark"] == "right")
+            answered += 1
+        else:
+            device.screen.act(action)
         assert len(mine.log) == before + 1, safe.REJECTED[-1:] if safe.REJECTED else ""
 
     settle(pages)
     assert len({json.dumps(r.log, sort_keys=True) for r in replicas}) == 1
     assert len(host.hosting.room.game.log) >= 10
+    if key.endswith("pursuit"):
+        assert answered >= 2, "the teams should have answered questions on their devices"
+        judged = [a for a in host.hosting.room.game.log if a["type"] == "answer"]
+        assert all("mark" not in a for a in judged if a["player"] in (0, 1))
     assert store.count(host.hosting.room.id) == len(host.hosting.room.game.log)
 
 
@@ -196,10 +229,25 @@ def test_a_seat_key_plays_only_its_seat_and_a_moved_seat_stops_at_once(tmp_path)
     assert "another device" in device.notice.value
 
 
-@pytest.mark.parametrize("key", sorted(NOT_YET))
-def test_games_not_yet_offered_say_why(key: str, tmp_path) -> None:
-    with pytest.raises(ValueError, match="cannot be played from many devices yet"):
-        ClassGameApp(key, store=str(tmp_path / "rooms.sqlite"))
+def test_every_game_is_a_class_game() -> None:
+    assert set(CLASS_GAMES) == set(GAMES) and not NOT_YET
+
+
+@pytest.mark.parametrize(
+    ("key", "mode"), [("geography_pursuit", "mode"), ("global_pursuit", "answer_mode")]
+)
+def test_a_pursuit_class_game_offers_no_honor_marking(key: str, mode: str, tmp_path) -> None:
+    """Nobody on a team's device may see the answer to mark it: typed or multiple choice."""
+    host = ClassGameApp(key, store=str(tmp_path / "rooms.sqlite"), large=False)
+    option, box = host.setup_app.option_boxes[mode]
+    offered = {option.choices[i][1] for _, i in box.options}
+    assert offered == {"typed", "choice"}
+    assert host.setup_app.values()[mode] == option.default
+    values = host.setup_app.values()
+    values.update(large=False, interactive=False, seed=7, bot_delay=0.0, **{mode: "honor"})
+    with pytest.raises(RoomError, match="cannot use"):
+        host.open_room(_table(key), values)
+    assert host.hosting is None
 
 
 def test_a_dead_laptops_seat_goes_to_a_computer_and_back(tmp_path) -> None:
@@ -229,3 +277,97 @@ def test_a_dead_laptops_seat_goes_to_a_computer_and_back(tmp_path) -> None:
     again = JoinApp(store=store, code=code)
     again.take_seat(0)
     assert again.game.seat == 0
+
+
+def _said_forms(text: str) -> set[str]:
+    """``text`` as a widget may hold it: as it is, escaped for HTML, escaped for JSON."""
+    from geoteach.escape import html_text
+
+    return {text, html_text(text), json.dumps(text)[1:-1]}
+
+
+@pytest.mark.parametrize(
+    ("key", "mode", "how"),
+    [
+        ("geography_pursuit", "mode", "typed"),
+        ("geography_pursuit", "mode", "choice"),
+        ("global_pursuit", "answer_mode", "typed"),
+        ("global_pursuit", "answer_mode", "choice"),
+    ],
+)
+def test_no_widget_holds_the_answer_of_the_question_a_team_is_asked(
+    key: str, mode: str, how: str, tmp_path
+) -> None:
+    """While a team's device is asked a question, none of the widgets of the kernels in play
+    (the device's, the other team's, the spectator's and the projector's, all in this one
+    process) holds its answer (typed: the answer itself; multiple choice: it is one of the
+    options, so its other accepted forms and the explanation), nor says which option is right."""
+    for widget in list(widgets.Widget.widgets.values()):
+        widget.close()  # the earlier tests' pages (the same seed: the same questions)
+    store = RoomStore(str(tmp_path / "rooms.sqlite"))
+    host = ClassGameApp(key, store=store, large=False)
+    values = host.setup_app.values()
+    values.update(large=False, interactive=False, seed=7, bot_delay=0.0, **{mode: how})
+    host.open_room(_table(key), values)
+    code = host.hosting.code
+    devices = []
+    for seat in (0, 1):
+        device = JoinApp(store=store, code=code, large=False)
+        device.take_seat(seat)
+        devices.append(device)
+    watcher = JoinApp(store=store, code=code)
+    watcher.watch()
+    host.start_game()
+    pages = [host.follower, *(d.follower for d in devices), watcher.follower]
+    helpers = {seat: GAMES[key].make_bot("medium", 100 + seat) for seat in (0, 1)}
+    game = host.hosting.room.game
+    asked = 0
+    for _ in range(150):
+        settle(pages)
+        if game.is_terminal() or asked == 2:
+            break
+        acting = [s for s in game.to_act() if s in (0, 1)]
+        if not acting:
+            host.screen.run_bots()
+            continue
+        seat = acting[0]
+        device, mine = devices[seat], devices[seat].game.room.game
+        if device.screen.feedback.is_open:
+            device.screen.feedback.dismiss()
+        action = helpers[seat].choose(mine, seat)
+        if action["type"] != "answer":
+            device.screen.act(action)
+            continue
+        asked += 1
+        card = asked_card(mine)
+        question = Question.from_dict(card)
+        assert device.screen.card.unjudged is not None
+        assert device.screen.card.asked_mode == how or not question.choices
+        text = "\n".join(
+            json.dumps(w.get_state(), default=str, ensure_ascii=False)
+            for w in list(widgets.Widget.widgets.values())
+        )
+        secret = {*question.aliases, question.explanation}
+        if how == "typed" or device.screen.card.asked_mode == "typed":
+            secret.add(question.answer)
+        secret -= set(question.choices) | {""}
+        for words in secret:
+            for form in _said_forms(words):
+                at = text.find(form)
+                assert at < 0, f"{words!r} reached a widget: {text[max(0, at - 300) : at + 40]}"
+        answer_on_the_card(device.screen, mine, action["mark"] == "right")
+        # The device now says the verdict, the right answer big (the engine's, after the move).
+        assert device.screen.feedback.is_open
+        verdict = device.screen.feedback.body.value
+        assert any(form in verdict for form in _said_forms(question.answer))
+        # The projector and the other team say it too, without holding the game.
+        settle(pages)
+        for screen in (host.screen, devices[1 - seat].screen):
+            said = screen.feedback.body.value
+            assert game.table.name_of(seat) in said
+            assert any(form in said for form in _said_forms(question.answer))
+            assert not screen.feedback.is_open
+            if action["mark"] == "wrong":  # the team's answer is said as the team's, not "yours"
+                whose = f"{game.table.name_of(seat)}'s answer"
+                assert any(form in said for form in _said_forms(whose)), said
+    assert asked == 2, "a team should have been asked two questions"

@@ -6,9 +6,11 @@ destinations), ``choose_category`` (the hub is a wild space), ``question`` (answ
 
 House rules decided here, where the rulebook is silent or leaves it to the players:
 
-* Who answers acts: an ``answer`` action carries a typed ``text`` (judged by the quiz checker)
-  or an honor ``mark`` ("right"/"wrong") given by the player who read the card. Both are
-  always allowed, so a teacher may overrule the checker by marking.
+* Who answers acts: an ``answer`` action carries a typed ``text`` (judged by the quiz checker),
+  a ``choice`` of the card's own options (judged here: right if and only if it is the answer;
+  a class game's device, which never holds the answer, answers so) or an honor ``mark``
+  ("right"/"wrong") given by the player who read the card. All are always allowed, so a
+  teacher may overrule the checker by marking.
 * ``precision`` (rulebook: "how exact an answer must be"): ``"forgiving"`` (default) accepts
   small typos and every alias on the card; ``"strict"`` accepts only the answer or an alias,
   ignoring case, accents and punctuation.
@@ -47,6 +49,8 @@ from geoteach.games.answer_moves import (
     MARKS,
     PRECISIONS,
     check_answer_move,
+    check_choice,
+    given_of,
     judge_answer,
 )
 from geoteach.games.base import Action, Game, IllegalAction, detached, listed
@@ -68,8 +72,8 @@ BUILT_IN = "geography"
 #: Most people at the table when playing in teams (rulebook: "as many as 24 players").
 MAX_PEOPLE = 24
 _NEWS_KEPT = 12
-#: This game's wording of the answer move's one-of-the-two rule (see ``answer_moves``).
-TEXT_OR_MARK = "Give either a typed answer or a mark (right or wrong), not both."
+#: This game's wording of the answer move's one-of-them rule (see ``answer_moves``).
+TEXT_OR_MARK = "Give either a typed answer, a chosen option or a mark (right or wrong): one only."
 
 
 class GeographyPursuit(Game):
@@ -191,7 +195,9 @@ class GeographyPursuit(Game):
         return destinations(self.state["positions"][self.state["player"]], self.state["roll"])
 
     def legal_actions(self, player: int | None = None) -> list[Action]:
-        """Legal actions; in ``question`` the two honor marks (typed ``text`` is legal)."""
+        """Legal actions; in ``question`` the two honor marks (a typed ``text`` and a
+        ``choice`` of the card's options are legal too, and not listed: they are endless, or
+        would tell a computer player which options the card has)."""
         if player is None:
             acting = self.to_act()
             player = acting[0] if acting else None
@@ -224,6 +230,7 @@ class GeographyPursuit(Game):
                 raise IllegalAction(self._why_not(action))
             return
         check_answer_move(action, TEXT_OR_MARK)
+        check_choice(self._by_id[self.state["question"]["id"]], action)
         if "seconds" in action and not fields.seconds(action["seconds"]):
             raise IllegalAction("The time taken must be a number of seconds, 0 or more.")
 
@@ -306,10 +313,13 @@ class GeographyPursuit(Game):
             "seat": seat,
             "category": category,
             "correct": correct,
-            "given": action.get("text"),
+            "given": given_of(action),
             "answer": card["answer"] if show else None,
             "explanation": card.get("explanation", "") if show else "",
             "message": message,
+            # The whole card once it has been answered (if the table reads answers out): the
+            # verdict of a screen that never held it (a class game's) says it in full.
+            "card": dict(card) if show else None,
         }
         self.state["question"] = None
         where = SPACES[self.state["positions"][seat]]

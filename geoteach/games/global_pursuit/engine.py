@@ -27,7 +27,9 @@ House rules (where the rulebook is silent, decided here):
   it joins is of the same set.
 * **Trivia**: the question comes from the deck of the card just matched; the trivia card goes
   to the back of its deck whether the answer was right or wrong. An answer is typed ``text``
-  (checked by ``geoteach.quiz``) or a ``mark`` ("right"/"wrong") from the reader.
+  (checked by ``geoteach.quiz``), a ``choice`` of the question's own options (right if and
+  only if it is the answer: a class game's device, which never holds the answer, answers so)
+  or a ``mark`` ("right"/"wrong") from the reader.
 * **Fixed levels** (the VARIATION, option ``fixed_levels``, one level per seat): every right
   answer is worth 2 points and nobody chooses a level; ROLL adds the die to 2, BONUS ROLL
   multiplies 2 by it.
@@ -53,7 +55,14 @@ from typing import Any, ClassVar
 
 from geoteach.games import dice, fields
 from geoteach.games.answer_facts import answer_fact, card_answer, typed_or_marked
-from geoteach.games.answer_moves import ANSWER_FIELDS, MARKS, check_answer_move, judge_answer
+from geoteach.games.answer_moves import (
+    ANSWER_FIELDS,
+    MARKS,
+    check_answer_move,
+    check_choice,
+    given_of,
+    judge_answer,
+)
 from geoteach.games.base import Action, Game, IllegalAction, detached
 from geoteach.games.deck import Deck
 from geoteach.games.global_pursuit.layout import (
@@ -297,7 +306,8 @@ class GlobalPursuit(Game):
 
     def legal_actions(self, player: int | None = None) -> list[Action]:
         """Every legal move. In ``match``: every placement that fits (right or wrong, the honor
-        system), and ``pass``. In ``answer``: the two marks (typed ``text`` is legal too)."""
+        system), and ``pass``. In ``answer``: the two marks (a typed ``text`` and a ``choice`` of
+        the question's options are legal too, and not listed)."""
         if player is None:
             acting = self.to_act()
             player = acting[0] if acting else None
@@ -399,6 +409,8 @@ class GlobalPursuit(Game):
             raise IllegalAction("Choose level 1, 2 or 3.")
         elif kind == "answer":
             check_answer_move(action)
+            if not self._late(action):
+                check_choice(self.current_question(), action)
         elif kind == "return" and not fields.word(action.get("card"), self._all_map_cards):
             raise IllegalAction("Give back one of the cards in your hand.")
 
@@ -574,10 +586,13 @@ class GlobalPursuit(Game):
             "question": question.prompt,
             "answer": question.answer,
             "explanation": question.explanation,
-            "given": action.get("text"),
+            "given": given_of(action),
             "correct": correct,
             "message": message,
             "wild": trivia["wild"],
+            # The whole question, answered: the verdict of a screen that never held it (a
+            # class game's device, the projector) says every answer that counts.
+            "card": question.to_dict(),
         }
         if trivia["wild"]:
             if correct:

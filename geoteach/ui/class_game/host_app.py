@@ -90,6 +90,12 @@ class _RoomSetup(StudentApp):
             row.name.value = name
         self.setup.start.description = "Open the room"
         self.setup.start.icon = "users"
+        for key, refused in spec.entry.class_refused.items():
+            option, box = self.option_boxes[key]
+            kept = [(c[0], i) for i, c in enumerate(option.choices) if c[1] not in refused]
+            chosen = box.value if box.value in [i for _, i in kept] else kept[0][1]
+            box.options = kept  # indices of ``option.choices``, as ``option_value`` reads them
+            box.value = chosen
 
     def start_game(self, table: Table) -> GameScreen | None:
         self.warming.join()
@@ -191,8 +197,17 @@ class ClassGameApp(widgets.VBox):
 
     def open_room(self, table: Table, values: dict[str, Any]) -> Hosting:
         """Make the game from the set-up choices and open its room (paused until Start)."""
-        values = {**values, **self.spec.entry.class_values}
-        game = self.spec.entry.new_game(table, values)
+        entry = self.spec.entry
+        values = {**values, **entry.class_values}
+        for key, refused in entry.class_refused.items():
+            if values.get(key) in refused:
+                option = next(o for o in entry.options if o.key == key)
+                raise RoomError(
+                    f"A class game cannot use “{option.label}: "
+                    f"{next(c[0] for c in option.choices if c[1] == values[key])}”: "
+                    "pick another choice."
+                )
+        game = entry.new_game(table, values)
         self.values = values
         hosting = host(game, self.rooms(), values=plain_values(values))
         hosting.pause()

@@ -6,9 +6,18 @@ with ``game.apply`` through the shell. Laying a card is in ``placing``, what a m
 ``verdicts``, every sentence in ``wording``, the drawing in ``geoteach.render``.
 
 The question card is the rulebook's reader ("the player to the right asks a TRIVIA CARD
-question"): it reads the question from that seat's view, which holds the answer, so that it can
-judge a typed answer, offer the options and reveal the answer. Nothing else of that view is
-used (not that seat's hand).
+question"): at a table (one player, or a pass-the-screen game) it reads the question from that
+seat's view, which holds the answer, so that it can judge a typed answer, offer the options and
+reveal the answer. Nothing else of that view is used (not that seat's hand).
+
+A class game's screen (some seats play on other devices: ``GameScreen.remote_seats``) never
+holds another seat's view, so it never holds the answer: a team's device asks the question as
+its own seat's view shows it (prompt, flag, the question's own options) and sends what was
+typed (``text``) or clicked (``choice``) for the engine to judge; the verdict, with every
+answer that counts, comes from the engine's ``last`` after the move. The projector shows the
+question being asked without its answer, and each verdict after it. Honor mode needs a reader
+who sees the answer, so a class game plays typed or multiple choice (the registry's
+``class_values``; house rule).
 """
 
 from __future__ import annotations
@@ -197,6 +206,11 @@ class GlobalPursuitScreen(Placing, Verdicts, GameScreen):
         self._news_seen = list(start["news"])
         self._scores_seen = list(game.scores())
         self._before: dict[str, Any] = {}
+        #: The trivia card as the public view showed it before the last move (a class game's
+        #: verdict of a move made elsewhere says its symbol and die).
+        self._trivia_seen = start["trivia"]
+        #: The move number at which a class game's device asked the question it shows.
+        self._unjudged_at: int | None = None
         #: What the board explains while a verdict is open ("joint": the card just judged).
         self.explaining: str | None = None
         selection = safe(lambda _change: self._selection_changed(), show=self.messages)
@@ -269,14 +283,22 @@ class GlobalPursuitScreen(Placing, Verdicts, GameScreen):
 
     def asked_question(self) -> Question | None:
         """The question being asked, with its answer, as the reader (the player to the right
-        of the one answering) holds it; None when none is being asked."""
-        if self.game.phase != "answer":
+        of the one answering) holds it; None when none is being asked, or when this screen may
+        not hold the answer (a class game's: ``holds_readers_card``)."""
+        if self.game.phase != "answer" or not self.holds_readers_card:
             return None
         answering = self.seen(None)["turn_of"]
         reader = self.table.clockwise_from(answering)[-1]
         trivia = self.seen(reader)["trivia"] if reader != answering else None
         asked = (trivia or {}).get("question")
         return Question.from_dict(asked) if asked else None
+
+    @property
+    def holds_readers_card(self) -> bool:
+        """True when this screen plays the reader's part and may hold the question with its
+        answer: at a table (one player, or a pass-the-screen game). A class game's screen (any
+        seat played on another device) never may: it asks and judges through the engine."""
+        return not self.remote_seats
 
     def fixed_level(self, seat: int) -> int | None:
         """``seat``'s level when every player keeps one (the 2-points variation), else None."""
@@ -377,6 +399,12 @@ class GlobalPursuitScreen(Placing, Verdicts, GameScreen):
                 action["choice"] = verdict.given  # the option clicked, for the lesson record
         self.act(action)
 
+    def _given(self, given: str) -> None:
+        """A class game's device: what was typed or clicked goes to the engine, which judges
+        it (this screen does not hold the answer)."""
+        kind = "choice" if self.card.asked_mode == "choice" else "text"
+        self.act({"type": "answer", kind: given})
+
     def _choice_pool(self, question: Question) -> list[str]:
         """Other answers of the same deck and level, the most alike questions first."""
         trivia = self.seen(None)["trivia"]
@@ -442,7 +470,10 @@ class GlobalPursuitScreen(Placing, Verdicts, GameScreen):
             return []
         if person is None:
             self._cover()
-            self.step.value = wording.playing_html(self.table, self.game.to_act())
+            if phase == "answer" and not self.holds_readers_card and view["trivia"]:
+                self.step.value = wording.asked_html(view["trivia"], self.table, view["to_act"])
+            else:
+                self.step.value = wording.playing_html(self.table, self.game.to_act())
             return [self.step]
         clock = [self.countdown] if self.countdown.limit else []
         if phase in ("match", "return"):
@@ -467,6 +498,8 @@ class GlobalPursuitScreen(Placing, Verdicts, GameScreen):
                 self.card.verdict is not None or self.card.question != question
             ):
                 self._ask(question)
+            elif not self.holds_readers_card and self._unjudged_at != len(self.game.log):
+                self._ask_unjudged(self.seen(person)["trivia"]["question"])
             self.question.value = f"<p>{wording.question_head(trivia)}</p>"
             return [*clock, self.question, self.card]
         if phase == "wild":
@@ -481,6 +514,14 @@ class GlobalPursuitScreen(Placing, Verdicts, GameScreen):
         self.card.ask(question)
         if question.choices and self.card.asked_mode != "choice":
             self.card.media.value += wording.options_html(question.choices)
+
+    def _ask_unjudged(self, shown: Mapping[str, Any]) -> None:
+        """A class game's device: the question as this seat's own view shows it (no answer);
+        the engine judges what is typed or clicked (``_given``)."""
+        self.card.ask_unjudged(shown, self._given, self.answer_mode)
+        self._unjudged_at = len(self.game.log)
+        if shown.get("choices") and self.card.asked_mode != "choice":
+            self.card.media.value += wording.options_html(shown["choices"])
 
     def _show_joint(self, view: Mapping[str, Any]) -> None:
         """The card just laid and each card it touches, joint by joint, up close."""

@@ -68,6 +68,8 @@ class Verdicts(_Base):
                 self._show(*wording.challenged_verdict(self.table, action["player"], layer, last))
         elif by_human and kind == "answer":
             self._explain_answer(action["player"], before)
+        elif kind == "answer" and not self.holds_readers_card:
+            self._explain_answer(action["player"], {}, wait=False)
         elif by_human and kind == "time_up":
             self.show_verdict("Time is up: the turn ends.", correct=False)
         elif kind in ("place", "accept") and self.game.phase != "challenge":
@@ -76,6 +78,7 @@ class Verdicts(_Base):
             self._explain_end()
         self._news_seen = list(self.seen(None)["news"])
         self._scores_seen = list(self.game.scores())
+        self._trivia_seen = self.seen(None)["trivia"]
 
     def _show(self, headline: str, correct: bool, lines: list[str]) -> None:
         """A verdict about the card just judged: the board keeps its joint in view."""
@@ -99,17 +102,28 @@ class Verdicts(_Base):
         """Who laid the card a challenge was about: the last card laid."""
         return next(a["player"] for a in reversed(self.game.log) if a["type"] == "place")
 
-    def _explain_answer(self, seat: int, before: Mapping[str, Any]) -> None:
-        """The verdict of a person's trivia answer: big, with every answer that counts, where
-        the place is and one fact; it stays until Continue."""
+    def _explain_answer(self, seat: int, before: Mapping[str, Any], wait: bool = True) -> None:
+        """The verdict of a trivia answer: big, with every answer that counts, where the place
+        is and one fact; a person's stays until Continue (``wait``).
+
+        A class game's screen never held the question with its answer: it takes the question
+        from the engine's verdict (``last``), and the card as it was asked from the public view
+        before the move (a move made elsewhere: ``before`` is empty, the points are counted
+        from the scores seen before it)."""
         question: Question | None = before.get("question")
+        last = self.seen(None)["last"] or {}
+        if question is None and not self.holds_readers_card and last.get("card"):
+            question = Question.from_dict(last["card"])
         if question is None:
             return
-        gained = self.game.scores()[seat] - before["scores"][seat]
+        scores = before.get("scores", self._scores_seen)
+        gained = self.game.scores()[seat] - scores[seat]
+        trivia = before.get("trivia") or self._trivia_seen or {}
+        view = self.seen(None)
         said = wording.answer_verdict(
-            self.table, seat, question, before.get("trivia") or {}, self.seen(None), gained
+            self.table, seat, question, trivia, view, gained, elsewhere=not wait
         )
-        self.show_verdict(said.pop("headline"), **said)
+        self.show_verdict(said.pop("headline"), **said, wait=wait)
 
     def _explain_end(self) -> None:
         """The end: why it ended, what each card left in a hand cost, who won."""

@@ -179,6 +179,20 @@ def options_html(choices: Sequence[str]) -> str:
     return f"<div class='gt-options'><b>The options:</b><ol>{items}</ol></div>"
 
 
+def asked_html(trivia: Mapping[str, Any], table: Table, seats: Sequence[int]) -> str:
+    """A class game's projector while a team answers: the question as everyone may see it
+    (no answer), its options, and who is answering."""
+    question = trivia.get("question") or {}
+    parts = [f"<p>{question_head(trivia)}</p>"]
+    if question.get("prompt"):
+        parts.append(f"<p style='font-size:1.15em'>{html_text(question['prompt'])}</p>")
+    if question.get("choices"):
+        parts.append(options_html(question["choices"]))
+    verb = "is" if len(seats) == 1 else "are"
+    parts.append(f"<p><i>{acting_badges(table, seats)} {verb} answering…</i></p>")
+    return "".join(parts)
+
+
 def tokens_html(view: View, table: Table) -> str:
     """Each player's points as tokens (the banker's exchange)."""
     rows = "<br>".join(
@@ -319,15 +333,18 @@ def answer_verdict(
     trivia: Mapping[str, Any],
     view: View,
     gained: float,
+    elsewhere: bool = False,
 ) -> dict[str, Any]:
     """The verdict of ``seat``'s trivia answer: the headline, every answer that counts, the
     lines, where the place is and one fact (``trivia``: the card as it was asked; ``view``:
-    after the answer). The keywords of ``show_verdict``."""
+    after the answer; ``elsewhere``: answered on another device of a class game, so the
+    team's answer, not "your" answer). The keywords of ``show_verdict``."""
     last = view["last"] or {}
     right = bool(last.get("correct"))
     lines = [f"The question: {question.prompt}"]
     if not right and last.get("given"):
-        lines.append(f"Your answer: “{last['given']}”")
+        said = f"{table.name_of(seat)}'s answer" if elsewhere else "Your answer"
+        lines.append(f"{said}: “{last['given']}”")
     if right and trivia.get("symbol") in ("ROLL", "BONUS ROLL") and trivia.get("die"):
         how = "plus" if trivia["symbol"] == "ROLL" else "times"
         lines.append(

@@ -9,9 +9,18 @@ is and one fact from the data, and the computer players' moves in sentences.
 The screen holds no rules and reads no hidden state: it draws from the game's ``view(None)``
 (the projector's view) and the moves it makes or is told about, and every button calls one
 engine action. The question card is the one thing a reader holds that the projector does not
-(the answer): the screen at the table plays the reader's part and takes the card from a
-reader's view, and judges typed answers with the engine's own judge
-(``games.answer_moves.answer_checker``). Its sentences are in ``wording``, the board in
+(the answer): the screen at the table (one player, or a pass-the-screen game) plays the
+reader's part and takes the card from a reader's view, and judges typed answers with the
+engine's own judge (``games.answer_moves.answer_checker``).
+
+A class game's screen (some seats play on other devices: ``GameScreen.remote_seats``) never
+holds another seat's view, so it never holds the answer: a team's device asks the question as
+its own seat's view shows it (prompt, picture, the card's own options), sends what was typed
+(``text``) or clicked (``choice``) for the engine to judge, and says the verdict, with the
+right answer big, from the engine's ``last`` after the move. The projector shows the question
+being asked without its answer, and every team's verdict after it. Honor mode needs a reader
+who sees the answer, so a class game plays typed or multiple choice (the registry's
+``class_values``; house rule). Its sentences are in ``wording``, the board in
 ``geoteach.render.board`` and the die in ``geoteach.render.pursuit_pieces``. Computer players
 move at the pace the set-up screen chose, and wait while a verdict is on screen.
 
@@ -124,6 +133,9 @@ class PursuitApp(GameScreen):
         self._asked_id: str | None = None
         self._asked: Question | None = None
         self._picked: str | None = None
+        #: The question being asked as the public view shows it (no answer): what a class
+        #: game's verdict repeats when the answer is not read out.
+        self._shown: dict[str, Any] | None = None
         #: A verdict to show with the next drawing (``after`` runs before the screen is redrawn;
         #: shown together, the verdict never appears beside the card it answers).
         self._verdict_due: tuple[str, dict[str, Any]] | None = None
@@ -165,6 +177,16 @@ class PursuitApp(GameScreen):
             action["mark"] = "right" if verdict.correct else "wrong"
             if self.card.asked_mode == "choice" and verdict.given is not None:
                 action["choice"] = verdict.given  # the option clicked, for the lesson record
+        if self.game.options["time_limit"] is not None:
+            action["seconds"] = self.countdown.seconds()
+        self.act(action)
+
+    def _given(self, given: str) -> None:
+        """A class game's device: what was typed or clicked goes to the engine, which judges
+        it (this screen does not hold the answer)."""
+        kind = "choice" if self.card.asked_mode == "choice" else "text"
+        action: Action = {"player": self.player, "type": "answer", kind: given}
+        self._picked = given
         if self.game.options["time_limit"] is not None:
             action["seconds"] = self.countdown.seconds()
         self.act(action)
@@ -254,11 +276,29 @@ class PursuitApp(GameScreen):
             self._wedge_counts = [len(w) for w in view["wedges"]]
 
     def _answer_shown(self, action: Action, by_human: bool, view: dict[str, Any]) -> None:
-        """After an answer: the clock stops; a person gets the verdict, a game's end a card."""
+        """After an answer: the clock stops; a person gets the verdict, a game's end a card.
+
+        In a class game every screen also says the other teams' verdicts (and the computers'),
+        without holding the game: the engine's ``last`` has the card once it is answered."""
         self.countdown.stop()
         asked = self._asked
         self._asked_id, self._asked = None, None
-        if by_human and asked is not None:
+        if asked is None and not self.holds_readers_card:
+            asked = self._answered_card(view)
+        if not by_human and not self.holds_readers_card and asked is not None:
+            headline, details = wording.verdict(
+                view,
+                self.table,
+                self.categories,
+                action,
+                asked,
+                picked=action.get("choice"),
+                new_wedge=self._new_wedge(view, action["player"]),
+                elsewhere=True,
+            )
+            name = self.table.name_of(action["player"])
+            self._verdict_due = (f"{name}: {headline}", {**details, "wait": False})
+        elif by_human and asked is not None:
             self._verdict_due = wording.verdict(
                 view,
                 self.table,
@@ -274,6 +314,26 @@ class PursuitApp(GameScreen):
                 {"correct": None, "wait": False},
             )
         self._picked = None
+
+    @property
+    def holds_readers_card(self) -> bool:
+        """True when this screen plays the reader's part and may hold the card with its answer:
+        at a table (one player, or a pass-the-screen game). A class game's screen (any seat
+        played on another device) never may: it asks and judges through the engine."""
+        return not self.remote_seats
+
+    def _answered_card(self, view: dict[str, Any]) -> Question | None:
+        """The card just answered, from the engine's ``last``: whole when the answer is read
+        out; otherwise only its question (the answer stays unsaid, house rule)."""
+        last = view.get("last") or {}
+        if last.get("card"):
+            return Question.from_dict(last["card"])
+        shown = self._shown
+        if shown is None:
+            return None
+        # Only the prompt is said when the answer is not read out: the stand-in answer is never
+        # shown (``wording.verdict`` reads the answer only when ``last`` has it).
+        return Question(category="", level=1, prompt=shown["prompt"], answer="?")
 
     def _new_wedge(self, view: dict[str, Any], seat: int) -> bool:
         """Whether the move just made won ``seat`` a wedge (more than after the move before)."""
@@ -321,6 +381,7 @@ class PursuitApp(GameScreen):
             self.countdown.stop()
             return [self._step(wording.over_html(view, table))]
         humans = [s for s in view["to_act"] if s not in self.bots]
+        self._shown = view["question"] if phase == "question" else self._shown
         if phase == "question":
             return self._question_controls(view, asked_of_bot=not humans)
         if not humans:
@@ -367,9 +428,12 @@ class PursuitApp(GameScreen):
     def _question_controls(self, view: dict[str, Any], asked_of_bot: bool) -> list[widgets.Widget]:
         if asked_of_bot:
             return [self._step(wording.thinking_html(view, self.table, self.categories))]
-        card = self._reader_card(view["player"])
-        if card["id"] != self._asked_id:
-            self._ask(card)
+        if self.holds_readers_card:
+            card = self._reader_card(view["player"])
+            if card["id"] != self._asked_id:
+                self._ask(card)
+        elif self._asked_id != (asked := f"asked at move {len(self.game.log)}"):
+            self._ask_unjudged(asked)
         notes = wording.question_notes_html(
             view,
             self.table,
@@ -390,6 +454,18 @@ class PursuitApp(GameScreen):
         self.card.header.value = ""  # the step above names the category and level, in colour
         self._asked = question
         self._asked_id = card["id"]  # only once shown: a card that failed to show is tried again
+        self.countdown.start()
+
+    def _ask_unjudged(self, asked: str) -> None:
+        """A class game's device: the question as this seat's own view shows it (no answer);
+        the engine judges what is typed or clicked (``_given``)."""
+        if not self.feedback.is_open:
+            self.feedback.put_away()  # another team's verdict, shown without holding the game
+        shown = self.view_of(self.player)["question"]
+        self.card.ask_unjudged(shown, self._given, self.mode)
+        self.card.header.value = ""  # the step above names the category and level, in colour
+        self._asked = None
+        self._asked_id = asked
         self.countdown.start()
 
 

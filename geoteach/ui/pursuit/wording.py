@@ -378,14 +378,18 @@ def verdict(
     *,
     picked: str | None = None,
     new_wedge: bool = False,
+    elsewhere: bool = False,
 ) -> tuple[str, dict[str, Any]]:
     """The verdict on a person's answer, from the view just after it: the headline (what
     follows) and the card's details (the right answer in every accepted form, the question and
-    the answer given, where the place is and one fact). ``picked``: the option clicked."""
+    the answer given, where the place is and one fact). ``picked``: the option clicked.
+    ``elsewhere``: the answer was given on another device (a class game), so it is the
+    team's answer, not "your" answer."""
     last, seat = view["last"], action["player"]
     over = view["phase"] == "over"
     picked = action.get("text", picked)
-    given = f" Your answer: {picked}." if picked is not None else ""
+    whose = f"{table.name_of(seat)}'s" if elsewhere else "Your"
+    given = f" {whose} answer: {picked}." if picked is not None else ""
     lines = [f"{asked.prompt}{given}"]
     answer = where = fact = ""
     if last["answer"] is not None:
