@@ -515,7 +515,15 @@ def test_geography_pursuit_as_a_class_game(browser, voila) -> None:
                 assert "The answer" in page.inner_text(".gt-feedback")
                 answered += 1
             else:
-                page.locator(step).first.click()
+                # The button's own page redraws after the others have shown the move: wait for
+                # it to go, or the next look could see it still there and click it again.
+                button = page.locator(step).first.element_handle()
+                button.click()
+                page.wait_for_function(
+                    "b => !b.isConnected || b.disabled || b.offsetParent === null",
+                    arg=button,
+                    timeout=30_000,
+                )
             _wait_logged(other, before[0] + 1)
             _wait_logged(projector, before[1] + 1)
             harness.record("class game (Geography Pursuit): move → shown", time.monotonic() - begin)
