@@ -38,6 +38,7 @@ from geoteach.ui.class_game.follow import Follower
 from geoteach.ui.class_game.host_keys import remember, remembered
 from geoteach.ui.class_game.links import join_address, join_link, qr_svg
 from geoteach.ui.class_game.seats import joined_count, seats_html
+from geoteach.ui.enter_key import enter_presses
 from geoteach.ui.messages import MessageLine
 from geoteach.ui.safe import safe
 from geoteach.ui.shell import APP_CSS, GameScreen
@@ -414,6 +415,7 @@ class SeatPanel(widgets.VBox):
         self.name = widgets.Text(description="Nickname", placeholder="as the team wrote it")
         self.rename = widgets.Button(description="Rename", icon="pencil")
         self.link_html = widgets.HTML()
+        enter_presses(self.name, self.rename)
         for button, verb in (
             (self.to_computer, self._to_computer),
             (self.back, self._back),
