@@ -369,3 +369,86 @@ def test_a_whole_round_by_keys_only(browser, kit_voila, key: str) -> None:
     finally:
         page.screenshot(path=str(ARTIFACTS / f"a11y-keys-{key}.png"))
         page.close()
+
+
+def _open_page(browser: Any, server: Server, path: str, size: dict[str, int]) -> Any:
+    page = browser.new_page()
+    page.set_viewport_size(size)
+    joiner = "&" if "?" in path else "?"
+    page.goto(
+        f"{server.url}/voila/render/{path}{joiner}token={server.token}",
+        wait_until="commit",
+        timeout=180_000,
+    )
+    return page
+
+
+def test_the_report_and_the_class_game_pages_have_no_serious_axe_violation(
+    browser, kit_voila, axe_source
+) -> None:
+    """axe on the teacher's lesson report, the class game's projector (the game picker, the
+    room with its code, QR code and seats, the game) and a team's device (the code screen,
+    the team picker, the team's game screen)."""
+    found: dict[str, list[dict[str, Any]]] = {}
+    opened: list[Any] = []
+    projector_size, device_size = {"width": 1920, "height": 1080}, harness.VIEWPORT
+    try:
+        report = _open_page(browser, kit_voila, "20_lesson_report.ipynb", device_size)
+        opened.append(report)
+        report.wait_for_selector(".jupyter-widgets", timeout=180_000)
+        report.wait_for_load_state("load", timeout=180_000)
+        report.wait_for_timeout(1500)
+        found["lesson report"] = axe(report, axe_source)
+
+        projector = _open_page(browser, kit_voila, "play/class_game.ipynb", projector_size)
+        opened.append(projector)
+        projector.wait_for_selector(".gt-start", timeout=180_000)
+        projector.wait_for_timeout(500)
+        found["class game: game picker"] = axe(projector, axe_source)
+        projector.click(".gt-start")  # "Open the room"
+        projector.wait_for_selector(".gt-room-code", timeout=60_000)
+        code = projector.inner_text(".gt-room-code").strip()
+        projector.wait_for_timeout(500)
+        found["class game: room (code, QR, seats)"] = axe(projector, axe_source)
+
+        device = _open_page(browser, kit_voila, "play/join.ipynb", device_size)
+        opened.append(device)
+        device.wait_for_selector(".gt-join-code input", timeout=180_000)
+        device.wait_for_timeout(500)
+        found["join: code screen"] = axe(device, axe_source)
+        device.fill(".gt-join-code input", code)
+        device.locator(".gt-join-code input").press("Enter")  # Enter presses Join
+        device.wait_for_selector(".gt-join-seat-0", timeout=60_000)
+        device.wait_for_timeout(500)
+        found["join: which team"] = axe(device, axe_source)
+        device.click(".gt-join-seat-0")
+        device.wait_for_selector(".gt-banner", timeout=60_000)
+        other = _open_page(browser, kit_voila, f"play/join.ipynb?room={code}", device_size)
+        opened.append(other)
+        other.wait_for_selector(".gt-join-seat-1", timeout=180_000)
+        other.click(".gt-join-seat-1")
+        other.wait_for_selector(".gt-banner", timeout=60_000)
+        projector.wait_for_function(
+            "() => document.body.innerText.includes('2 of 2 teams have joined')", timeout=30_000
+        )
+        projector.click(".gt-class-start")
+        projector.wait_for_selector(".gt-banner", timeout=60_000)
+        device.wait_for_selector(".gt-controls", timeout=60_000)
+        device.wait_for_timeout(1500)
+        found["join: a team's game screen"] = axe(device, axe_source)
+        found["class game: the game on the projector"] = axe(projector, axe_source)
+    finally:
+        record(
+            "class pages",
+            "axe",
+            {
+                screen: {f"{v['id']} ({v['impact']})": v["nodes"] for v in violations}
+                for screen, violations in found.items()
+            },
+        )
+        for number, page in enumerate(opened):
+            if not page.is_closed():
+                page.screenshot(path=str(ARTIFACTS / f"a11y-class-pages-{number}.png"))
+                page.close()
+    bad = {screen: failing("class pages", v) for screen, v in found.items()}
+    assert not any(bad.values()), json.dumps(bad, indent=1)

@@ -80,3 +80,13 @@ def test_the_side_column_narrows_then_moves_under_the_board() -> None:
     assert "@media (max-width: 1100px)" in APP_CSS and "@media (max-width: 900px)" in APP_CSS
     narrow = APP_CSS[APP_CSS.index("@media (max-width: 900px)") :]
     assert "column-reverse" in narrow  # the board (last on the page) is drawn on top
+
+
+def test_focus_comes_back_after_a_control_was_disabled_for_a_moment() -> None:
+    """A focused button that is disabled while a move is drawn drops focus to the page; once it
+    is enabled again focus goes back to it (unless the student clicked the page meanwhile),
+    and while the computers play, Skip ahead is the control to go to."""
+    recover = page_script()[page_script().index("function recover") :]
+    assert "last.focus()" in recover and "pointed" in recover
+    assert "gt-skip" in recover
+    assert "addEventListener('mousedown'" in page_script()

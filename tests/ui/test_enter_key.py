@@ -63,4 +63,4 @@ def test_the_page_script_sends_the_value_then_presses_the_button() -> None:
     assert handler.index("dispatchEvent(new Event('change'") < handler.index("button.click()")
     assert ".gt-enter-box" in handler and "button.gt-enter-button" in handler
     assert "button.disabled" in handler
-    assert handler.rstrip().endswith("}, true);\n\n  document.addEventListener(")
+    assert "}, true);" in handler  # capture phase: before ipywidgets stops the key
