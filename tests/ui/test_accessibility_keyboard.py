@@ -90,3 +90,19 @@ def test_focus_comes_back_after_a_control_was_disabled_for_a_moment() -> None:
     assert "last.focus()" in recover and "pointed" in recover
     assert "gt-skip" in recover
     assert "addEventListener('mousedown'" in page_script()
+
+
+def test_the_teachers_seat_panel_folds_with_a_button_the_keyboard_reaches() -> None:
+    """ipywidgets' Accordion header is a div Tab skips (and grey below 4.5:1): the class game's
+    "Teams and devices" fold is a toggle that says what pressing it does."""
+    from types import SimpleNamespace
+
+    from geoteach.ui.class_game.host_app import SeatPanel
+    from geoteach.ui.messages import MessageLine
+
+    panel = SeatPanel(SimpleNamespace(messages=MessageLine()))
+    assert isinstance(panel.fold, widgets.ToggleButton) and panel.children[0] is panel.fold
+    assert panel.fold.description == "Teams and devices" and panel.body.layout.display == "none"
+    panel.fold.value = True
+    assert panel.fold.description == "Hide teams and devices" and panel.body.layout.display == ""
+    assert not any(isinstance(w, widgets.Accordion) for w in panel.children)

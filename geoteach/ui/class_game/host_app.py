@@ -435,11 +435,22 @@ class SeatPanel(widgets.VBox):
             widgets.HBox([self.name, self.rename]),
             self.link_html,
         ]
-        body = widgets.VBox(rows)
-        fold = widgets.Accordion(children=[body], titles=("Teams and devices",))
-        fold.selected_index = None
-        super().__init__([fold])
+        # A fold the keyboard reaches (ipywidgets 8's Accordion header is a plain div that Tab
+        # skips, in grey text below 4.5:1): a toggle whose words say what pressing it does.
+        self.body = widgets.VBox(rows, layout=widgets.Layout(display="none"))
+        self.fold = widgets.ToggleButton(
+            value=False, layout=widgets.Layout(width="auto", align_self="flex-start")
+        )
+        self.fold.add_class("gt-class-seat-fold")
+        self.fold.observe(lambda change: self._show(bool(change["new"])), names="value")
+        self._show(False)
+        super().__init__([self.fold, self.body])
         self.add_class("gt-class-seat-panel")
+
+    def _show(self, shown: bool) -> None:
+        self.body.layout.display = "" if shown else "none"
+        self.fold.description = "Hide teams and devices" if shown else "Teams and devices"
+        self.fold.icon = "caret-down" if shown else "caret-right"
 
     def draw(self, states: Any) -> None:
         hosting = self.app.hosting
