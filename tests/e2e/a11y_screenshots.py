@@ -6,7 +6,8 @@ app in Voilà (this checkout's page template and settings), presses Start and sa
 
 * ``<app>-greyscale.png``: 1366×768 with ``filter: grayscale(1)`` on the page;
 * ``<app>-zoom-200.png``: 200% zoom of 1366×768 (683×384 CSS pixels at twice the pixel
-  density, so the picture is 1366×768 as the student sees it), the whole page.
+  density, so the picture is 1366×768 as the student sees it), the top of the page, and
+  ``<app>-zoom-200-controls.png``, scrolled to the step's controls.
 
 GeoTriple first makes one wrong guess, so its map shows the states still possible.
 
@@ -90,6 +91,13 @@ def main(out: Path) -> list[Path]:
                 app.page.wait_for_timeout(1500)
                 saved.append(out / f"{key}-zoom-200.png")
                 app.page.screenshot(path=str(saved[-1]), full_page=True)
+                # Voilà's page scrolls inside its own box: the step's controls, scrolled to.
+                controls = app.page.locator(".gt-controls:visible").first
+                if controls.count():
+                    controls.scroll_into_view_if_needed()
+                    app.page.wait_for_timeout(500)
+                    saved.append(out / f"{key}-zoom-200-controls.png")
+                    app.page.screenshot(path=str(saved[-1]))
                 app.page.close()
                 zoomed.close()
                 print(f"{key}: saved", flush=True)
