@@ -262,7 +262,8 @@ def press(page: Any, key: str = "Enter") -> None:
     page.keyboard.press(key)
     pages.wait_text_change(page, before)  # the move is on the screen
     try:
-        page.wait_for_function(MOVED_ON_JS, polling=200, timeout=20_000)
+        # The page script gives a control that went away 10 s to come back: a busy machine more.
+        page.wait_for_function(MOVED_ON_JS, polling=200, timeout=30_000)
     except Exception as error:
         raise AssertionError(
             f"{key} left focus on {page.evaluate(FOCUSED_JS)} after the move"
