@@ -105,12 +105,15 @@ def _step_paint(
         guesser = s1["guesser"]
         tried = keep(s1["guesses"][guesser])
         fills: list[tuple[str, tuple[str, ...]]] = []
+        outlines: tuple[str, ...] = ()
         if seat == guesser and not s1["waiting_for_clue"]:
             if show_possible:
-                fills.append((POSSIBLE, keep(view["possible"])))
+                # A thick border as well as the yellow: it stays in greyscale (issue 25).
+                outlines = keep(view["possible"])
+                fills.append((POSSIBLE, outlines))
         elif seat is not None:
             fills.append((HAND, keep([s1["my_card"]])))
-        return MapPaint(tuple(fills), (), tried)
+        return MapPaint(tuple(fills), outlines, tried)
     if phase == "race" and seat is not None:
         race = view["race"]
         if not race["hand"] or race["out"][seat]:

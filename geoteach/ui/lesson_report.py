@@ -20,6 +20,7 @@ from geoteach.escape import html_text
 from geoteach.games.registry import game_title
 from geoteach.render.mapview import to_png
 from geoteach.store.lesson_record import Lesson
+from geoteach.ui.canvases import Described
 from geoteach.ui.explore import table_html
 from geoteach.ui.messages import MessageLine
 from geoteach.ui.safe import on_click, safe
@@ -80,6 +81,10 @@ class LessonReport(widgets.VBox):
             (self.latest, "latest"),
         ):
             widget.add_class(f"gt-report-{name}")
+        # Each picture with the words that say what it shows (its alt text in the page).
+        self.world_box = Described(self.world_picture, "Map of the world")
+        self.us_box = Described(self.us_picture, "Map of the U.S. states")
+        self.progress_box = Described(self.progress_picture, "Progress chart")
         self.world_map: report.PlaceMap | None = None
         self.us_map: report.PlaceMap | None = None
         self.progress_figure: Any = None
@@ -101,14 +106,14 @@ class LessonReport(widgets.VBox):
                 heading("Topics"),
                 self.topics,
                 heading("Where the class is strong and weak: the world"),
-                self.world_picture,
+                self.world_box,
                 heading("The U.S. states"),
-                self.us_picture,
+                self.us_box,
                 self.places,
                 heading("The ten hardest questions"),
                 self.hardest,
                 heading("Progress across lessons"),
-                self.progress_picture,
+                self.progress_box,
                 self.progress,
                 heading("Latest answers"),
                 self.latest,
@@ -184,12 +189,14 @@ class LessonReport(widgets.VBox):
         if self.world_map is None:
             self.world_map = report.PlaceMap("world")
         self.world_picture.value = to_png(self.world_map.show(frame, places).figure)
+        self.world_box.describe(map_words("world", places))
         has_states = bool((places["map"] == "us").any())
-        self.us_picture.layout.display = None if has_states else "none"
+        self.us_box.layout.display = None if has_states else "none"
         if has_states:
             if self.us_map is None:
                 self.us_map = report.PlaceMap("us")
             self.us_picture.value = to_png(self.us_map.show(frame, places).figure)
+            self.us_box.describe(map_words("us", places))
         weakest = places[places["answers"] >= report.FEW_ANSWERS].sort_values(
             ["share", "answers"], ascending=[True, False], kind="stable"
         )
@@ -203,15 +210,19 @@ class LessonReport(widgets.VBox):
     def _draw_progress(self, frame: pd.DataFrame) -> None:
         table = report.progress(frame) if len(frame) else pd.DataFrame()
         if len(table.columns) < 2:
-            self.progress_picture.layout.display = "none"
+            self.progress_box.layout.display = "none"
             self.progress.value = "<p>Progress shows once the class has played two lessons.</p>"
             return
-        self.progress_picture.layout.display = None
+        self.progress_box.layout.display = None
         ax = None if self.progress_figure is None else self.progress_figure.axes[0]
         # The chart: the whole class, and the player chosen; every player is in the table.
         lines = [p for p in table.index if p in ("Whole class", self.chosen()["player"])]
         self.progress_figure = report.progress_figure(table.loc[lines], ax=ax)
         self.progress_picture.value = to_png(self.progress_figure)
+        self.progress_box.describe(
+            f"Chart of the share of right answers per lesson for {' and '.join(lines)}; "
+            "the table below gives every player's figures."
+        )
         shown = table.map(report.percent).reset_index().rename(columns={"index": "player"})
         columns = [("player", "Player or team"), *((c, c) for c in table.columns)]
         self.progress.value = table_html(
@@ -223,6 +234,29 @@ class LessonReport(widgets.VBox):
         """Save the answers shown (the filters apply) as a CSV file beside the record."""
         path = self.lesson.export_csv(frame=self.shown)
         self.messages.success(f"Saved {len(self.shown)} answers to {path}.")
+
+
+def map_words(which: str, places: pd.DataFrame, most: int = 3) -> str:
+    """A map's picture in words (its alt text): what the colours mean and the places at each
+    end, e.g. "Map of the world: each place coloured by the share of right answers about it.
+    Weakest: Chad 20% (5 answers). Strongest: …"."""
+    name = "the world" if which == "world" else "the U.S. states"
+    rows = places[places["map"] == which]
+    if rows.empty:
+        return f"Map of {name}: no answers about a place on it yet."
+    said = [f"Map of {name}: each place coloured by the share of right answers about it."]
+
+    def listed(part: pd.DataFrame) -> str:
+        return ", ".join(
+            f"{r.name} {report.percent(r.share)} ({r.answers} answers)"
+            for r in part.itertuples(index=False)
+        )
+
+    weakest = rows.sort_values(["share", "answers"], ascending=[True, False], kind="stable")
+    said.append(f"Weakest: {listed(weakest.head(most))}.")
+    if len(rows) > most:
+        said.append(f"Strongest: {listed(rows.head(most))}.")
+    return " ".join(said)
 
 
 def _share_table(rows: pd.DataFrame, key: str, title: str, caption: str) -> str:

@@ -8,7 +8,8 @@ of the card it is asked) calls ``ask_unjudged`` with the question as that view s
 card shows the prompt, the picture and the card's own options, judges nothing, and hands what
 was typed or clicked to ``on_given``; the game judges it, and the screen says the verdict.
 
-Accessible by design: Enter submits a typed answer; right and wrong are said in words and
+Accessible by design: Enter in the answer box presses "Check answer" (``geoteach.ui.enter_key``:
+leaving the box never answers); right and wrong are said in words and
 with a symbol (✓ / ✗), never by colour alone; every text is escaped, so a deck cannot put markup
 on the page.
 """
@@ -32,6 +33,7 @@ from geoteach.quiz.answers import (
 )
 from geoteach.quiz.flags import flag_img_html
 from geoteach.quiz.question import LEVELS, Question
+from geoteach.ui.enter_key import enter_presses
 from geoteach.ui.messages import MessageLine
 from geoteach.ui.safe import safe
 
@@ -75,7 +77,6 @@ class QuestionCard(widgets.VBox):
 
         # Errors in these callbacks (a game refusing the answer, say) are shown on the card.
         self.messages = MessageLine()
-        self._typed_safely = safe(self._on_typed, show=self.messages)
         self.level_picker = widgets.ToggleButtons(
             options=[(f"{n} {name}", n) for n, name in LEVELS.items()],
             value=1,
@@ -88,15 +89,14 @@ class QuestionCard(widgets.VBox):
         self.prompt = widgets.HTML()
         self.media = widgets.HTML()
         self.answer_box = widgets.Text(
-            placeholder="Type your answer and press Enter",
-            continuous_update=False,
+            placeholder="Type your answer",
             description="Answer:",
         )
-        self.answer_box.observe(self._typed_safely, names="value")
         self.submit_button = widgets.Button(description="Check answer", icon="check")
         self.submit_button.on_click(
             safe(lambda _: self.submit(self.answer_box.value), show=self.messages)
         )
+        enter_presses(self.answer_box, self.submit_button)
         self.choice_buttons: list[widgets.Button] = []
         self.choice_box = widgets.HBox()
         self.reveal_button = widgets.Button(description="Show the answer", icon="eye")
@@ -205,10 +205,7 @@ class QuestionCard(widgets.VBox):
         return "choice" if len(shuffled_choices(question, Random(0), pool)) > 1 else "typed"
 
     def _set_typed(self) -> None:
-        with self.answer_box.hold_trait_notifications():
-            self.answer_box.unobserve(self._typed_safely, names="value")
-            self.answer_box.value = ""
-            self.answer_box.observe(self._typed_safely, names="value")
+        self.answer_box.value = ""
         self.answer_box.disabled = self.submit_button.disabled = False
         self.answer_area.children = [widgets.HBox([self.answer_box, self.submit_button])]
 
@@ -235,11 +232,6 @@ class QuestionCard(widgets.VBox):
         ]
 
     # ----- answering ------------------------------------------------------------------
-    def _on_typed(self, change: dict) -> None:
-        # continuous_update=False: the value arrives when Enter is pressed (or the box is left).
-        if change["new"].strip():
-            self.submit(change["new"])
-
     def submit(self, given: str) -> Verdict | None:
         """Judge a typed answer or a picked choice (ignored once the card is answered); for a
         question asked by ``ask_unjudged``, hand it to the game instead (no verdict here)."""

@@ -147,6 +147,35 @@ def test_report_widget_follows_its_filters(record: classroom.Lesson) -> None:
     assert "Saved 60 answers" in widget.messages.text
 
 
+def test_report_pictures_say_what_they_show(record: classroom.Lesson) -> None:
+    """Issue 25: each map and chart carries words (the page makes them its alt text): what the
+    colours mean and the weakest and strongest places, with their figures."""
+    from geoteach.ui.lesson_report import LessonReport, map_words
+
+    widget = LessonReport(record)
+    words = widget.world_box.text
+    assert words.startswith("Map of the world: each place coloured by the share of right")
+    assert "Weakest: " in words and "% (" in words and "answers)" in words
+    assert widget.world_box.picture is widget.world_picture
+    assert widget.us_box.text.startswith("Map of the U.S. states")
+    empty = pd.DataFrame(columns=["place", "name", "map", "answers", "right", "share"])
+    assert map_words("us", empty) == "Map of the U.S. states: no answers about a place on it yet."
+    places = pd.DataFrame(
+        {
+            "place": ["FRA", "CHN", "TCD"],
+            "name": ["France", "China", "Chad"],
+            "map": ["world"] * 3,
+            "answers": [4, 6, 5],
+            "right": [4, 3, 1],
+            "share": [1.0, 0.5, 0.2],
+        }
+    )
+    assert map_words("world", places, most=1) == (
+        "Map of the world: each place coloured by the share of right answers about it. "
+        "Weakest: Chad 20% (5 answers). Strongest: France 100% (4 answers)."
+    )
+
+
 def test_report_refresh_shows_new_answers(record: classroom.Lesson) -> None:
     from geoteach.ui.lesson_report import LessonReport
     from tests.classroom.records import class_rows

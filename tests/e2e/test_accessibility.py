@@ -242,3 +242,214 @@ def test_app_by_keyboard_only_with_no_serious_axe_violation(
         page.close()
     bad = {screen: failing(key, v) for screen, v in found.items()}
     assert not any(bad.values()), json.dumps(bad, indent=1)
+
+
+#: Remember the focused control before a key press that makes a move.
+PRESSED_JS = "() => { window.__gtPressed = document.activeElement; }"
+#: After such a press: focus is on a control again, and not on one the move took away.
+MOVED_ON_JS = """() => {
+  const el = document.activeElement;
+  if (!el || el === document.body) return false;
+  if (el !== window.__gtPressed) return true;
+  return !el.disabled && el.isConnected && el.getClientRects().length > 0;
+}"""
+
+
+def press(page: Any, key: str = "Enter") -> None:
+    """Press a key that makes a move; fail if focus is then lost or left on a dead control."""
+    page.evaluate(PRESSED_JS)
+    before = pages.widget_text(page)
+    page.keyboard.press(key)
+    pages.wait_text_change(page, before)  # the move is on the screen
+    try:
+        # The page script gives a control that went away 10 s to come back: a busy machine more.
+        page.wait_for_function(MOVED_ON_JS, polling=200, timeout=30_000)
+    except Exception as error:
+        raise AssertionError(
+            f"{key} left focus on {page.evaluate(FOCUSED_JS)} after the move"
+        ) from error
+
+
+def shown(page: Any, selector: str) -> bool:
+    return page.locator(f"{selector}:visible").count() > 0
+
+
+def wait_shown(page: Any, *selectors: str, timeout: float = 180.0) -> str:
+    """The first of ``selectors`` on the page (the computers may be playing meanwhile)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        for selector in selectors:
+            if shown(page, selector) and page.locator(f"{selector}:visible").first.is_enabled():
+                return selector
+        time.sleep(0.3)
+    raise AssertionError(f"none of {selectors} came up: {pages.widget_text(page)[-600:]!r}")
+
+
+def until_my_turn(page: Any, mine: str, timeout: float = 240.0) -> None:
+    """Keys only while the computers play: Enter on each Continue or Skip ahead shown, until the
+    student's control ``mine`` is back."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        found = wait_shown(page, mine, ".gt-continue", ".gt-skip", timeout=timeout)
+        if found == mine:
+            return
+        tab_to(page, found)
+        press(page)
+    raise AssertionError(f"{mine} never came back")
+
+
+def globalissimo_round(page: Any) -> int:
+    """Round 1 (every seat ranks a country, then the round's result), round 2 to the student's
+    turn again, then hurdle A answered by typing a map number and pressing Enter (seed 46).
+    Returns the Tab presses from the game screen to the first move."""
+    first = 0
+    for number in (1, 2):
+        tabs = tab_to(page, ".gt-rank")
+        first = first or tabs
+        press(page)
+        until_my_turn(page, ".gt-rank" if number == 1 else ".gt-enter-box input")
+    tab_to(page, ".gt-enter-box")
+    page.keyboard.type("1")
+    before = pages.widget_text(page)
+    press(page)  # Enter in the answer box answers the hurdle
+    pages.wait_text_with(page, before, "Right", "Not", "Wrong", "wrong")
+    assert shown(page, ".gt-feedback"), "Enter in the answer box gave no verdict"
+    return first
+
+
+def geography_pursuit_round(page: Any) -> int:
+    """The student's turn (roll, a lit space from the list, the typed answer "Atlantis" with
+    Enter: wrong, so the turn passes), then every computer's turn until the die is the
+    student's again. Returns the Tab presses from the game screen to the first move."""
+    first = 0
+    for _ in range(8):  # a roll-again space rolls again
+        tabs = tab_to(page, ".gt-roll")
+        first = first or tabs
+        press(page)
+        tab_to(page, ".gt-space")
+        press(page)
+        found = wait_shown(page, ".gt-category", ".gt-enter-box input", ".gt-roll")
+        if found == ".gt-roll":
+            continue
+        if found == ".gt-category":
+            tab_to(page, ".gt-category")
+            press(page)
+        tab_to(page, ".gt-enter-box")
+        page.keyboard.type("Atlantis")
+        before = pages.widget_text(page)
+        press(page)  # Enter in the answer box answers
+        verdict = pages.wait_text_with(page, before, "The answer:")
+        assert "Now it is" in verdict, verdict[-400:]
+        break
+    else:
+        raise AssertionError("no question in 8 rolls")
+    until_my_turn(page, ".gt-roll")
+    return first
+
+
+ROUNDS = {"globalissimo": globalissimo_round, "geography_pursuit": geography_pursuit_round}
+
+
+@pytest.mark.parametrize("key", sorted(ROUNDS))
+def test_a_whole_round_by_keys_only(browser, kit_voila, key: str) -> None:
+    """From page load through Start and a whole round (every seat's turn until the student's
+    comes again) with Tab, Shift+Tab, Enter and typing only; Enter in the answer box answers."""
+    driver = importlib.import_module(f"tests.e2e.apps.{key}")
+    app = harness.open_app(browser, kit_voila, key, getattr(driver, "QUERY", ""))
+    page = app.page
+    try:
+        page.wait_for_timeout(500)
+        to_start = tab_to(page, ".gt-start")
+        press(page)
+        page.wait_for_selector(".gt-app .gt-banner .gt-turn", timeout=120_000)
+        to_move = ROUNDS[key](page)
+        record(
+            key, "tabs, whole round by keys", {"to Start": to_start, "to the first move": to_move}
+        )
+        print(f"\n{key}: {to_start} Tab presses to Start, {to_move} more to the first move")
+    finally:
+        page.screenshot(path=str(ARTIFACTS / f"a11y-keys-{key}.png"))
+        page.close()
+
+
+def _open_page(browser: Any, server: Server, path: str, size: dict[str, int]) -> Any:
+    page = browser.new_page()
+    page.set_viewport_size(size)
+    joiner = "&" if "?" in path else "?"
+    page.goto(
+        f"{server.url}/voila/render/{path}{joiner}token={server.token}",
+        wait_until="commit",
+        timeout=180_000,
+    )
+    return page
+
+
+def test_the_report_and_the_class_game_pages_have_no_serious_axe_violation(
+    browser, kit_voila, axe_source
+) -> None:
+    """axe on the teacher's lesson report, the class game's projector (the game picker, the
+    room with its code, QR code and seats, the game) and a team's device (the code screen,
+    the team picker, the team's game screen)."""
+    found: dict[str, list[dict[str, Any]]] = {}
+    opened: list[Any] = []
+    projector_size, device_size = {"width": 1920, "height": 1080}, harness.VIEWPORT
+    try:
+        report = _open_page(browser, kit_voila, "20_lesson_report.ipynb", device_size)
+        opened.append(report)
+        report.wait_for_selector(".jupyter-widgets", timeout=180_000)
+        report.wait_for_load_state("load", timeout=180_000)
+        report.wait_for_timeout(1500)
+        found["lesson report"] = axe(report, axe_source)
+
+        projector = _open_page(browser, kit_voila, "play/class_game.ipynb", projector_size)
+        opened.append(projector)
+        projector.wait_for_selector(".gt-start", timeout=180_000)
+        projector.wait_for_timeout(500)
+        found["class game: game picker"] = axe(projector, axe_source)
+        projector.click(".gt-start")  # "Open the room"
+        projector.wait_for_selector(".gt-room-code", timeout=60_000)
+        code = projector.inner_text(".gt-room-code").strip()
+        projector.wait_for_timeout(500)
+        found["class game: room (code, QR, seats)"] = axe(projector, axe_source)
+
+        device = _open_page(browser, kit_voila, "play/join.ipynb", device_size)
+        opened.append(device)
+        device.wait_for_selector(".gt-join-code input", timeout=180_000)
+        device.wait_for_timeout(500)
+        found["join: code screen"] = axe(device, axe_source)
+        device.fill(".gt-join-code input", code)
+        device.locator(".gt-join-code input").press("Enter")  # Enter presses Join
+        device.wait_for_selector(".gt-join-seat-0", timeout=60_000)
+        device.wait_for_timeout(500)
+        found["join: which team"] = axe(device, axe_source)
+        device.click(".gt-join-seat-0")
+        device.wait_for_selector(".gt-banner", timeout=60_000)
+        other = _open_page(browser, kit_voila, f"play/join.ipynb?room={code}", device_size)
+        opened.append(other)
+        other.wait_for_selector(".gt-join-seat-1", timeout=180_000)
+        other.click(".gt-join-seat-1")
+        other.wait_for_selector(".gt-banner", timeout=60_000)
+        projector.wait_for_function(
+            "() => document.body.innerText.includes('2 of 2 teams have joined')", timeout=30_000
+        )
+        projector.click(".gt-class-start")
+        projector.wait_for_selector(".gt-banner", timeout=60_000)
+        device.wait_for_selector(".gt-controls", timeout=60_000)
+        device.wait_for_timeout(1500)
+        found["join: a team's game screen"] = axe(device, axe_source)
+        found["class game: the game on the projector"] = axe(projector, axe_source)
+    finally:
+        record(
+            "class pages",
+            "axe",
+            {
+                screen: {f"{v['id']} ({v['impact']})": v["nodes"] for v in violations}
+                for screen, violations in found.items()
+            },
+        )
+        for number, page in enumerate(opened):
+            if not page.is_closed():
+                page.screenshot(path=str(ARTIFACTS / f"a11y-class-pages-{number}.png"))
+                page.close()
+    bad = {screen: failing("class pages", v) for screen, v in found.items()}
+    assert not any(bad.values()), json.dumps(bad, indent=1)

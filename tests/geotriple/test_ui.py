@@ -83,7 +83,9 @@ def test_a_wrong_guess_by_click_gets_a_verdict_that_stays_until_continue(states)
     yellow = [
         c for c, rgba in ui.map.colours().items() if rgba[:3] == (240 / 255, 228 / 255, 66 / 255)
     ]
-    assert yellow and "Yellow: the" in ui.map_caption.value  # the states still possible
+    assert (
+        yellow and "Yellow, with a thick border: the" in ui.map_caption.value
+    )  # the states still possible
     wrong = wrong_states(ui, 1)[0]
     name = game.names[wrong]
     ui.pick(wrong)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from geoteach.bots.geotriple import GeoTripleBot, play_game
 from geoteach.games.geotriple import GeoTriple
 from geoteach.games.table import Table
+from geoteach.render.geotriple import map_paint
 from geoteach.ui.geotriple import wording
 
 
@@ -34,7 +35,12 @@ def test_the_banner_and_the_first_step_from_a_view(states):
     caption = wording.map_caption(
         view, table, 0, explaining=None, show_possible=True, interactive=False
     )
-    assert caption.startswith("Yellow: the ") and "fit every clue so far" in caption
+    assert caption.startswith("Yellow, with a thick border: the ") and "fit every clue" in caption
+    # The border as well as the yellow: the states still possible stay marked in greyscale.
+    spec = map_paint(
+        view, 0, explaining=None, selected=[], show_possible=True, on_map=view["cards"]
+    )
+    assert set(spec.outlines) == set(view["possible"]) and spec.fills[0][1] == spec.outlines
 
 
 def test_a_guess_and_the_race_said(states):

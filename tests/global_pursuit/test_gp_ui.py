@@ -257,6 +257,7 @@ def test_the_level_comes_first_then_the_question_card_asks():
     assert ui.card.question == question and question.level == 2
     before = game.scores()[0]
     ui.card.answer_box.value = question.answer  # Enter in the box
+    ui.card.submit_button.click()  # Enter: the page script presses it
     assert game.scores()[0] == before + 2
     assert game.state["last"]["given"] == question.answer and game.state["last"]["correct"]
     assert ui.feedback.is_open and ui.feedback.text == "Right! Ana scores 2."
@@ -303,6 +304,7 @@ def test_computers_wait_while_a_verdict_is_open_and_skip_plays_them_at_once():
         ui.bot_delay = 0.01
         ui.choose_level.click()
         ui.card.answer_box.value = "Atlantis"  # wrong: the robot's turn comes ...
+        ui.card.submit_button.click()  # Enter: the page script presses it
         assert game.player == 1 and game.phase == "match" and ui.feedback.is_open
         assert "read the verdict, then press Continue" in ui.banner.value
         await verdict_holds_the_computers_and_skip_plays_them(ui)

@@ -137,6 +137,7 @@ def test_three_cards_laid_by_clicking_the_hand_cards_edges():
             laid += 1
         elif game.phase == "answer":
             ui.card.answer_box.value = game.current_question().answer  # right: Ana goes on
+            ui.card.submit_button.click()  # Enter: the page script presses it
         else:
             buttons = {"challenge": ui.accept, "roll": ui.roll, "level": ui.choose_level}
             buttons.update(wild=ui.skip_wild)
@@ -247,6 +248,7 @@ def test_the_verdict_the_answer_and_the_fact_stay_until_continue():
     ui.choose_level.click()
     question = game.current_question()
     ui.card.answer_box.value = "Atlantis"  # wrong: the turn passes to the robot
+    ui.card.submit_button.click()  # Enter: the page script presses it
     assert game.player == 1 and ui.feedback.is_open
     body = html.unescape(ui.feedback.body.value)
     assert f"The answer: {said_answers(question)}" in body

@@ -90,6 +90,7 @@ def one_click(ui: GlobalPursuitScreen, game: GlobalPursuit, helper, rng: random.
             (wanted or buttons)[0].click()
         else:
             ui.card.answer_box.value = question.answer if right else "Atlantis"
+            ui.card.submit_button.click()  # Enter: the page script presses it
     else:
         raise AssertionError(f"no control for the phase {phase}")
 

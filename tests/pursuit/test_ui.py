@@ -86,6 +86,7 @@ def answer(app: PursuitApp, right: bool) -> None:
         pick[0].click()
     else:
         card.answer_box.value = card.question.answer if right else "Atlantis"
+        card.submit_button.click()  # Enter: the page script presses it
 
 
 def seed_where_seat_0_starts(names: tuple[str, ...], bots: dict[str, str], questions) -> int:
@@ -528,6 +529,7 @@ def test_the_countdown_starts_with_the_question_and_the_answer_carries_the_time(
     clock.now += 0.4
     countdown.tick()
     app.card.answer_box.value = app.card.question.answer
+    app.card.submit_button.click()  # Enter: the page script presses it
     last = app.game.log[-1]
     assert last["seconds"] == 18.0 and last["text"] == app.card.question.answer
     assert app.game.state["last"]["correct"]
@@ -570,6 +572,7 @@ def test_a_right_answer_given_too_late_counts_as_wrong(questions):
     app = to_a_timed_question(questions, clock)
     clock.now += 45  # no tick: the kernel was busy
     app.card.answer_box.value = app.card.question.answer
+    app.card.submit_button.click()  # Enter: the page script presses it
     assert app.game.log[-1]["seconds"] == 45.0
     assert not app.game.state["last"]["correct"]
     assert "Time is up." in app.feedback.body.value
@@ -583,6 +586,7 @@ def test_without_a_time_limit_no_clock_is_shown_or_sent(questions):
     app.countdown.tick()
     assert app.game.phase == "question"
     app.card.answer_box.value = app.card.question.answer
+    app.card.submit_button.click()  # Enter: the page script presses it
     assert "seconds" not in app.game.log[-1] and app.game.state["last"]["correct"]
 
 

@@ -1,4 +1,8 @@
-"""The question card driven as a player would: type, press Enter, click, mark."""
+"""The question card driven as a player would: type, press Enter, click, mark.
+
+Enter in the answer box is the page script's press of "Check answer" (geoteach.ui.enter_key):
+``enter`` below does what the browser then sends, the box's value and the button's click.
+"""
 
 from random import Random
 
@@ -23,6 +27,12 @@ NIGERIA = Question(
 )
 
 
+def enter(qc: QuestionCard, text: str) -> None:
+    """Type ``text`` and press Enter: the value arrives, then the button's click."""
+    qc.answer_box.value = text
+    qc.submit_button.click()
+
+
 def card(mode: str = "typed", **kwargs) -> tuple[QuestionCard, list[Verdict]]:
     heard: list[Verdict] = []
     qc = QuestionCard(mode=mode, on_answer=heard.append, checker=CHECKER, rng=Random(1), **kwargs)
@@ -34,19 +44,33 @@ def test_typed_answer_submitted_by_enter() -> None:
     qc.ask(NIGERIA)
     assert "Which country has Abuja as its capital?" in qc.prompt.value
     assert "Level 2 Intermediate · ROLL" in qc.header.value
-    qc.answer_box.value = "nigeria"  # what the browser sends when Enter is pressed
+    assert "gt-enter-box" in qc.answer_box._dom_classes and not qc.answer_box.continuous_update
+    assert "gt-enter-button" in qc.submit_button._dom_classes
+    enter(qc, "nigeria")
     assert [v.correct for v in heard] == [True]
     assert "✓ Right! The answer is Nigeria." in qc.feedback.value
     assert "Abuja took over from Lagos in 1991." in qc.feedback.value
     assert qc.answer_box.disabled and qc.submit_button.disabled
-    qc.answer_box.value = "Niger"  # a second answer to the same card is ignored
+    enter(qc, "Niger")  # a second answer to the same card is ignored
     assert len(heard) == 1
+
+
+def test_leaving_the_box_does_not_answer() -> None:
+    """The box sends its value when it is left (a click on the map, Tab to another control):
+    that half-typed answer is not judged; only the button (or Enter) answers."""
+    qc, heard = card()
+    qc.ask(NIGERIA)
+    qc.answer_box.value = "Nig"
+    assert heard == [] and qc.verdict is None and not qc.answer_box.disabled
+    qc.answer_box.value = "Nigeria"
+    qc.submit_button.click()
+    assert [v.correct for v in heard] == [True]
 
 
 def test_a_close_wrong_place_is_wrong_in_words_and_symbol() -> None:
     qc, heard = card()
     qc.ask(NIGERIA)
-    qc.answer_box.value = "Niger"
+    enter(qc, "Niger")
     assert heard[0].correct is False
     assert "✗ Not quite — the answer is Nigeria." in qc.feedback.value
 
@@ -54,7 +78,6 @@ def test_a_close_wrong_place_is_wrong_in_words_and_symbol() -> None:
 def test_submit_button_and_next_question_resets_the_box() -> None:
     qc, heard = card()
     qc.ask(NIGERIA)
-    qc.answer_box.unobserve_all()  # leave Enter out, so only the button can submit
     qc.answer_box.value = "Federal Republic of Nigeria"
     qc.submit_button.click()
     assert heard[-1].correct
@@ -118,7 +141,7 @@ def test_text_from_a_deck_is_escaped() -> None:
         "<i>Cat</i>", 1, "<script>alert(1)</script> capital?", "<b>Lima</b>", explanation="<u>x</u>"
     )
     qc.ask(sneaky)
-    qc.answer_box.value = "nope"
+    enter(qc, "nope")
     shown = qc.header.value + qc.prompt.value + qc.feedback.value
     assert "<script>" not in shown and "<b>Lima" not in shown and "<u>" not in shown
     assert "&lt;script&gt;" in shown and "&lt;b&gt;Lima&lt;/b&gt;" in shown

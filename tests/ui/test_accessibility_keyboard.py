@@ -80,3 +80,29 @@ def test_the_side_column_narrows_then_moves_under_the_board() -> None:
     assert "@media (max-width: 1100px)" in APP_CSS and "@media (max-width: 900px)" in APP_CSS
     narrow = APP_CSS[APP_CSS.index("@media (max-width: 900px)") :]
     assert "column-reverse" in narrow  # the board (last on the page) is drawn on top
+
+
+def test_focus_comes_back_after_a_control_was_disabled_for_a_moment() -> None:
+    """A focused button that is disabled while a move is drawn drops focus to the page; once it
+    is enabled again focus goes back to it (unless the student clicked the page meanwhile),
+    and while the computers play, Skip ahead is the control to go to."""
+    recover = page_script()[page_script().index("function recover") :]
+    assert "last.focus()" in recover and "pointed" in recover
+    assert "gt-skip" in recover
+    assert "addEventListener('mousedown'" in page_script()
+
+
+def test_the_teachers_seat_panel_folds_with_a_button_the_keyboard_reaches() -> None:
+    """ipywidgets' Accordion header is a div Tab skips (and grey below 4.5:1): the class game's
+    "Teams and devices" fold is a toggle that says what pressing it does."""
+    from types import SimpleNamespace
+
+    from geoteach.ui.class_game.host_app import SeatPanel
+    from geoteach.ui.messages import MessageLine
+
+    panel = SeatPanel(SimpleNamespace(messages=MessageLine()))
+    assert isinstance(panel.fold, widgets.ToggleButton) and panel.children[0] is panel.fold
+    assert panel.fold.description == "Teams and devices" and panel.body.layout.display == "none"
+    panel.fold.value = True
+    assert panel.fold.description == "Hide teams and devices" and panel.body.layout.display == ""
+    assert not any(isinstance(w, widgets.Accordion) for w in panel.children)

@@ -34,6 +34,7 @@ from geoteach.ui.apps import use_widget_maps
 from geoteach.ui.class_game.follow import Follower
 from geoteach.ui.class_game.links import join_link
 from geoteach.ui.class_game.seats import seat_label
+from geoteach.ui.enter_key import enter_presses
 from geoteach.ui.messages import MessageLine
 from geoteach.ui.safe import safe
 from geoteach.ui.shell import APP_CSS, GameScreen
@@ -92,6 +93,7 @@ class JoinApp(widgets.VBox):
         )
         self.join_button.add_class("gt-join")
         self.join_button.on_click(safe(lambda _b: self.enter_code(), show=self.messages))
+        enter_presses(self.code_box, self.join_button)
         self.nickname = widgets.Text(
             placeholder="optional",
             description=f"Your names (up to {NICKNAME_MAX} letters)",

@@ -16,6 +16,7 @@ import ipywidgets as widgets
 from geoteach.games.geotriple.cards import CATEGORIES
 from geoteach.games.geotriple.tricks import DISCARDS
 from geoteach.render import palettes
+from geoteach.ui.enter_key import enter_presses
 from geoteach.ui.geotriple import wording
 from geoteach.ui.safe import safe
 
@@ -47,6 +48,7 @@ class StepControls:
         self.guess_box.add_class("gt-guess")
         self.guess_button = self._button("Guess", "question", self._guess_typed, "primary")
         self.guess_button.add_class("gt-guess-button")
+        enter_presses(self.guess_box, self.guess_button)
         self.clue_pick = widgets.Dropdown(layout=widgets.Layout(width="auto"), tooltip="Your clue")
         self.clue_pick.add_class("gt-clue")
         self.clue_button = self._button("Give the clue", "comment", self._give_clue, "primary")

@@ -281,7 +281,7 @@ def map_caption(
             if show_possible:
                 left = view["possible"]
                 caption.append(
-                    f"Yellow: the {plural(len(left), 'state')} that "
+                    f"Yellow, with a thick border: the {plural(len(left), 'state')} that "
                     f"{'fits' if len(left) == 1 else 'fit'} every clue so far"
                 )
             caption.append(f"{'click' if interactive else 'type'} the state you think it is")

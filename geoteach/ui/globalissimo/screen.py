@@ -44,6 +44,7 @@ from geoteach.render.mapview import MapView, to_png
 from geoteach.render.zoom import STEP, MapZoom
 from geoteach.ui.apps import screen_options
 from geoteach.ui.canvases import Described
+from geoteach.ui.enter_key import enter_presses
 from geoteach.ui.globalissimo import wording
 from geoteach.ui.globalissimo.cards import cards_html, flag_html
 from geoteach.ui.safe import safe
@@ -154,6 +155,7 @@ class GlobalissimoScreen(GameScreen):
             description="Answer", button_style="primary", icon="check"
         )
         self.answer_button.add_class("gt-submit")
+        enter_presses(self.answer_text, self.answer_button)
         self.answer_button.on_click(
             safe(lambda _b: self.answer(self.answer_text.value), show=self.messages)
         )
