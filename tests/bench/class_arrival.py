@@ -251,7 +251,11 @@ def play_round(context: Any, school: School, r: Round) -> dict[str, Any]:
     sampler.join()
     voila_cpu = process_cpu(school.voila) - voila_cpu0
     load_after = os.getloadavg()
-    by_tag = {row["tag"]: row for row in sampler.seen.values() if row.get("tag")}
+    # A page's kernel; a short-lived process seen with the same tag (its launcher) is not it.
+    by_tag: dict[str, dict[str, Any]] = {}
+    for row in sampler.seen.values():
+        if row.get("tag") and row.get("cpu_s", 0) >= by_tag.get(row["tag"], {}).get("cpu_s", -1):
+            by_tag[row["tag"]] = row
     students = []
     for tag, page in opened:
         n = notes.get(tag) or {}
