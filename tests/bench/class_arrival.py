@@ -24,7 +24,7 @@ server's own CPU seconds in the round. The browser's processes are not counted: 
 browsers run on their own laptops. The 1-, 5- and 15-minute load averages (``uptime``) are kept
 with every round, since the machine may be shared.
 
-``--iopub-timeout 4`` puts back Voilà's old wait for an app's output (a ``voila.py`` in the kit
+``--iopub-timeout 4`` puts back Voilà's old wait for an app's output (``voila.json`` in the kit
 copy's folder, which Voilà reads before the kit's settings), to count blank pages without the fix.
 
 A table is printed and everything is added to ``test-artifacts/class-arrival.json``.
@@ -177,11 +177,11 @@ class School:
 
 def start_school(work: Path, iopub_timeout: int | None) -> School:
     kit = kit_copy(work / "kit")
-    if iopub_timeout is not None:  # read before the kit's settings (Voilà's own folder first)
-        (kit / "voila.py").write_text(
-            f"c.VoilaExecutor.iopub_timeout = {iopub_timeout}\n"
-            "c.VoilaExecutor.raise_on_iopub_timeout = False\n"
-        )
+    if iopub_timeout is not None:
+        # Read before the kit's settings (Voilà looks in the folder it starts in first). Not a
+        # voila.py: `python -m voila` would import that file as Voilà itself.
+        old = {"iopub_timeout": iopub_timeout, "raise_on_iopub_timeout": False}
+        (kit / "voila.json").write_text(json.dumps({"VoilaExecutor": old}))
     env = jupyter_env(dict(os.environ))
     env.update(
         {
