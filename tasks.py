@@ -415,13 +415,30 @@ def fast(options: argparse.Namespace) -> int:
     return test(options)
 
 
+#: The class-arrival benchmark's runs: one student at a time in every app, then a class of 8
+#: in two of them (issue 24's "Measure").
+ARRIVALS = (
+    (
+        "--app",
+        *sorted(p.stem for p in APPS.glob("*.ipynb") if p.stem not in {"class_game", "join"}),
+        "--pages",
+        "1",
+        "--rounds",
+        "2",
+    ),
+    ("--app", "globalissimo", "globe_works", "--pages", "8", "--rounds", "3"),
+)
+
+
 def bench(options: argparse.Namespace) -> int:
-    """The benchmarks, on demand (never in CI): pytest-benchmark's in tests/bench/, then the
-    class game's load benchmark (a Voilà server, headless Chromium, rooms of 7 pages)."""
+    """The benchmarks, on demand (never in CI): pytest-benchmark's in tests/bench/, the class
+    game's load benchmark (a Voilà server, headless Chromium, rooms of 7 pages), then a class
+    arriving at once (tests/bench/class_arrival.py)."""
     ensure_env(REQUIREMENTS, TEST_REQUIREMENTS)
     first = run(PY, "-m", "pytest", "--benchmark-enable", "-m", "slow", "tests/bench", check=False)
     load = run(PY, "-m", "tests.bench.class_game_load", *options.bench_args, check=False)
-    return first or load
+    arrivals = [run(PY, "-m", "tests.bench.class_arrival", *a, check=False) for a in ARRIVALS]
+    return first or load or max(arrivals)
 
 
 def _frozen(python: Path) -> list[str]:

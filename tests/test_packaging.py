@@ -133,7 +133,7 @@ def test_wheel_carries_the_data_and_works_in_a_fresh_venv(tmp_path: Path) -> Non
     # The kit's Voilà and Jupyter settings land where Jupyter looks in that environment.
     for part in (
         "etc/jupyter/voila.py",
-        "etc/jupyter/jupyter_server_config.d/geoteach.json",
+        "etc/jupyter/jupyter_server_config.json",
         "share/jupyter/voila/templates/geoteach/index.html.j2",
     ):
         installed = env_dir / part

@@ -2,8 +2,10 @@
 
 Jupyter loads this file from <environment>/etc/jupyter/ (installing geoteach puts it there), for
 the stand-alone server of `python3 tasks.py voila` and for Voilà inside Binder's or a JupyterHub's
-Jupyter server. jupyter_server_config.d/geoteach.json holds the same culling numbers for the
-kernels of that shared server (JupyterLab's too, which are never culled while a tab is open).
+Jupyter server. jupyter_server_config.json holds the same culling numbers for the
+kernels of that shared server (JupyterLab's too, which are never culled while a tab is open) and
+the same wait for a cell's output: inside a Jupyter server, Voilà reads this file only for its
+VoilaConfiguration and runs the notebooks with the server's own settings.
 """
 
 from nbformat import NotebookNode
@@ -16,6 +18,19 @@ c.VoilaConfiguration.show_tracebacks = False
 # The list of apps is drawn by the server (templates/geoteach/tree.html): the JupyterLab-style
 # list ignores the folder in the address and shows the server's root instead.
 c.VoilaConfiguration.classic_tree = True
+
+# A page's app is the output of its one cell. Voilà runs the cell with nbclient, which, once the
+# kernel has answered, waits `iopub_timeout` seconds (4 by default) for the cell's output to be
+# read and then goes on without it: under load (a class opening the link together) the server
+# reads the hundreds of widget messages of an app's first screen more slowly than that, the
+# app's display was dropped and the page stayed blank (issue 24). The wait ends as soon as the
+# output has all arrived, so a long one costs nothing; a kernel that dies is noticed at once
+# anyway (nbclient checks every second). Should the five minutes ever pass, the cell fails
+# instead of dropping its output, and the page says the game did not start (index.html.j2).
+# jupyter_server_config.json says the same to Voilà inside a Jupyter server, which
+# reads this file for VoilaConfiguration only.
+c.VoilaExecutor.iopub_timeout = 300
+c.VoilaExecutor.raise_on_iopub_timeout = True
 
 # Every page view starts a kernel (about 200 MB). A closed page's kernel is shut down at once
 # (the page's own goodbye message, see below); one that missed it, and a page left open with no

@@ -1,0 +1,148 @@
+"""A page that is starting says so, and one whose game cannot start says that, with a Reload button.
+
+Issue 24: under load a student's page stayed white for minutes, with nothing telling them to
+reload. The kit's page template (jupyter/share/jupyter/voila/templates/geoteach/index.html.j2)
+shows "Getting the game ready…" until the app shows, and a plain message with a Reload button
+when the notebook finished without anything to show or the app never came. The server here runs
+this checkout's template and settings (JUPYTER_PATH and JUPYTER_CONFIG_PATH), on notebooks made
+for each case in its own folder: one slow to show its widget, one whose kernel dies while it
+makes the app, one whose kernel dies just after the notebook finished.
+"""
+
+from __future__ import annotations
+
+import secrets
+import sys
+from collections.abc import Iterator
+
+import nbformat
+import pytest
+
+from tests.e2e import pages
+from tests.e2e.conftest import Server, _env, _start, free_port
+from tests.e2e.servers import jupyter_env
+
+WAITING = "Getting the game ready…"
+NOT_STARTED = "the game did not start"
+
+#: Each notebook's one cell.
+NOTEBOOKS = {
+    # The app arrives after a few seconds, as under load.
+    "slow.ipynb": (
+        "import time\ntime.sleep(6)\nimport ipywidgets\nipywidgets.Button(description='Play')"
+    ),
+    # The kernel dies while the app is being made (out of memory, killed by the system).
+    "dies.ipynb": "import os, signal\nos.kill(os.getpid(), signal.SIGKILL)",
+    # The notebook finishes with a widget, then the kernel dies before the page can fetch it.
+    "dies_after.ipynb": (
+        "import os, signal, threading\n"
+        "import ipywidgets\n"
+        "threading.Timer(0.5, os.kill, (os.getpid(), signal.SIGKILL)).start()\n"
+        "ipywidgets.Button(description='Play')"
+    ),
+    # A notebook with an ordinary output and no widget is a page like any other.
+    "words.ipynb": "print('Hello, class')",
+}
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    work = tmp_path_factory.mktemp("loading")
+    folder = work / "notebooks"
+    folder.mkdir()
+    for name, source in NOTEBOOKS.items():
+        nb = nbformat.v4.new_notebook()
+        nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3"}
+        nb.cells.append(nbformat.v4.new_code_cell(source))
+        nbformat.write(nb, folder / name)
+    port, token = free_port(), secrets.token_hex(16)
+    cmd = [
+        sys.executable,
+        "-m",
+        "voila",
+        "--no-browser",
+        "--Voila.ip=127.0.0.1",
+        f"--port={port}",
+        f"--IdentityProvider.token={token}",
+        str(folder),
+    ]
+    proc = _start(cmd, port, work / "voila.log", jupyter_env(_env(work)))
+    yield Server(f"http://127.0.0.1:{port}", token, work, proc)
+    proc.terminate()
+    proc.wait(timeout=30)
+
+
+def _open(browser, server: Server, name: str, wait_seconds: float | None = None):
+    page = browser.new_page()
+    if wait_seconds is not None:
+        page.add_init_script(f"window.gtAppWaitSeconds = {wait_seconds}")
+    page.goto(
+        f"{server.url}/voila/render/{name}?token={server.token}",
+        wait_until="commit",
+        timeout=120_000,
+    )
+    return page
+
+
+def _box_text(page) -> str:
+    return page.locator("#gt-waiting").inner_text()
+
+
+def test_a_page_says_it_is_getting_ready_until_the_app_shows(browser, server: Server) -> None:
+    page = _open(browser, server, "slow.ipynb")
+    try:
+        box = page.locator("#gt-waiting")
+        box.wait_for(state="visible", timeout=30_000)
+        assert WAITING in _box_text(page)
+        assert not page.locator(".jupyter-widgets").count(), "the app was there already"
+        page.get_by_role("button", name="Play").wait_for(state="visible", timeout=120_000)
+        box.wait_for(state="hidden", timeout=10_000)
+        assert page.locator(".gt-reload").is_hidden()
+    finally:
+        pages.screenshot(page, "app-loading-slow")
+        page.close()
+
+
+def test_a_kernel_that_dies_before_the_app_shows_gets_a_reload_button(
+    browser, server: Server
+) -> None:
+    page = _open(browser, server, "dies.ipynb")
+    try:
+        reload = page.locator("#gt-waiting .gt-reload")
+        # No waiting time: the notebook finished with nothing to show, so the page says so.
+        reload.wait_for(state="visible", timeout=60_000)
+        assert NOT_STARTED in _box_text(page)
+        assert WAITING not in _box_text(page)
+        assert page.evaluate("() => document.activeElement.className") == "gt-reload"
+        with page.expect_navigation(wait_until="commit", timeout=30_000):
+            reload.click()  # it reloads the page (which asks the server again)
+        page.locator("#gt-waiting").wait_for(state="visible", timeout=30_000)
+    finally:
+        pages.screenshot(page, "app-loading-kernel-died")
+        page.close()
+
+
+def test_an_app_that_never_comes_after_the_notebook_finished_gets_a_reload_button(
+    browser, server: Server
+) -> None:
+    page = _open(browser, server, "dies_after.ipynb", wait_seconds=8)
+    try:
+        reload = page.locator("#gt-waiting .gt-reload")
+        reload.wait_for(state="visible", timeout=90_000)
+        assert NOT_STARTED in _box_text(page)
+        assert not page.get_by_role("button", name="Play").is_visible()
+    finally:
+        pages.screenshot(page, "app-loading-never-came")
+        page.close()
+
+
+def test_a_page_without_widgets_is_shown_as_it_is(browser, server: Server) -> None:
+    page = _open(browser, server, "words.ipynb", wait_seconds=2)
+    try:
+        page.get_by_text("Hello, class").wait_for(state="visible", timeout=60_000)
+        page.locator("#gt-waiting").wait_for(state="hidden", timeout=10_000)
+        page.wait_for_timeout(3_000)  # past its waiting time: still no message
+        assert page.locator("#gt-waiting").is_hidden()
+    finally:
+        pages.screenshot(page, "app-loading-words")
+        page.close()

@@ -1,0 +1,96 @@
+"""The kit's Voilà settings reach the code that runs a page's notebook, wherever Voilà runs.
+
+A class that opens the link together used to get a blank page now and then: nbclient waited its
+default 4 s for an app's output after the kernel had answered, then dropped it (issue 24). The
+longer wait is set in jupyter/etc/jupyter/voila.py for `tasks.py voila`, and in
+jupyter_server_config.json for Voilà inside a Jupyter server (Binder, JupyterHub),
+which reads voila.py for its VoilaConfiguration only. Both are read here the way each server
+reads them, in a fresh Python with only the kit's settings on Jupyter's path.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+KIT_CONFIG = ROOT / "jupyter" / "etc" / "jupyter"
+
+#: Only JUPYTER_CONFIG_PATH and the (empty) user folder: not the settings that installing
+#: geoteach put in this environment's etc/jupyter, so the files of this checkout are tested.
+ONLY_GIVEN_PATHS = """
+import jupyter_core.paths
+jupyter_core.paths.ENV_CONFIG_PATH[:] = []
+jupyter_core.paths.SYSTEM_CONFIG_PATH[:] = []
+"""
+#: The executor a page's notebook gets, built from the configuration its server holds.
+EXECUTOR = """
+import json, nbformat
+from voila.execute import VoilaExecutor
+ex = VoilaExecutor(nbformat.v4.new_notebook(), config=config)
+from jupyter_server.services.kernels.kernelmanager import MappingKernelManager
+km = MappingKernelManager(config=config)
+print(json.dumps({"iopub_timeout": ex.iopub_timeout,
+                  "raise_on_iopub_timeout": ex.raise_on_iopub_timeout,
+                  "cull_idle_timeout": km.cull_idle_timeout}))
+"""
+#: `voila` (tasks.py voila): the Voilà application reads voila.py; handlers get its config.
+STANDALONE = """
+from voila.app import Voila
+app = Voila()
+app.load_config_file("voila", path=app.config_file_paths)
+config = app.config
+"""
+#: Voilà as a Jupyter server extension: the handlers get the server's own configuration.
+SERVER_EXTENSION = """
+from jupyter_server.serverapp import ServerApp
+app = ServerApp()
+app.load_config_file()
+config = app.config
+"""
+
+
+def _executor_settings(how: str, config: Path, tmp_path: Path) -> dict[str, object]:
+    env = dict(os.environ)
+    env.pop("JUPYTER_NO_CONFIG", None)
+    env["JUPYTER_CONFIG_PATH"] = str(config)
+    env["JUPYTER_CONFIG_DIR"] = str(tmp_path / "user-config")  # no personal settings
+    run = subprocess.run(
+        [sys.executable, "-s", "-c", ONLY_GIVEN_PATHS + how + EXECUTOR],
+        cwd=tmp_path,  # Voilà also reads a voila.py in the folder it starts in: none here
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=120,
+    )
+    return json.loads(run.stdout.strip().splitlines()[-1])
+
+
+@pytest.mark.parametrize("how", [STANDALONE, SERVER_EXTENSION], ids=["voila", "jupyter-server"])
+def test_a_slow_server_waits_for_the_apps_output_instead_of_dropping_it(
+    how: str, tmp_path: Path
+) -> None:
+    got = _executor_settings(how, KIT_CONFIG, tmp_path)
+    # Long enough for a class's worth of first screens on a busy server; a dead kernel is
+    # noticed within a second whatever this says.
+    assert got["iopub_timeout"] >= 120, got
+    # If even that passes, the cell fails (the page says so) rather than staying blank.
+    assert got["raise_on_iopub_timeout"] is True, got
+    # The same files' kernel culling reaches the server too (half an hour idle).
+    assert got["cull_idle_timeout"] == 30 * 60, got
+
+
+@pytest.mark.parametrize("how", [STANDALONE, SERVER_EXTENSION], ids=["voila", "jupyter-server"])
+def test_without_the_kits_settings_the_output_is_dropped_after_4_seconds(
+    how: str, tmp_path: Path
+) -> None:
+    """The same reading with no settings gives nbclient's 4 s: the test above tests the files."""
+    (tmp_path / "no-settings").mkdir()
+    got = _executor_settings(how, tmp_path / "no-settings", tmp_path)
+    assert got == {"iopub_timeout": 4, "raise_on_iopub_timeout": False, "cull_idle_timeout": 0}
