@@ -197,7 +197,8 @@ def test_a_question_asked_unjudged_is_handed_to_the_game(mode: str) -> None:
         assert sorted(b.tooltip for b in qc.choice_buttons) == list(NIGERIA.choices)
         next(b for b in qc.choice_buttons if b.tooltip == "Niger").click()
     else:
-        qc.answer_box.value = "Niger"
+        qc.answer_box.value = "Niger"  # typed, then Enter (the page presses Check answer)
+        qc.submit_button.click()
     qc.submit("Nigeria")  # a second answer is not taken
     assert given == ["Niger"] and heard == [] and qc.verdict is None
     assert "the game checks it" in qc.feedback.value

@@ -99,6 +99,7 @@ def answer_on_the_card(screen, game, right: bool) -> None:
         button.click()
     else:
         card.answer_box.value = answer if right else "Atlantis of the deep sea"
+        card.submit_button.click()  # Enter: the page script presses it
 
 
 @pytest.mark.parametrize(
