@@ -17,7 +17,7 @@ typed (``text``) or clicked (``choice``) for the engine to judge; the verdict, w
 answer that counts, comes from the engine's ``last`` after the move. The projector shows the
 question being asked without its answer, and each verdict after it. Honor mode needs a reader
 who sees the answer, so a class game plays typed or multiple choice (the registry's
-``class_values``; house rule).
+``class_refused``; house rule).
 """
 
 from __future__ import annotations

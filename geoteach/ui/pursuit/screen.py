@@ -20,7 +20,7 @@ its own seat's view shows it (prompt, picture, the card's own options), sends wh
 right answer big, from the engine's ``last`` after the move. The projector shows the question
 being asked without its answer, and every team's verdict after it. Honor mode needs a reader
 who sees the answer, so a class game plays typed or multiple choice (the registry's
-``class_values``; house rule). Its sentences are in ``wording``, the board in
+``class_refused``; house rule). Its sentences are in ``wording``, the board in
 ``geoteach.render.board`` and the die in ``geoteach.render.pursuit_pieces``. Computer players
 move at the pace the set-up screen chose, and wait while a verdict is on screen.
 
