@@ -388,17 +388,17 @@ def test_workers(pytest_args: list[str]) -> list[str]:
     """pytest-xdist's options: the suite in ``GEOTEACH_TEST_WORKERS`` processes (default: the
     cores, at least 2 and at most 4), unless the arguments choose (``-n 1``, ``-p no:xdist``).
 
-    Much of a browser test is waiting for a kernel or a page, so two processes keep even a
-    2-core machine busy (CI's suite: 49 min in one process). ``--dist loadfile`` keeps each file
-    in one process, in order: a notebook's cells (nbval) run in sequence, and the browser tests'
-    lesson report reads the answers the apps before it in its file gave.
+    Much of a browser test is waiting for a kernel or a page, so the unit tests run beside the
+    browser tests even on a 2-core machine (CI's suite: 49 min in one process). The groups of
+    ``--dist loadgroup`` come from conftest.py: each file in one process, in order (a
+    notebook's cells, nbval), and the browser tests one after the other in one process.
     """
     chosen = ("-n", "--numprocesses", "no:xdist", "-pno:xdist")
     if any(arg.startswith(chosen) for arg in pytest_args):
         return []
     wanted = os.environ.get("GEOTEACH_TEST_WORKERS", "").strip()
     workers = int(wanted) if wanted.isdigit() else min(4, max(2, os.cpu_count() or 1))
-    return [] if workers <= 1 else ["-n", str(workers), "--dist", "loadfile"]
+    return [] if workers <= 1 else ["-n", str(workers), "--dist", "loadgroup"]
 
 
 def test(options: argparse.Namespace) -> int:

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import fcntl
 import json
+import os
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -13,11 +16,22 @@ from tests.e2e.conftest import ARTIFACTS, Server
 UI_CRASH_TEXT = "Something went wrong"
 
 
+def update_json(path: Path, change: Callable[[dict[str, Any]], None]) -> None:
+    """Read, change and write a figures file that several test processes share (the suite
+    runs in one per core): one process at a time (a lock file), and a reader never sees a
+    half-written file (written beside it, then moved over it)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with (path.parent / f".{path.name}.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        data = json.loads(path.read_text()) if path.exists() else {}
+        change(data)
+        fresh = path.with_name(f".{path.name}.{os.getpid()}")
+        fresh.write_text(json.dumps(data, indent=2, sort_keys=True))
+        os.replace(fresh, path)
+
+
 def record_timing(name: str, seconds: float) -> None:
-    path = ARTIFACTS / "timings.json"
-    data = json.loads(path.read_text()) if path.exists() else {}
-    data[name] = round(seconds, 2)
-    path.write_text(json.dumps(data, indent=2, sort_keys=True))
+    update_json(ARTIFACTS / "timings.json", lambda data: data.update({name: round(seconds, 2)}))
 
 
 def wait_kernels_idle(server: Server, timeout: float = 300) -> None:

@@ -20,12 +20,16 @@ import time
 from collections import Counter
 from typing import Any
 
+from geoteach.bots.global_pursuit import GlobalPursuitBot
+from geoteach.classroom.rooms import ClassRoom
 from geoteach.games.geotriple.cards import plunge_cards
 from geoteach.games.geotriple.challenges import challenge_deck, true_answers
 from geoteach.games.geotriple.game import default_states
 from geoteach.games.globe_works.cards import cards
+from geoteach.store.rooms import RoomStore
 from tests.e2e import pages
 from tests.e2e.apps import harness
+from tests.e2e.apps.global_pursuit import card_that_fits
 from tests.e2e.conftest import ARTIFACTS
 
 PROJECTOR = {"width": 1920, "height": 1080}
@@ -115,21 +119,27 @@ def _globe_works_step(page: Any) -> bool:
     )
 
 
-def _globe_works_act(page: Any) -> None:
+def _globe_works_act(page: Any) -> bool:
     """One move by clicks: no deal, a discard, the first playable card (the screen picks it),
-    a draw when nothing can be played, or pass."""
+    a draw when nothing can be played (and the discard after it), or pass. False for a move
+    the log does not say: "No deal" (the log says the deals made, not the ones refused)."""
     for selector in (".gt-decline", ".gt-no-deal", ".gt-discard"):
         if _shown(page, f"{selector}:not([disabled])"):
             page.locator(selector).first.click()
-            return
+            return selector != ".gt-no-deal"
     if _hand(page, ".gt-playable") and _shown(page, ".gt-play:not([disabled])"):
         page.locator(".gt-play").first.click()
-    elif _shown(page, ".gt-draw:not([disabled])"):
-        page.locator(".gt-draw").first.click()
-    elif _shown(page, ".gt-take-discard:not([disabled])"):
-        page.locator(".gt-take-discard").first.click()
+    elif _shown(page, ".gt-draw:not([disabled])") or _shown(
+        page, ".gt-take-discard:not([disabled])"
+    ):
+        # The log says a draw with the discard that follows it ("drew a card and discarded …").
+        draw = ".gt-draw" if _shown(page, ".gt-draw:not([disabled])") else ".gt-take-discard"
+        page.locator(draw).first.click()
+        page.wait_for_selector(".gt-discard:not([disabled])", timeout=30_000)
+        page.locator(".gt-discard").first.click()
     else:
         page.locator(".gt-pass").first.click()
+    return True
 
 
 #: GeoTriple's steps for a team, in the order the test takes them: give a clue, guess a state
@@ -223,11 +233,31 @@ def _move(game: str, devices: list[Any], watchers: list[Any], timeout: float = 6
         seat = _acting(game, devices)
     others = [p for i, p in enumerate(devices) if i != seat] + watchers
     before = [_logged(p) for p in others]
+    devices[seat].evaluate(harness.WATCH_JS)
     begin = time.monotonic()
-    DRIVERS[game][1](devices[seat])
+    logged = DRIVERS[game][1](devices[seat])
+    if logged is False:  # a move the log does not say: the next one's check covers it
+        _settled(devices[seat])
+        return time.monotonic() - begin
     for page, count in zip(others, before, strict=True):
         _wait_logged(page, count + 1)
-    return time.monotonic() - begin
+    took = time.monotonic() - begin
+    _settled(devices[seat])
+    return took
+
+
+#: The page changed after WATCH_JS was installed, and has been still for 0.4 s since.
+SETTLED_JS = (
+    "() => window.__gtChanged !== null && performance.now() - window.__gtLast > "
+    f"{harness.QUIET_SECONDS * 1000}"
+)
+
+
+def _settled(page: Any) -> None:
+    """Wait until the page that moved has drawn its move: its own redraw may come after the
+    others have shown it (a busy machine), and a look before then sees the old step's buttons
+    and clicks them again."""
+    page.wait_for_function(SETTLED_JS, timeout=30_000)
 
 
 def _open_room(browser: Any, voila: Any, title: str | None = None) -> tuple[Any, str]:
@@ -535,3 +565,112 @@ def test_geography_pursuit_as_a_class_game(browser, voila) -> None:
         _close(opened, "geography-pursuit", failed=True)
         raise
     _close(opened, "geography-pursuit", failed=False)
+
+
+#: Global Pursuit's steps for a team, in the order the test takes them.
+GP_STEPS = (
+    ".gt-lay",
+    ".gt-accept",
+    ".gt-roll",
+    ".gt-ask",
+    ".geoteach-question-card button[title]",
+    ".gt-no-wild",
+    ".gt-give-back",
+)
+
+
+def _gp_step(page: Any) -> str | None:
+    return next((s for s in GP_STEPS if _shown(page, f"{s}:not([disabled])")), None)
+
+
+def _gp_act(page: Any, step: str, game: Any, seat: int) -> None:
+    """One move by clicks on the lists and buttons (the map canvas has them all as lists): a
+    card that fits is laid (the kit's strongest computer finds it, standing in for the team's
+    eyes), else "I cannot match"; no challenge; roll; ask; the first option of the question;
+    no WILD CARD try; the first card given back."""
+    if step == ".gt-lay":
+        fit = card_that_fits(game, seat, GlobalPursuitBot("hard", seed=0))
+        if fit is None:
+            page.locator(".gt-cannot").first.click()
+            return
+        page.select_option(".gt-card-pick select", index=game.hand(seat).index(fit["card"]))
+        number = f"{fit['mark'].number}:"
+        label = page.eval_on_selector(
+            ".gt-place select",
+            "(s, n) => [...s.options].map(o => o.text).find(t => t.startsWith(n))",
+            number,
+        )
+        page.select_option(".gt-place select", label=label)
+        page.locator(".gt-touching button", has_text=str(fit["touching"] + 1)).first.click()
+        page.locator(".gt-lay").first.click()
+    elif step == ".gt-give-back":
+        page.select_option(".gt-card-pick select", index=0)
+        page.locator(step).first.click()
+    else:
+        page.locator(f"{step}:not([disabled])").first.click()
+
+
+def test_global_pursuit_from_two_team_devices_and_a_spectator(browser, voila) -> None:
+    """Global Pursuit: cards laid from a team's device, the other team's challenge window, the
+    trivia question asked on the device without its answer; the test follows the room's own
+    store to know which card fits."""
+    projector, code = _open_room(browser, voila, "Global Pursuit")
+    opened: list[Any] = [projector]
+    try:
+        devices = []
+        for seat in (0, 1):
+            devices.append(_join(browser, voila, code, seat))
+            opened.append(devices[-1])
+        spectator = _join(browser, voila, code, None)
+        opened.append(spectator)
+        projector.wait_for_function(
+            "() => document.body.innerText.includes('2 of 2 teams have joined')", timeout=30_000
+        )
+        projector.click(".gt-class-start")
+        projector.wait_for_selector(".gt-banner", timeout=60_000)
+        watchers = [projector, spectator]
+        rooms = RoomStore(str(voila.root / "records" / "rooms.sqlite"))
+        room = ClassRoom(rooms, rooms.room(code))  # the whole game, as the room's log has it
+
+        asked = laid = 0
+        deadline = time.monotonic() + 300
+        while asked < 1 or laid < 2:
+            assert time.monotonic() < deadline, f"{laid} cards laid, {asked} questions asked"
+            steps = [_gp_step(page) for page in devices]
+            seat = next((s for s, step in enumerate(steps) if step is not None), None)
+            if seat is None:
+                for page in devices:
+                    if _shown(page, ".gt-continue"):
+                        page.locator(".gt-continue").first.click()
+                time.sleep(0.3)
+                continue
+            page, step = devices[seat], steps[seat]
+            room.catch_up()
+            if step.startswith(".geoteach-question-card"):
+                question = page.inner_text(".geoteach-question-card")
+                answer = room.game.current_question().answer
+                # The device asked shows the options, never which one is right.
+                assert "The answer" not in question and "✔" not in question
+                assert answer not in projector.inner_text(".gt-banner")
+                asked += 1
+            laid += step == ".gt-lay"
+            others = [p for i, p in enumerate(devices) if i != seat] + watchers
+            before = [_logged(p) for p in others]
+            page.evaluate(harness.WATCH_JS)
+            begin = time.monotonic()
+            _gp_act(page, step, room.game, seat)
+            for other, count in zip(others, before, strict=True):
+                _wait_logged(other, count + 1)
+            harness.record(
+                "class game (Global Pursuit): move on a device → shown on the others",
+                time.monotonic() - begin,
+            )
+            _settled(page)
+        for page in [*devices, *watchers]:
+            _no_errors(page)
+        devices[0].screenshot(path=str(ARTIFACTS / "class-game-global-pursuit-device.png"))
+        projector.screenshot(path=str(ARTIFACTS / "class-game-global-pursuit-projector.png"))
+    except BaseException:
+        _close(opened, "global-pursuit", failed=True)
+        raise
+    _close(opened, "global-pursuit", failed=False)

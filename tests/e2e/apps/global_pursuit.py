@@ -62,21 +62,27 @@ class Replica:
 
     def lay(self) -> dict[str, Any] | None:
         """Where a card of the hand fits: the card, the numbered place, the edge that touches."""
-        move = self.helper.choose(self.game, YOU)
-        if move["type"] != "place":
-            return None
-        view = self.game.view(YOU)
-        table = Layout([dict(c) for c in view["table"]], bounds=view["bounds"])
-        target = table.slot(*move["at"])
-        want = (target.turn0 - 2 * move["card_edge"]) % 10
-        mark = next(
-            m
-            for m in place_marks(table.free_places())
-            if np.allclose(m.centre, (target.x, target.y))
-        )
-        slot = table.slot(mark.index, mark.edge)
-        touching = next(k for k in range(5) if (slot.turn0 - 2 * k) % 10 == want)
-        return {"card": move["card"], "mark": mark, "touching": touching}
+        return card_that_fits(self.game, YOU, self.helper)
+
+
+def card_that_fits(
+    game: GlobalPursuit, seat: int, helper: GlobalPursuitBot
+) -> dict[str, Any] | None:
+    """A card of ``seat``'s hand that fits, as a student lays it: the card, the numbered place
+    on the table, the edge that touches (None when the helper finds none)."""
+    move = helper.choose(game, seat)
+    if move["type"] != "place":
+        return None
+    view = game.view(seat)
+    table = Layout([dict(c) for c in view["table"]], bounds=view["bounds"])
+    target = table.slot(*move["at"])
+    want = (target.turn0 - 2 * move["card_edge"]) % 10
+    mark = next(
+        m for m in place_marks(table.free_places()) if np.allclose(m.centre, (target.x, target.y))
+    )
+    slot = table.slot(mark.index, mark.edge)
+    touching = next(k for k in range(5) if (slot.turn0 - 2 * k) % 10 == want)
+    return {"card": move["card"], "mark": mark, "touching": touching}
 
 
 def _selected(app: AppPage, selector: str) -> str:

@@ -260,10 +260,10 @@ def start_game(app: AppPage) -> None:
 
 def record(name: str, seconds: float) -> None:
     """Keep a timing in test-artifacts/app-timings.json (lists, for percentiles)."""
-    path = ARTIFACTS / "app-timings.json"
-    data = json.loads(path.read_text()) if path.exists() else {}
-    data.setdefault(name, []).append(round(seconds, 4))
-    path.write_text(json.dumps(data, indent=2, sort_keys=True))
+    pages.update_json(
+        ARTIFACTS / "app-timings.json",
+        lambda data: data.setdefault(name, []).append(round(seconds, 4)),
+    )
 
 
 def percentiles(values: list[float]) -> tuple[float, float]:
