@@ -389,16 +389,16 @@ def test_workers(pytest_args: list[str]) -> list[str]:
     cores, at least 2 and at most 4), unless the arguments choose (``-n 1``, ``-p no:xdist``).
 
     Much of a browser test is waiting for a kernel or a page, so the unit tests run beside the
-    browser tests even on a 2-core machine (CI's suite: 49 min in one process). The groups of
-    ``--dist loadgroup`` come from conftest.py: each file in one process, in order (a
-    notebook's cells, nbval), and the browser tests one after the other in one process.
+    browser tests even on a 2-core machine (CI's suite: 49 min in one process). conftest.py's
+    scheduler keeps each file in one process, in order (a notebook's cells, nbval), and the
+    browser tests one after the other in one process.
     """
     chosen = ("-n", "--numprocesses", "no:xdist", "-pno:xdist")
     if any(arg.startswith(chosen) for arg in pytest_args):
         return []
     wanted = os.environ.get("GEOTEACH_TEST_WORKERS", "").strip()
     workers = int(wanted) if wanted.isdigit() else min(4, max(2, os.cpu_count() or 1))
-    return [] if workers <= 1 else ["-n", str(workers), "--dist", "loadgroup"]
+    return [] if workers <= 1 else ["-n", str(workers), "--dist", "loadfile"]
 
 
 def test(options: argparse.Namespace) -> int:

@@ -34,9 +34,10 @@ def test_a_kernel_is_found_by_its_pages_tag_among_the_servers_children() -> None
         [sys.executable, "-c", "import ipykernel, time; time.sleep(30)"], env=env
     )
     try:
-        for _ in range(100):
+        for _ in range(200):
             found = arrival.kernels(os.getpid())
-            if child.pid in found:
+            # Just after exec a process holds a few kilobytes: wait until Python is loaded.
+            if child.pid in found and found[child.pid]["rss_mb"] > 1:
                 break
             time.sleep(0.05)
         assert found[child.pid]["tag"] == "r2-s7"

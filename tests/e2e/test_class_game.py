@@ -294,6 +294,26 @@ def _join(browser: Any, voila: Any, code: str, seat: int | None) -> Any:
     return page
 
 
+def _start(
+    browser: Any, voila: Any, projector: Any, code: str, teams: int, opened: list[Any]
+) -> tuple[list[Any], Any]:
+    """Each team joins from its own device and a spectator watches; the teacher starts once
+    every team has joined. The team devices and the spectator's page (all in ``opened``)."""
+    devices = []
+    for seat in range(teams):
+        devices.append(_join(browser, voila, code, seat))
+        opened.append(devices[-1])
+    spectator = _join(browser, voila, code, None)
+    opened.append(spectator)
+    projector.wait_for_function(
+        f"() => document.body.innerText.includes('{teams} of {teams} teams have joined')",
+        timeout=30_000,
+    )
+    projector.click(".gt-class-start")
+    projector.wait_for_selector(".gt-banner", timeout=60_000)
+    return devices, spectator
+
+
 def _reopen(browser: Any, voila: Any, page: Any) -> Any:
     """A device's lid closes; its own link (which the page put in its address) opens again."""
     link = page.url
@@ -382,17 +402,7 @@ def test_globe_works_from_three_team_devices_and_a_spectator(browser, voila) -> 
     projector, code = _open_room(browser, voila, "Globe Works")
     opened: list[Any] = [projector]
     try:
-        devices = []
-        for seat in (0, 1, 2):
-            devices.append(_join(browser, voila, code, seat))
-            opened.append(devices[-1])
-        spectator = _join(browser, voila, code, None)
-        opened.append(spectator)
-        projector.wait_for_function(
-            "() => document.body.innerText.includes('3 of 3 teams have joined')", timeout=30_000
-        )
-        projector.click(".gt-class-start")
-        projector.wait_for_selector(".gt-banner", timeout=60_000)
+        devices, spectator = _start(browser, voila, projector, code, 3, opened)
         for page in devices:
             page.wait_for_selector(".gt-hand-card", timeout=60_000)
 
@@ -437,17 +447,7 @@ def test_geotriple_from_two_team_devices_and_a_spectator(browser, voila) -> None
     projector, code = _open_room(browser, voila, "GeoTriple")
     opened: list[Any] = [projector]
     try:
-        devices = []
-        for seat in (0, 1):
-            devices.append(_join(browser, voila, code, seat))
-            opened.append(devices[-1])
-        spectator = _join(browser, voila, code, None)
-        opened.append(spectator)
-        projector.wait_for_function(
-            "() => document.body.innerText.includes('2 of 2 teams have joined')", timeout=30_000
-        )
-        projector.click(".gt-class-start")
-        projector.wait_for_selector(".gt-banner", timeout=60_000)
+        devices, spectator = _start(browser, voila, projector, code, 2, opened)
         watchers = [projector, spectator]
 
         moves = 0
@@ -503,21 +503,13 @@ def _pursuit_step(page: Any) -> str | None:
 
 
 def test_geography_pursuit_as_a_class_game(browser, voila) -> None:
-    """Geography Pursuit on a projector and two team devices: the rolls, the moves and the
+    """Geography Pursuit on a projector, two team devices and a spectator: the rolls, moves and
     typed answers by clicks and keys on the device whose turn it is; the device asked a
     question never shows its answer before it is answered, and the verdict says it after."""
     projector, code = _open_room(browser, voila, "Geography Pursuit")
     opened: list[Any] = [projector]
     try:
-        devices = []
-        for seat in (0, 1):
-            devices.append(_join(browser, voila, code, seat))
-            opened.append(devices[-1])
-        projector.wait_for_function(
-            "() => document.body.innerText.includes('2 of 2 teams have joined')", timeout=30_000
-        )
-        projector.click(".gt-class-start")
-        projector.wait_for_selector(".gt-banner", timeout=60_000)
+        devices, _spectator = _start(browser, voila, projector, code, 2, opened)
 
         answered = 0
         deadline = time.monotonic() + 240
@@ -617,17 +609,7 @@ def test_global_pursuit_from_two_team_devices_and_a_spectator(browser, voila) ->
     projector, code = _open_room(browser, voila, "Global Pursuit")
     opened: list[Any] = [projector]
     try:
-        devices = []
-        for seat in (0, 1):
-            devices.append(_join(browser, voila, code, seat))
-            opened.append(devices[-1])
-        spectator = _join(browser, voila, code, None)
-        opened.append(spectator)
-        projector.wait_for_function(
-            "() => document.body.innerText.includes('2 of 2 teams have joined')", timeout=30_000
-        )
-        projector.click(".gt-class-start")
-        projector.wait_for_selector(".gt-banner", timeout=60_000)
+        devices, spectator = _start(browser, voila, projector, code, 2, opened)
         watchers = [projector, spectator]
         rooms = RoomStore(str(voila.root / "records" / "rooms.sqlite"))
         room = ClassRoom(rooms, rooms.room(code))  # the whole game, as the room's log has it
