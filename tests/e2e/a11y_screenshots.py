@@ -28,7 +28,16 @@ from pathlib import Path
 from playwright.sync_api import sync_playwright
 
 from tests.e2e.apps import harness
-from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, ROOT, Server, _env, _start, free_port
+from tests.e2e.conftest import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    ROOT,
+    Server,
+    _env,
+    _start,
+    free_port,
+    voila_command,
+)
 from tests.e2e.servers import jupyter_env
 from tests.e2e.test_student_apps import DRIVERS
 
@@ -40,16 +49,7 @@ def voila(work: Path) -> tuple[Server, object]:
 
     shutil.copytree(ROOT / "notebooks", work / "notebooks")
     port, token = free_port(), secrets.token_hex(16)
-    cmd = [
-        sys.executable,
-        "-m",
-        "voila",
-        "--no-browser",
-        "--Voila.ip=127.0.0.1",
-        f"--port={port}",
-        f"--IdentityProvider.token={token}",
-        str(work / "notebooks"),
-    ]
+    cmd = voila_command(port, token, work / "notebooks")
     proc = _start(cmd, port, work / "voila.log", jupyter_env(_env(work)))
     return Server(f"http://127.0.0.1:{port}", token, work, proc), proc
 

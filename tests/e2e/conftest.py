@@ -86,6 +86,30 @@ class Server:
             return json.loads(resp.read())
 
 
+#: The browser tests' Voilà: one kernel per page view, so idle ones are culled (a long test run
+#: does not pile them up), and a traceback shows on the page.
+TEST_SERVER_OPTIONS = (
+    "--MappingKernelManager.cull_interval=60",
+    "--MappingKernelManager.cull_idle_timeout=300",
+    "--VoilaConfiguration.show_tracebacks=True",
+)
+
+
+def voila_command(port: int, token: str, folder: Path, *options: str) -> list[str]:
+    """The command of a Voilà server on 127.0.0.1:``port`` for the notebooks in ``folder``."""
+    return [
+        sys.executable,
+        "-m",
+        "voila",
+        "--no-browser",
+        "--Voila.ip=127.0.0.1",
+        f"--port={port}",
+        f"--IdentityProvider.token={token}",
+        *options,
+        str(folder),
+    ]
+
+
 def _workdir(tmp_path_factory: pytest.TempPathFactory, name: str) -> Path:
     # The servers work on a copy, so saving a notebook in the browser never touches the repo.
     work = tmp_path_factory.mktemp(name)
@@ -149,20 +173,7 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 def voila(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     work = _workdir(tmp_path_factory, "voila")
     port, token = free_port(), secrets.token_hex(16)
-    cmd = [
-        sys.executable,
-        "-m",
-        "voila",
-        "--no-browser",
-        "--Voila.ip=127.0.0.1",
-        f"--port={port}",
-        f"--IdentityProvider.token={token}",
-        # One kernel per page view: cull idle ones so a long test run does not pile them up.
-        "--MappingKernelManager.cull_interval=60",
-        "--MappingKernelManager.cull_idle_timeout=300",
-        "--VoilaConfiguration.show_tracebacks=True",
-        str(work / "notebooks"),
-    ]
+    cmd = voila_command(port, token, work / "notebooks", *TEST_SERVER_OPTIONS)
     proc = _start(cmd, port, work / "voila.log", _env(work))
     yield Server(f"http://127.0.0.1:{port}", token, work, proc)
     proc.terminate()

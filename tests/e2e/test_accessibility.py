@@ -25,7 +25,6 @@ import json
 import os
 import secrets
 import subprocess
-import sys
 import tarfile
 import tempfile
 import time
@@ -37,7 +36,16 @@ import pytest
 
 from tests.e2e import pages
 from tests.e2e.apps import harness
-from tests.e2e.conftest import ARTIFACTS, Server, _env, _start, _workdir, free_port
+from tests.e2e.conftest import (
+    ARTIFACTS,
+    TEST_SERVER_OPTIONS,
+    Server,
+    _env,
+    _start,
+    _workdir,
+    free_port,
+    voila_command,
+)
 from tests.e2e.servers import jupyter_env
 from tests.e2e.test_student_apps import DRIVERS
 from tests.registries import require_npm
@@ -112,19 +120,7 @@ def kit_voila(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """Voilà on a copy of the notebooks, with this checkout's page template and settings."""
     work = _workdir(tmp_path_factory, "voila-a11y")
     port, token = free_port(), secrets.token_hex(16)
-    cmd = [
-        sys.executable,
-        "-m",
-        "voila",
-        "--no-browser",
-        "--Voila.ip=127.0.0.1",
-        f"--port={port}",
-        f"--IdentityProvider.token={token}",
-        "--MappingKernelManager.cull_interval=60",
-        "--MappingKernelManager.cull_idle_timeout=300",
-        "--VoilaConfiguration.show_tracebacks=True",
-        str(work / "notebooks"),
-    ]
+    cmd = voila_command(port, token, work / "notebooks", *TEST_SERVER_OPTIONS)
     proc = _start(cmd, port, work / "voila.log", jupyter_env(_env(work)))
     yield Server(f"http://127.0.0.1:{port}", token, work, proc)
     proc.terminate()

@@ -12,14 +12,13 @@ makes the app, one whose kernel dies just after the notebook finished.
 from __future__ import annotations
 
 import secrets
-import sys
 from collections.abc import Iterator
 
 import nbformat
 import pytest
 
 from tests.e2e import pages
-from tests.e2e.conftest import Server, _env, _start, free_port
+from tests.e2e.conftest import Server, _env, _start, free_port, voila_command
 from tests.e2e.servers import jupyter_env
 
 WAITING = "Getting the game ready…"
@@ -56,16 +55,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         nb.cells.append(nbformat.v4.new_code_cell(source))
         nbformat.write(nb, folder / name)
     port, token = free_port(), secrets.token_hex(16)
-    cmd = [
-        sys.executable,
-        "-m",
-        "voila",
-        "--no-browser",
-        "--Voila.ip=127.0.0.1",
-        f"--port={port}",
-        f"--IdentityProvider.token={token}",
-        str(folder),
-    ]
+    cmd = voila_command(port, token, folder)
     proc = _start(cmd, port, work / "voila.log", jupyter_env(_env(work)))
     yield Server(f"http://127.0.0.1:{port}", token, work, proc)
     proc.terminate()
