@@ -31,11 +31,13 @@ import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
-from typing import Any, TypeVar
-
-import pandas as pd
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from geoteach.escape import html_text, spreadsheet_text
+
+if TYPE_CHECKING:  # pandas (0.3 s, 30 MB) is imported only to read the record: a game's kernel
+    # writes answers and never needs it (issue 24).
+    import pandas as pd
 
 #: Environment variable naming the record file for a whole server (Voilà, JupyterHub).
 RECORD_ENV = "GEOTEACH_LESSON_RECORD"
@@ -318,6 +320,8 @@ class Lesson:
         query = (
             f"SELECT {', '.join(COLUMNS)} FROM answers WHERE {' AND '.join(where)} ORDER BY at, id"
         )
+        import pandas as pd
+
         with self._lock:
             frame = _retry(lambda: pd.read_sql_query(query, self._connection(), params=params))
         return _tidy(frame)
@@ -432,6 +436,8 @@ class Lesson:
         target = (
             self.path.with_name(f"{self.path.stem}-answers.csv") if path is None else Path(path)
         )
+        import pandas as pd
+
         out = table.copy()
         for column in out.columns:
             if out[column].dtype == object or pd.api.types.is_string_dtype(out[column]):
@@ -522,6 +528,8 @@ def _cell(row: Mapping[str, Any], name: str) -> Any:
 
 def _tidy(frame: pd.DataFrame) -> pd.DataFrame:
     """Stored cells as a teacher reads them: booleans, local times, lists as text."""
+    import pandas as pd
+
     for column in _LISTS:
         # A class gives thousands of answers to a few hundred questions: decode each list once.
         texts = frame[column].fillna("[]").astype(str)

@@ -81,6 +81,14 @@ DEFAULT_SOURCES: dict[str, tuple[Any, ...]] = {
 
 @cache
 def _default_bank_json() -> str:
+    """The built-in categories as JSON: kept in data/built/ (scripts/build_banks.py), else made."""
+    from geoteach.data import built
+
+    return built.kept_or_made("geography_pursuit", make_default_bank_json)
+
+
+def make_default_bank_json() -> str:
+    """Generate the six built-in categories from the datasets (about 2 CPU-seconds)."""
     from geoteach.quiz import generators
 
     grouped: Bank = {}

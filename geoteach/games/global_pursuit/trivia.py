@@ -56,6 +56,7 @@ from typing import Any
 
 import pandas as pd
 
+from geoteach.data import built
 from geoteach.games.global_pursuit.layout import SET_NAMES, SETS
 from geoteach.quiz import generators
 from geoteach.quiz.answers import spoken_list
@@ -518,6 +519,12 @@ def _balanced(groups: list[list[Question]], per_level: int) -> list[Question]:
 
 @cache
 def _built_in_json() -> str:
+    """The built-in decks' JSON: kept in data/built/ (``scripts/build_banks.py``), else made."""
+    return built.kept_or_made("global_pursuit", make_built_in_json)
+
+
+def make_built_in_json() -> str:
+    """Generate the five built-in decks from the datasets (6 to 8 CPU-seconds)."""
     bank: Bank = {}
     for deck in DECKS:
         groups = [generators.not_retired(source()) for source in SOURCES[deck]]

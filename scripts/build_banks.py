@@ -1,0 +1,36 @@
+"""Rebuild the Pursuits' built-in question banks kept in data/built/ (issue 24).
+
+    python scripts/build_banks.py
+
+Each bank is generated from the datasets exactly as a game would generate it
+(``geoteach.games.global_pursuit.trivia.make_built_in_json``,
+``geoteach.games.geography_pursuit.questions.make_default_bank_json``) and written with the
+digest of its inputs (``geoteach.data.built``). Run it after changing a dataset or a question
+generator; until then games generate the banks themselves, and ``tests/data/test_built_banks.py``
+fails with this command in its message. Deterministic: a rerun writes the same bytes.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from geoteach.data import built
+from geoteach.games.geography_pursuit.questions import make_default_bank_json
+from geoteach.games.global_pursuit.trivia import make_built_in_json
+
+#: Each kept bank and the function that makes it.
+BANKS = {"global_pursuit": make_built_in_json, "geography_pursuit": make_default_bank_json}
+
+
+def main() -> int:
+    for name, make in BANKS.items():
+        path = built.write_bank(name, make())
+        print(f"wrote {path} ({path.stat().st_size / 1e6:.1f} MB)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
