@@ -7,11 +7,13 @@ objects, not on a DataFrame.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import pandas as pd
+if TYPE_CHECKING:  # pandas is imported when a game starts, not for the set-up screen (issue 24)
+    import pandas as pd
 
 #: The three ranks printed on a GeoPlunge card, by the name the leader says out loud.
 CATEGORIES = ("size", "statehood", "population")
@@ -51,7 +53,7 @@ class PlungeCard:
 
 def _parts(value: Any) -> tuple[str, ...]:
     """A multi-valued cell: a tuple/list, a "a|b" string, or empty."""
-    if value is None or (isinstance(value, float) and pd.isna(value)):
+    if value is None or (isinstance(value, float) and math.isnan(value)):
         return ()
     if isinstance(value, str):
         return tuple(p for p in value.split("|") if p)
@@ -65,11 +67,15 @@ def _flag(value: Any) -> bool:
         return value.strip().casefold() in ("true", "yes", "1")
     if isinstance(value, Iterable):
         return len(tuple(value)) > 0
+    import pandas as pd
+
     return bool(value) and not pd.isna(value)
 
 
 def plunge_cards(states: pd.DataFrame) -> dict[str, PlungeCard]:
     """One card per row of the states table (index: USPS code), in the table's order."""
+    import pandas as pd
+
     cards: dict[str, PlungeCard] = {}
     has_zones = "time_zones" in states.columns
     for code, row in states.iterrows():

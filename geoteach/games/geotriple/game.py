@@ -11,9 +11,7 @@ from __future__ import annotations
 
 import json
 import math
-from typing import Any, ClassVar
-
-import pandas as pd
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from geoteach.games import fields
 from geoteach.games.answer_facts import answer_fact
@@ -31,6 +29,9 @@ from geoteach.games.geotriple.challenges import (
 )
 from geoteach.games.scoreboard import Scoreboard
 from geoteach.games.table import Table
+
+if TYPE_CHECKING:  # pandas is imported when a game starts, not for the set-up screen (issue 24)
+    import pandas as pd
 
 GUESSES = 3
 RACE_HAND = 18
@@ -52,6 +53,8 @@ def population_year(states: pd.DataFrame) -> int | None:
     """The year of the cards' population ranks (the latest ``population_year``), if known."""
     if "population_year" not in states.columns:
         return None
+    import pandas as pd
+
     years = pd.to_numeric(states["population_year"], errors="coerce").dropna()
     return None if years.empty else int(years.max())
 

@@ -11,12 +11,14 @@ import math
 import re
 from collections.abc import Callable, Iterable
 from functools import cache, cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import pandas as pd
 from rapidfuzz import process
 
 from geoteach.quiz.answers import AnswerChecker, normalize
+
+if TYPE_CHECKING:  # pandas is imported when a game starts, not for the set-up screen (issue 24)
+    import pandas as pd
 
 #: Columns of the country table the game reads (statistics columns come on top).
 COUNTRY_COLUMNS = ("name", "continent", "region", "capital", "map_number", "prominence")
@@ -47,6 +49,8 @@ def _plain(value: Any) -> Any:
         return _plain(value.item())
     if isinstance(value, str):
         return value
+    import pandas as pd
+
     return None if pd.isna(value) else value
 
 
