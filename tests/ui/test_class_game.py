@@ -173,6 +173,13 @@ def test_a_class_game_from_a_projector_and_two_devices(key: str, backend: str, t
         judged = [a for a in host.hosting.room.game.log if a["type"] == "answer"]
         assert all("mark" not in a for a in judged if a["player"] in (0, 1))
     assert store.count(host.hosting.room.id) == len(host.hosting.room.game.log)
+    # Every page's "Moves" log says every move once, in order, in the same sentence: the
+    # teams' own moves too (a device once logged only the moves that arrived from elsewhere).
+    logs = [p.computer_log.lines for p in (host.screen, *(d.screen for d in devices))]
+    logs.append(watcher.screen.computer_log.lines)
+    assert all(log == logs[0] for log in logs), "a page's log differs from the projector's"
+    assert 0 < len(logs[0]) <= len(host.hosting.room.game.log)
+    assert all(p.computer_log.title == "Moves" for p in (host.screen, devices[0].screen))
 
 
 @pytest.mark.parametrize("key", ["globe_works"])
