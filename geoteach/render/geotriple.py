@@ -106,7 +106,9 @@ def _step_paint(
         tried = keep(s1["guesses"][guesser])
         fills: list[tuple[str, tuple[str, ...]]] = []
         outlines: tuple[str, ...] = ()
-        if seat == guesser and not s1["waiting_for_clue"]:
+        if seat in (guesser, None) and not s1["waiting_for_clue"]:
+            # The guesser's screen, and the public board (a class game's projector and
+            # spectators): the clues are public, so are the states they leave.
             if show_possible:
                 # A thick border as well as the yellow: it stays in greyscale (issue 25).
                 outlines = keep(view["possible"])

@@ -197,7 +197,8 @@ class Feedback(widgets.VBox):
 
 
 class PlayLog(widgets.VBox):
-    """What the computer players did, newest last, in sentences; Skip plays the rest at once."""
+    """What the computer players did (in a class game: every move, "Moves"), newest last, in
+    sentences; Skip plays the rest at once."""
 
     def __init__(self, keep: int = 6) -> None:
         self.keep = keep
@@ -449,6 +450,11 @@ class GameScreen(widgets.VBox):
                 self.feedback.put_away()
                 self.paused(False)
             self.game.apply(action)
+            if self.remote_seats:
+                # A class game's log holds every move: this device's own too (the other pages
+                # say it when it arrives there, ``remote_move``), in the same sentence. Its
+                # verdict is what is read out.
+                self.log_move(action, say=False)
             self.after(action, by_human=True)
             self.refresh()
         finally:
@@ -466,10 +472,7 @@ class GameScreen(widgets.VBox):
             return False
         action = self.bots[seat].choose(self.game, seat)
         self.game.apply(action)
-        line = self.describe(action)
-        if line:
-            self.computer_log.add(line)
-            self.live.say(line)
+        self.log_move(action)
         self.after(action, by_human=False)
         if redraw:
             self.refresh()
@@ -518,13 +521,20 @@ class GameScreen(widgets.VBox):
         game: said in the log and the live region, shown like a computer's, then the screen is
         drawn again and this screen's own computer players (the projector's) go on."""
         self.live.begin()
-        line = self.describe(action)
-        if line:
-            self.computer_log.add(line)
-            self.live.say(line)
+        self.log_move(action)
         self.after(action, by_human=False)
         self.refresh()
         self.run_bots()
+
+    def log_move(self, action: Action, say: bool = True) -> None:
+        """Write a move just applied in the log (and ``say`` it in the live region); the
+        sentence is ``describe``'s ("" writes nothing). Called before ``after`` on every page,
+        the one the move was made on and the ones it arrives at, so all say it alike."""
+        line = self.describe(action)
+        if line:
+            self.computer_log.add(line)
+            if say:
+                self.live.say(line)
 
     def show_verdict(self, headline: str, **details: Any) -> None:
         """Show a verdict (see ``Feedback.show``); the clocks wait while it is read."""

@@ -6,7 +6,7 @@ shows "Getting the game ready…" until the app shows, and a plain message with 
 when the notebook finished without anything to show or the app never came. The server here runs
 this checkout's template and settings (JUPYTER_PATH and JUPYTER_CONFIG_PATH), on notebooks made
 for each case in its own folder: one slow to show its widget, one whose kernel dies while it
-makes the app, one whose kernel dies just after the notebook finished.
+makes the app, one whose kernel dies when the page asks for the widgets of the finished notebook.
 """
 
 from __future__ import annotations
@@ -32,11 +32,16 @@ NOTEBOOKS = {
     ),
     # The kernel dies while the app is being made (out of memory, killed by the system).
     "dies.ipynb": "import os, signal\nos.kill(os.getpid(), signal.SIGKILL)",
-    # The notebook finishes with a widget, then the kernel dies before the page can fetch it.
+    # The notebook finishes with a widget, then the kernel dies before the page can fetch it:
+    # it dies when the page asks for the widgets (the page opens the "jupyter.widget.control"
+    # comm, ipywidgets 8), so the page surely has the finished notebook, and no timer decides.
     "dies_after.ipynb": (
-        "import os, signal, threading\n"
+        "import os, signal\n"
         "import ipywidgets\n"
-        "threading.Timer(0.5, os.kill, (os.getpid(), signal.SIGKILL)).start()\n"
+        "from ipywidgets.comm import get_comm_manager\n"
+        "def _die(comm, msg):\n"
+        "    os.kill(os.getpid(), signal.SIGKILL)\n"
+        "get_comm_manager().register_target('jupyter.widget.control', _die)\n"
         "ipywidgets.Button(description='Play')"
     ),
     # A notebook with an ordinary output and no widget is a page like any other.

@@ -5,9 +5,10 @@ Voilà serves ``notebooks/play/class_game.ipynb`` (the projector, 1920×1080) an
 two teams type nothing but open the QR link (``?room=CODE``) and pick their team; a third
 page just watches. Moves are made by clicks on the device whose turn it is, and after each move
 the test waits until the projector, the other team and the spectator show it (their logs grow
-by one, without any reload). Mid-game one team's page is closed and its own link (which the
-page put in its address when the team took its seat) opened again: it comes back to the same
-seat and the game goes on. Timings (move on one device → shown on the others) are recorded.
+by one, without any reload), and the team's own log says it too. Mid-game one team's page is
+closed and its own link (which the page put in its address when the team took its seat) opened
+again: it comes back to the same seat and the game goes on. Timings (move on one device →
+shown on the others) are recorded.
 
 Globalissimo is played by two teams; Globe Works (3 to 5 players) by three teams and a
 spectator, four devices, each of which must hold its own hand and no other team's.
@@ -233,6 +234,7 @@ def _move(game: str, devices: list[Any], watchers: list[Any], timeout: float = 6
         seat = _acting(game, devices)
     others = [p for i, p in enumerate(devices) if i != seat] + watchers
     before = [_logged(p) for p in others]
+    mine = _logged(devices[seat])
     devices[seat].evaluate(harness.WATCH_JS)
     begin = time.monotonic()
     logged = DRIVERS[game][1](devices[seat])
@@ -242,6 +244,7 @@ def _move(game: str, devices: list[Any], watchers: list[Any], timeout: float = 6
     for page, count in zip(others, before, strict=True):
         _wait_logged(page, count + 1)
     took = time.monotonic() - begin
+    _wait_logged(devices[seat], mine + 1)  # the team's own log says its move too
     _settled(devices[seat])
     return took
 

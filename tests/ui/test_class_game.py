@@ -173,6 +173,13 @@ def test_a_class_game_from_a_projector_and_two_devices(key: str, backend: str, t
         judged = [a for a in host.hosting.room.game.log if a["type"] == "answer"]
         assert all("mark" not in a for a in judged if a["player"] in (0, 1))
     assert store.count(host.hosting.room.id) == len(host.hosting.room.game.log)
+    # Every page's "Moves" log says every move once, in order, in the same sentence: the
+    # teams' own moves too (a device once logged only the moves that arrived from elsewhere).
+    logs = [p.computer_log.lines for p in (host.screen, *(d.screen for d in devices))]
+    logs.append(watcher.screen.computer_log.lines)
+    assert all(log == logs[0] for log in logs), "a page's log differs from the projector's"
+    assert 0 < len(logs[0]) <= len(host.hosting.room.game.log)
+    assert all(p.computer_log.title == "Moves" for p in (host.screen, devices[0].screen))
 
 
 @pytest.mark.parametrize("key", ["globe_works"])
@@ -372,3 +379,47 @@ def test_no_widget_holds_the_answer_of_the_question_a_team_is_asked(
                 whose = f"{game.table.name_of(seat)}'s answer"
                 assert any(form in said for form in _said_forms(whose)), said
     assert asked == 2, "a team should have been asked two questions"
+
+
+def test_geotriple_says_the_states_still_possible_on_the_guessers_device_and_the_projector(
+    tmp_path,
+) -> None:
+    """GeoTriple's "Still possible" list (the yellow states in words) is on the guessing team's
+    device whenever it is asked to guess, even while the verdict of its last guess is still
+    open when the other team's clue arrives (in one screen the verdict holds the game, here
+    it does not), and on the public pages; it is the public view's list (the clues are public)."""
+    from geoteach.escape import html_text
+
+    store = RoomStore(str(tmp_path / "rooms.sqlite"))
+    host = _open("geotriple", store)
+    code = host.hosting.code
+    devices = []
+    for seat in (0, 1):
+        device = JoinApp(store=store, code=code)
+        device.take_seat(seat)
+        devices.append(device)
+    watcher = JoinApp(store=store, code=code)
+    watcher.watch()
+    host.start_game()
+    pages = [host.follower, *(d.follower for d in devices), watcher.follower]
+    helpers = {seat: GAMES["geotriple"].make_bot("medium", 100 + seat) for seat in (0, 1)}
+    game = host.hosting.room.game
+    asked = with_verdict = 0
+    for _ in range(60):
+        settle(pages)
+        view = game.view(None)
+        if view["phase"] != "guess":
+            break
+        s1 = view["stage1"]
+        guesser = s1["guesser"]
+        if not s1["waiting_for_clue"]:
+            names = ", ".join(sorted(view["cards"][c]["name"] for c in view["possible"]))
+            listed = f"Still possible ({len(view['possible'])}):</b> {html_text(names)}</p>"
+            for screen in (devices[guesser].screen, host.screen, watcher.screen):
+                assert listed in screen.map_caption.value, screen.map_caption.value
+            assert "Still possible" not in devices[1 - guesser].screen.map_caption.value
+            asked += 1
+            with_verdict += devices[guesser].screen.feedback.is_open
+        seat = game.to_act()[0]
+        devices[seat].screen.act(helpers[seat].choose(devices[seat].game.room.game, seat))
+    assert asked >= 3 and with_verdict >= 1

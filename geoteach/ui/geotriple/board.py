@@ -197,7 +197,20 @@ class BoardPanel:
             interactive=self.interactive,
         )
         cards = view["cards"]
-        self.map_caption.value = f"<p>{caption}</p>" + map_words.possible_html(spec, cards)
+        # The states still possible are listed for the step, even while a verdict's picture is
+        # on the map: in a class game the other team's clue can arrive while this team still
+        # reads the verdict of its last guess, and the next guess needs the list.
+        step = spec
+        if self.explaining is not None:
+            step = drawing.map_paint(
+                view,
+                seat,
+                explaining=None,
+                selected=self.selected,
+                show_possible=self.show_possible,
+                on_map=self.map.codes,
+            )
+        self.map_caption.value = f"<p>{caption}</p>" + map_words.possible_html(step, cards)
         self._map_described().describe(map_words.map_alt(spec, cards))
         key = (*spec, self.map.figure.get_figwidth())
         if key == self._painted:

@@ -7,8 +7,10 @@ card in Stage 1, your hand in Stages 2 and 3, and the map that shows them) stays
 the screen" guard until that player clicks their name.
 
 * Stage 1 (Guess the State): click the state you think your opponent holds (or type it); the
-  states still possible after the clues are yellow (a teaching aid the set-up screen can turn
-  off). Every guess gets a verdict; the last one names the answer, where it is and a fact.
+  states still possible after the clues are yellow and listed in words under the map (a
+  teaching aid the set-up screen can turn off), for the guesser and on the public board (a class
+  game's projector): the clues are public. Every guess gets a verdict; the last one names the
+  answer, where it is and a fact.
 * Stage 2 (Race for Borders): click your states on the map (or their buttons) to make two groups
   of three and shout GeoPlunge!. The race runs on a clock (``RaceClock``) and every claim says
   its time: the computer shouts when its solving time comes; the clock stops while a verdict is

@@ -277,14 +277,15 @@ def map_caption(
         s1 = view["stage1"]
         guesser = s1["guesser"]
         caption = []
-        if seat == guesser and not s1["waiting_for_clue"]:
+        if seat in (guesser, None) and not s1["waiting_for_clue"]:
             if show_possible:
                 left = view["possible"]
                 caption.append(
                     f"Yellow, with a thick border: the {plural(len(left), 'state')} that "
                     f"{'fits' if len(left) == 1 else 'fit'} every clue so far"
                 )
-            caption.append(f"{'click' if interactive else 'type'} the state you think it is")
+            if seat == guesser:
+                caption.append(f"{'click' if interactive else 'type'} the state you think it is")
         elif seat is not None:
             caption.append(f"Your card, {html_text(names[s1['my_card']])}, is blue")
         if s1["guesses"][guesser]:

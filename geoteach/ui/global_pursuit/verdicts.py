@@ -33,7 +33,13 @@ class Verdicts(_Base):
         kind = action["type"]
         view = self.seen(None)
         added, over = wording.until_game_over(wording.news_since(self._news_seen, view["news"]))
-        if kind in ("accept", "challenge") and self._layer() not in self.bots:
+        # A person's card at one screen (hot seat) is said in that person's words; a class
+        # game's pages say every move in one sentence, the one the projector says.
+        if (
+            kind in ("accept", "challenge")
+            and self._layer() not in self.bots
+            and not self.remote_seats
+        ):
             layer = self._layer()
             who = self.table.name_of(action["player"])
             said = wording.about_a_persons_card(
