@@ -80,6 +80,15 @@ MATCHES_JS = """(selector) => {
   return !!el && el !== document.body && !el.disabled && !!el.closest(selector);
 }"""
 
+#: Focus is on Skip ahead while an enabled ``selector`` of the step (controls or verdict) is up.
+PARKED_JS = """(selector) => {
+  const el = document.activeElement;
+  if (!el || !el.closest('.gt-skip')) return false;
+  return [...document.querySelectorAll('.gt-controls, .gt-feedback')].some(box =>
+    [...box.querySelectorAll('*')].some(c => c.matches(selector) && !c.disabled &&
+      c.getClientRects().length > 0));
+}"""
+
 CUT_BUTTONS_JS = """() => [...document.querySelectorAll('.gt-app button')]
   .filter(b => b.offsetParent !== null && b.scrollWidth > b.clientWidth + 1)
   .map(b => b.textContent.trim()).slice(0, 8)"""
@@ -145,6 +154,17 @@ def tab_to(page: Any, selector: str, timeout: float = 120.0) -> int:
     """
     presses = 0
     deadline = time.monotonic() + timeout
+    if page.evaluate(PARKED_JS, selector):
+        # Focus waited on Skip ahead while the computers played; the student's step is up
+        # now, before it in tab order: the page script moves focus on to it at once (5 s
+        # for a busy machine; Global Pursuit's challenge window shuts by itself after 8 s).
+        try:
+            page.wait_for_function(
+                "() => !(document.activeElement && document.activeElement.closest('.gt-skip'))",
+                timeout=5_000,
+            )
+        except Exception as error:
+            raise AssertionError(f"focus stayed on Skip ahead while {selector} was up") from error
     before = page.evaluate(FOCUSED_JS)
     while not page.evaluate(MATCHES_JS, selector):
         assert presses < MAX_TABS, f"{selector} not reached in {MAX_TABS} Tab presses"
