@@ -80,6 +80,15 @@ MATCHES_JS = """(selector) => {
   return !!el && el !== document.body && !el.disabled && !!el.closest(selector);
 }"""
 
+#: Focus is on Skip ahead while an enabled ``selector`` of the step (controls or verdict) is up.
+PARKED_JS = """(selector) => {
+  const el = document.activeElement;
+  if (!el || !el.closest('.gt-skip')) return false;
+  return [...document.querySelectorAll('.gt-controls, .gt-feedback')].some(box =>
+    [...box.querySelectorAll('*')].some(c => c.matches(selector) && !c.disabled &&
+      c.getClientRects().length > 0));
+}"""
+
 CUT_BUTTONS_JS = """() => [...document.querySelectorAll('.gt-app button')]
   .filter(b => b.offsetParent !== null && b.scrollWidth > b.clientWidth + 1)
   .map(b => b.textContent.trim()).slice(0, 8)"""
@@ -145,6 +154,17 @@ def tab_to(page: Any, selector: str, timeout: float = 120.0) -> int:
     """
     presses = 0
     deadline = time.monotonic() + timeout
+    if page.evaluate(PARKED_JS, selector):
+        # Focus waited on Skip ahead while the computers played; the student's step is up
+        # now, before it in tab order: the page script moves focus on to it at once (5 s
+        # for a busy machine; Global Pursuit's challenge window shuts by itself after 8 s).
+        try:
+            page.wait_for_function(
+                "() => !(document.activeElement && document.activeElement.closest('.gt-skip'))",
+                timeout=5_000,
+            )
+        except Exception as error:
+            raise AssertionError(f"focus stayed on Skip ahead while {selector} was up") from error
     before = page.evaluate(FOCUSED_JS)
     while not page.evaluate(MATCHES_JS, selector):
         assert presses < MAX_TABS, f"{selector} not reached in {MAX_TABS} Tab presses"
@@ -257,9 +277,14 @@ MOVED_ON_JS = """() => {
 }"""
 
 
+#: The controls the moves of a keys-only round were made on, in order (for the report).
+PRESSED: list[str] = []
+
+
 def press(page: Any, key: str = "Enter") -> None:
     """Press a key that makes a move; fail if focus is then lost or left on a dead control."""
     page.evaluate(PRESSED_JS)
+    PRESSED.append(f"{key} on {page.evaluate(FOCUSED_JS).split(' ', 1)[-1]}")
     before = pages.widget_text(page)
     page.keyboard.press(key)
     pages.wait_text_change(page, before)  # the move is on the screen
@@ -351,7 +376,126 @@ def geography_pursuit_round(page: Any) -> int:
     return first
 
 
-ROUNDS = {"globalissimo": globalissimo_round, "geography_pursuit": geography_pursuit_round}
+def turn_line(page: Any) -> str:
+    """The banner's line that says who acts now and what to do."""
+    line = page.locator(".gt-banner .gt-turn")
+    return line.first.inner_text() if line.count() else ""
+
+
+#: States typed as guesses in GeoTriple's Stage 1, in this order.
+GUESSES = ("Ohio", "Texas", "California", "New York", "Florida", "Kansas", "Maine", "Utah")
+
+
+def geotriple_round(page: Any) -> int:
+    """Stage 1 (seed 7: the student deals, so guesses first): the student's guesses typed in
+    the box and sent with Enter, the computer's guesses by themselves, each verdict's Continue
+    by keys, until both states are found and the race begins (the Stage 1 result read with
+    Continue; focus then on the race's first card). Returns the Tab presses from the game
+    screen to the first move."""
+    first: int | None = None
+    guesses = iter(GUESSES)
+    deadline = time.monotonic() + 400
+    while "race!" not in turn_line(page):
+        assert time.monotonic() < deadline, f"Stage 1 never ended: {turn_line(page)!r}"
+        found = wait_shown(page, ".gt-guess input", ".gt-continue", ".gt-hand-card")
+        if found == ".gt-hand-card":
+            break
+        if found == ".gt-continue":
+            tab_to(page, ".gt-continue")
+            press(page)
+            continue
+        tabs = tab_to(page, ".gt-guess")
+        first = tabs if first is None else first
+        page.keyboard.type(next(guesses))
+        page.keyboard.press("Escape")  # close the suggestions list
+        before = pages.widget_text(page)
+        press(page)  # Enter in the box guesses
+        pages.wait_text_with(page, before, "✔", "✘")
+    assert first is not None, "the student never guessed"
+    # Stage 1's result waits for Continue; then the race's cards take focus.
+    until_my_turn(page, ".gt-hand-card")
+    assert "race!" in turn_line(page), turn_line(page)
+    try:
+        page.wait_for_function(MATCHES_JS, arg=".gt-hand-card, .gt-controls", timeout=30_000)
+    except Exception as error:
+        raise AssertionError(f"focus is on {page.evaluate(FOCUSED_JS)} in the race") from error
+    return first
+
+
+def global_pursuit_round(page: Any) -> int:
+    """The student's turn (seed 10: the student starts): "I cannot match" by keys, then the
+    computers' turns, each of their cards let stand with No challenge (keys) and any verdict
+    read with Continue, until the student's hand is to play again. Returns the Tab presses
+    from the game screen to the first move."""
+    first = tab_to(page, ".gt-cannot")
+    press(page)
+    deadline = time.monotonic() + 400
+    while True:
+        assert time.monotonic() < deadline, f"the round never ended: {turn_line(page)!r}"
+        found = wait_shown(page, ".gt-cannot", ".gt-accept", ".gt-continue")
+        if found == ".gt-cannot":
+            break
+        # The challenge window shuts by itself after 8 s: a press may find it gone.
+        tab_to(page, found)
+        press(page)
+    return first
+
+
+#: Globe Works: what the student can do, most specific first (a turn is the deals, then one
+#: card played, or a card drawn and one discarded).
+GLOBE_STEPS = (
+    ".gt-continue",
+    ".gt-decline",
+    ".gt-no-deal",
+    ".gt-discard",
+    ".gt-play",
+    ".gt-draw",
+    ".gt-pass",
+)
+
+
+def computer_moves(page: Any) -> str:
+    log = page.locator(".gt-log")
+    return log.first.inner_text() if log.count() else ""
+
+
+def globe_works_round(page: Any) -> int:
+    """The student's turn (seed 11): No deal in the Deals step, then the playable card the
+    screen picked played with Play, else a card drawn and discarded; then the computers'
+    turns (an offer declined, verdicts read with Continue, by keys) until the student's turn
+    comes again. Returns the Tab presses from the game screen to the first move."""
+    first: int | None = None
+    ended: str | None = None  # the computers' log when the student's turn ended
+    deadline = time.monotonic() + 400
+    while True:
+        assert time.monotonic() < deadline, f"the round never ended: {turn_line(page)!r}"
+        found = wait_shown(page, *GLOBE_STEPS)
+        turn = found in (".gt-play", ".gt-draw", ".gt-pass")
+        if turn and ended is not None and computer_moves(page) != ended:
+            break  # the student's next turn, after the computers'
+        if found == ".gt-play" and not page.evaluate(PLAYABLE_JS):
+            found = ".gt-draw"
+        tabs = tab_to(page, found)
+        first = tabs if first is None else first
+        press(page)
+        if found in (".gt-play", ".gt-discard", ".gt-pass"):
+            ended = computer_moves(page)
+    assert first is not None
+    return first
+
+
+#: Globe Works' hand cards that can be played now.
+PLAYABLE_JS = """() => [...document.querySelectorAll('.gt-hand-card.gt-playable')]
+  .filter(b => b.offsetParent !== null).length"""
+
+
+ROUNDS = {
+    "globalissimo": globalissimo_round,
+    "geography_pursuit": geography_pursuit_round,
+    "geotriple": geotriple_round,
+    "global_pursuit": global_pursuit_round,
+    "globe_works": globe_works_round,
+}
 
 
 @pytest.mark.parametrize("key", sorted(ROUNDS))
@@ -361,6 +505,7 @@ def test_a_whole_round_by_keys_only(browser, kit_voila, key: str) -> None:
     driver = importlib.import_module(f"tests.e2e.apps.{key}")
     app = harness.open_app(browser, kit_voila, key, getattr(driver, "QUERY", ""))
     page = app.page
+    PRESSED.clear()
     try:
         page.wait_for_timeout(500)
         to_start = tab_to(page, ".gt-start")
@@ -372,6 +517,7 @@ def test_a_whole_round_by_keys_only(browser, kit_voila, key: str) -> None:
         )
         print(f"\n{key}: {to_start} Tab presses to Start, {to_move} more to the first move")
     finally:
+        record(key, "moves of the round by keys", list(PRESSED))
         page.screenshot(path=str(ARTIFACTS / f"a11y-keys-{key}.png"))
         page.close()
 

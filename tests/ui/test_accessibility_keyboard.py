@@ -38,6 +38,10 @@ def test_focus_goes_to_continue_or_the_step_not_to_the_page() -> None:
     script = page_script()
     recover = script[script.index("function recover") :]
     assert recover.index(".gt-feedback") < recover.index(".gt-controls")
+    # Focus put on Skip ahead while the computers played moves on to the student's step when
+    # one comes up meanwhile (Global Pursuit's challenge window): Skip ahead comes after it.
+    assert "parked = next[0].classList.contains('gt-skip')" in recover
+    assert re.search(r"if \(parked && active === parked && !pointed\)", recover)
 
 
 def test_the_side_column_comes_first_in_the_page_and_is_drawn_on_the_right() -> None:
