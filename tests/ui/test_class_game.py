@@ -60,6 +60,20 @@ def _open(key: str, store: RoomStore) -> ClassGameApp:
     return host
 
 
+def _two_teams_and_a_spectator(host: ClassGameApp, store: RoomStore) -> tuple[list, JoinApp, list]:
+    """Seats 0 and 1 taken by two devices, a spectator watching, the game started: the
+    devices, the spectator and every page's follower (projector, devices, spectator)."""
+    devices = []
+    for seat in (0, 1):
+        device = JoinApp(store=store, code=host.hosting.code, large=False)
+        device.take_seat(seat)
+        devices.append(device)
+    watcher = JoinApp(store=store, code=host.hosting.code)
+    watcher.watch()
+    host.start_game()
+    return devices, watcher, [host.follower, *(d.follower for d in devices), watcher.follower]
+
+
 def settle(pages: list) -> None:
     """Poll every page until none gets a new move (a page's screen may move by itself when a
     move arrives, e.g. a clock, and the others then see that move on their next poll)."""
@@ -317,16 +331,7 @@ def test_no_widget_holds_the_answer_of_the_question_a_team_is_asked(
     values = host.setup_app.values()
     values.update(large=False, interactive=False, seed=7, bot_delay=0.0, **{mode: how})
     host.open_room(_table(key), values)
-    code = host.hosting.code
-    devices = []
-    for seat in (0, 1):
-        device = JoinApp(store=store, code=code, large=False)
-        device.take_seat(seat)
-        devices.append(device)
-    watcher = JoinApp(store=store, code=code)
-    watcher.watch()
-    host.start_game()
-    pages = [host.follower, *(d.follower for d in devices), watcher.follower]
+    devices, _spectator, pages = _two_teams_and_a_spectator(host, store)
     helpers = {seat: GAMES[key].make_bot("medium", 100 + seat) for seat in (0, 1)}
     game = host.hosting.room.game
     asked = 0
@@ -392,16 +397,7 @@ def test_geotriple_says_the_states_still_possible_on_the_guessers_device_and_the
 
     store = RoomStore(str(tmp_path / "rooms.sqlite"))
     host = _open("geotriple", store)
-    code = host.hosting.code
-    devices = []
-    for seat in (0, 1):
-        device = JoinApp(store=store, code=code)
-        device.take_seat(seat)
-        devices.append(device)
-    watcher = JoinApp(store=store, code=code)
-    watcher.watch()
-    host.start_game()
-    pages = [host.follower, *(d.follower for d in devices), watcher.follower]
+    devices, watcher, pages = _two_teams_and_a_spectator(host, store)
     helpers = {seat: GAMES["geotriple"].make_bot("medium", 100 + seat) for seat in (0, 1)}
     game = host.hosting.room.game
     asked = with_verdict = 0
