@@ -8,13 +8,17 @@ from __future__ import annotations
 
 import re
 from functools import cache
+from typing import TYPE_CHECKING
 
-import geopandas as gpd
 import pandas as pd
 from rapidfuzz import fuzz, process
 from unidecode import unidecode
 
 from geoteach.data._paths import data_path
+from geoteach.data.geojson import LONLAT, read_geojson
+
+if TYPE_CHECKING:  # geopandas is loaded by the maps only: the tables need pandas alone
+    import geopandas as gpd
 
 __all__ = ["StateNotFoundError", "find_state", "us_map", "us_states"]
 
@@ -49,11 +53,8 @@ def us_states() -> pd.DataFrame:
 
 @cache
 def _map(insets: bool) -> gpd.GeoDataFrame:
-    frame = gpd.read_file(data_path(_MAP_FILES[insets])).set_index("usps")
-    if insets:
-        # Pixels of d3's Albers USA picture (y up), not a geographic CRS.
-        frame = frame.set_crs(None, allow_override=True)
-    return frame
+    # The insets are pixels of d3's Albers USA picture (y up), not a geographic CRS.
+    return read_geojson(_MAP_FILES[insets], crs=None if insets else LONLAT).set_index("usps")
 
 
 def us_map(insets: bool = True, *, include_dc: bool = False) -> gpd.GeoDataFrame:
@@ -69,6 +70,8 @@ def us_map(insets: bool = True, *, include_dc: bool = False) -> gpd.GeoDataFrame
         shapes = shapes[shapes["is_state"]]
     table = _table().drop(columns="name")
     joined = shapes.join(table, how="left" if include_dc else "inner")
+    import geopandas as gpd
+
     return gpd.GeoDataFrame(joined, geometry="geometry", crs=shapes.crs).copy(deep=True)
 
 

@@ -9,13 +9,17 @@ from __future__ import annotations
 
 import re
 from functools import cache
+from typing import TYPE_CHECKING
 
-import geopandas as gpd
 import pandas as pd
 from rapidfuzz import process
 from unidecode import unidecode
 
 from geoteach.data._paths import data_path
+from geoteach.data.geojson import read_geojson
+
+if TYPE_CHECKING:  # geopandas is loaded by the maps only: the tables need pandas alone
+    import geopandas as gpd
 
 __all__ = [
     "UnknownCountryError",
@@ -103,8 +107,7 @@ def statistic(key: str) -> pd.Series:
 
 @cache
 def _world_map(scale: str) -> gpd.GeoDataFrame:
-    shapes = gpd.read_file(data_path(f"world_{scale}.geojson"))
-    shapes = shapes.set_crs("EPSG:4326", allow_override=True)
+    shapes = read_geojson(f"world_{scale}.geojson", crs="EPSG:4326")
     columns = ["name", "status", "map_number", "continent", "region", "capital", "prominence"]
     joined = shapes.merge(_countries()[columns], left_on="iso3", right_index=True, how="left")
     return joined.set_index("iso3").sort_index()

@@ -37,7 +37,6 @@ import shapely
 from shapely.geometry.base import BaseGeometry
 
 from geoteach import data
-from geoteach.data._paths import data_path
 from geoteach.data.globe_cards import relief_tile
 from geoteach.games.global_pursuit import dodecahedron as dodeca
 
@@ -151,9 +150,9 @@ def country_products() -> pd.DataFrame:
 @cache
 def lakes() -> np.ndarray:
     """Major lakes (Natural Earth 1:50m, scalerank 0) as lon/lat shapely polygons."""
-    import geopandas as gpd
+    from geoteach.data.geojson import read_geojson
 
-    return np.asarray(gpd.read_file(data_path("globe_lakes.geojson")).geometry.values)
+    return np.asarray(read_geojson("globe_lakes.geojson").geometry.values)
 
 
 def relief(face: int) -> np.ndarray:

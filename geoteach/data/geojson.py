@@ -1,0 +1,41 @@
+"""The committed GeoJSON maps, read without GDAL.
+
+``geopandas.read_file`` goes through pyogrio, which loads GDAL: about 50 MB more in every
+student's kernel (issue 24), for files that are plain GeoJSON written by our own build scripts.
+Here the file is parsed with the standard library and its features turned into a GeoDataFrame by
+geopandas itself (``GeoDataFrame.from_features``, through shapely), which gives the same columns,
+the same dtypes and the same coordinates to the last bit as ``read_file`` on these files
+(``tests/data/test_geojson.py`` compares the two). The build scripts, which read shapefiles,
+still use ``read_file``.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from geoteach.data._paths import data_path
+
+#: What RFC 7946 says every GeoJSON file is in (and what ``read_file`` reports for ours).
+LONLAT = "EPSG:4326"
+
+
+def read_geojson(name: str, *, crs: str | None = LONLAT) -> Any:
+    """The features of ``data/<name>`` as a GeoDataFrame, its columns in the file's order.
+
+    ``crs=None`` leaves the frame without a CRS (planar layouts such as the U.S. insets,
+    which are picture units): then pyproj is not loaded either.
+    """
+    import geopandas as gpd
+
+    path = data_path(name)
+    try:
+        document = json.loads(path.read_text(encoding="utf-8"))
+        features = document["features"]
+    except (ValueError, KeyError, TypeError) as exc:
+        raise ValueError(f"data/{name} is not a GeoJSON feature collection: {exc}") from None
+    columns: dict[str, None] = {}
+    for feature in features:
+        columns.update(dict.fromkeys(feature.get("properties") or {}))
+    frame = gpd.GeoDataFrame.from_features(features, crs=crs, columns=[*columns, "geometry"])
+    return frame
