@@ -14,6 +14,11 @@ get round to it) and notes, on its own clock:
 
 * **page → Start shown**: from the page's navigation until the set-up screen's Start is shown;
 * **Start → playable**: from the click until the game screen says whose turn it is;
+* with ``--think S``, each page waits S seconds on the set-up screen before pressing Start, as
+  a student reading it does: the kernel's warm-up (the game screen's module, its data) then
+  runs before the click, and the kernel's CPU is split into its three phases, each read from
+  ``/proc`` when the page notes the event (to the set-up screen, reading it, Start → playable;
+  the targets of issue 24's item 1 are for the first and the last);
 * **blank**: a page that showed neither Start nor the template's "the game did not start"
   message within ``--timeout`` seconds; **failed**: one that showed that message.
 
@@ -59,6 +64,7 @@ PAGE_SIZE = os.sysconf("SC_PAGE_SIZE")
 #: What each page notes about itself, on its own clock, and its own click on Start.
 INIT_JS = """
 (() => {
+  const THINK_MS = window.__gtThinkMs || 0;
   const now = () => performance.timeOrigin + performance.now();
   const gt = window.__gtArrival = {origin: performance.timeOrigin, start: null, click: null,
                                    turn: null, failed: null};
@@ -66,8 +72,7 @@ INIT_JS = """
     const start = document.querySelector('.gt-setup .gt-start:not([disabled])');
     if (gt.start === null && start && start.getClientRects().length) {
       gt.start = now();
-      gt.click = now();
-      start.click();
+      setTimeout(() => { gt.click = now(); start.click(); }, THINK_MS);
     }
     if (gt.click !== null && gt.turn === null &&
         document.querySelector('.gt-app .gt-banner .gt-turn')) gt.turn = now();
@@ -212,7 +217,34 @@ class Round:
     pages: int
     number: int
     timeout: float
+    think: float = 0.0
     students: list[dict[str, Any]] = field(default_factory=list)
+
+
+#: The page events at which a kernel's CPU is read (``--think``'s phases).
+EVENTS = ("start", "click", "turn")
+
+
+def kernel_cpu(server: int, tag: str) -> float | None:
+    """The CPU seconds so far of the kernel serving the page tagged ``tag`` (None: not found)."""
+    mine = [k["cpu_s"] for k in kernels(server).values() if k["tag"] == tag]
+    return max(mine) if mine else None
+
+
+def phases(cpu_at: dict[str, float | None]) -> dict[str, float | None]:
+    """A kernel's CPU split at the page's events: to the set-up screen, reading it, Start →
+    playable (None where an event was not seen)."""
+
+    def between(a: str | None, b: str) -> float | None:
+        if cpu_at.get(b) is None or (a is not None and cpu_at.get(a) is None):
+            return None
+        return cpu_at[b] - (cpu_at[a] if a is not None else 0.0)
+
+    return {
+        "kernel_cpu_to_setup_s": between(None, "start"),
+        "kernel_cpu_reading_setup_s": between("start", "click"),
+        "kernel_cpu_start_to_playable_s": between("click", "turn"),
+    }
 
 
 def play_round(context: Any, school: School, r: Round) -> dict[str, Any]:
@@ -234,18 +266,24 @@ def play_round(context: Any, school: School, r: Round) -> dict[str, Any]:
         opened.append((tag, page))
     deadline = time.monotonic() + r.timeout
     notes: dict[str, dict[str, Any]] = {}
+    cpu_at: dict[str, dict[str, float | None]] = {tag: {} for tag, _page in opened}
+    # Read often when the phases are measured: the CPU read late includes the next phase's.
+    poll = 0.1 if r.think else 0.5
     while time.monotonic() < deadline:
         for tag, page in opened:
             if tag in notes and (notes[tag]["turn"] or notes[tag]["failed"]):
                 continue
             with contextlib.suppress(Exception):
                 notes[tag] = page.evaluate("() => window.__gtArrival || null") or {}
+            for event in EVENTS:
+                if (notes.get(tag) or {}).get(event) is not None and event not in cpu_at[tag]:
+                    cpu_at[tag][event] = kernel_cpu(school.voila, tag)
         finished = [
             n for n in notes.values() if n and (n.get("turn") is not None or n.get("failed"))
         ]
         if len(finished) == r.pages:
             break
-        time.sleep(0.5)
+        time.sleep(poll)
     sampler.sample()
     sampler.done.set()
     sampler.join()
@@ -270,6 +308,7 @@ def play_round(context: Any, school: School, r: Round) -> dict[str, Any]:
                 "failed": bool(n.get("failed")),
                 "kernel_cpu_s": kernel.get("cpu_s"),
                 "kernel_peak_rss_mb": kernel.get("peak_rss_mb"),
+                **phases(cpu_at[tag]),
             }
         )
         if start is None or turn is None:
@@ -284,6 +323,7 @@ def play_round(context: Any, school: School, r: Round) -> dict[str, Any]:
         "app": r.app,
         "pages": r.pages,
         "round": r.number,
+        "think_s": r.think,
         "wall_s": time.time() - began,
         "load_average_before": load_before,
         "load_average_after": load_after,
@@ -321,6 +361,7 @@ def summary(students: list[dict[str, Any]]) -> dict[str, Any]:
         "page_to_start_s": _spread(given("page_to_start_s")),
         "start_to_playable_s": _spread(given("start_to_playable_s")),
         "kernel_cpu_s": _spread(given("kernel_cpu_s")),
+        **{key: _spread(given(key)) for key in phases({})},
         "kernel_peak_rss_mb": _spread(given("kernel_peak_rss_mb")),
         "kernel_rss_total_mb": sum(given("kernel_peak_rss_mb")),
         "blank": sum(1 for s in students if s["blank"]),
@@ -336,11 +377,18 @@ def _range(spread: dict[str, float | None], digits: int = 1) -> str:
     return f"{low:.{digits}f}–{high:.{digits}f}"
 
 
+def _medians(s: dict[str, Any]) -> str:
+    """The medians of a round's three CPU phases, "0.9/0.6/0.3" ("—" for one not seen)."""
+    keys = phases({})
+    values = [(s.get(key) or {}).get("median") for key in keys]
+    return "/".join("—" if v is None else f"{v:.2f}" for v in values)
+
+
 def table(rounds: list[dict[str, Any]]) -> str:
     head = (
         f"{'app':<18}{'N':>3}{'rnd':>4}  {'page→Start s':<13}{'Start→play s':<13}"
-        f"{'kernel CPU s':<13}{'kernel RSS MB':<14}{'Voilà CPU s':>11}{'blank':>6}{'failed':>7}"
-        f"  load 1/5/15 min (before → after)"
+        f"{'kernel CPU s':<13}{'CPU set-up/read/play':<22}{'kernel RSS MB':<14}"
+        f"{'Voilà CPU s':>11}{'blank':>6}{'failed':>7}  load 1/5/15 min (before → after)"
     )
     lines = [head, "-" * len(head)]
     for r in rounds:
@@ -350,13 +398,16 @@ def table(rounds: list[dict[str, Any]]) -> str:
         lines.append(
             f"{r['app']:<18}{r['pages']:>3}{r['round']:>4}  {_range(s['page_to_start_s']):<13}"
             f"{_range(s['start_to_playable_s']):<13}{_range(s['kernel_cpu_s']):<13}"
-            f"{_range(s['kernel_peak_rss_mb'], 0):<14}{r['voila_server_cpu_s']:>11.1f}"
+            f"{_medians(s):<22}{_range(s['kernel_peak_rss_mb'], 0):<14}"
+            f"{r['voila_server_cpu_s']:>11.1f}"
             f"{s['blank']:>6}{s['failed']:>7}  {load}"
         )
     return "\n".join(lines)
 
 
-def run(app: str, pages: int, rounds: int, timeout: float, iopub: int | None) -> list[dict]:
+def run(
+    app: str, pages: int, rounds: int, timeout: float, iopub: int | None, think: float = 0.0
+) -> list[dict]:
     from playwright.sync_api import sync_playwright
 
     work = Path(tempfile.mkdtemp(prefix="geoteach-arrival-"))
@@ -371,9 +422,12 @@ def run(app: str, pages: int, rounds: int, timeout: float, iopub: int | None) ->
                 for number in range(1, rounds + 1):
                     # A fresh browser profile each round: nothing cached from the last class.
                     context = browser.new_context(viewport=DEVICE)
+                    context.add_init_script(f"window.__gtThinkMs = {round(think * 1000)};")
                     context.add_init_script(INIT_JS)
                     try:
-                        result = play_round(context, school, Round(app, pages, number, timeout))
+                        result = play_round(
+                            context, school, Round(app, pages, number, timeout, think)
+                        )
                     finally:
                         context.close()
                     result["iopub_timeout"] = iopub if iopub is not None else "kit's"
@@ -398,6 +452,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--iopub-timeout", type=int, default=None, help="Voilà's wait for output (old: 4)"
     )
+    parser.add_argument(
+        "--think",
+        type=float,
+        default=0.0,
+        help="seconds each page waits on the set-up screen before Start (splits the kernel CPU)",
+    )
     parser.add_argument("--out", type=Path, default=OUT)
     args = parser.parse_args(argv)
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # stop the server as Ctrl-C would
@@ -409,7 +469,7 @@ def main(argv: list[str] | None = None) -> int:
     done = []
     print(table([]).splitlines()[0], flush=True)
     for app in args.app:
-        done += run(app, args.pages, args.rounds, args.timeout, args.iopub_timeout)
+        done += run(app, args.pages, args.rounds, args.timeout, args.iopub_timeout, args.think)
         args.out.write_text(
             json.dumps(
                 {

@@ -100,3 +100,17 @@ def test_a_round_counts_blank_and_failed_pages_apart() -> None:
             }
         ]
     )
+
+
+def test_a_kernels_cpu_is_split_at_the_pages_events() -> None:
+    split = arrival.phases({"start": 0.9, "click": 1.5, "turn": 1.8})
+    assert split == {
+        "kernel_cpu_to_setup_s": 0.9,
+        "kernel_cpu_reading_setup_s": 0.6,
+        "kernel_cpu_start_to_playable_s": split["kernel_cpu_start_to_playable_s"],
+    }
+    assert abs(split["kernel_cpu_start_to_playable_s"] - 0.3) < 1e-9
+    # A page that never became playable (or a kernel not found at its click) gives no phase.
+    assert arrival.phases({"start": 0.9, "click": None})["kernel_cpu_reading_setup_s"] is None
+    assert arrival.phases({"start": 0.9})["kernel_cpu_start_to_playable_s"] is None
+    assert arrival._medians(arrival.summary([])) == "—/—/—"
