@@ -260,11 +260,13 @@ class WatchGame(_Public):
         raise IllegalAction("You are watching this game: only the teams make moves.")
 
 
-def watch(code: str, store: RoomStore | str | None = None) -> WatchGame:
-    """A spectator's view of a room, caught up (needs only the code)."""
+def watch(code: str, store: RoomStore | str | None = None, *, caught_up: bool = True) -> WatchGame:
+    """A spectator's view of a room (needs only the code), caught up; ``caught_up=False``
+    leaves the moves made so far to ``room.pending()`` (a screen shows them one by one)."""
     rooms = store if isinstance(store, RoomStore) else RoomStore(store)
     room = ClassRoom(rooms, rooms.room(code))
-    room.catch_up()
+    if caught_up:
+        room.catch_up()
     return WatchGame(room)
 
 
@@ -348,23 +350,36 @@ def host(
     return Hosting(ClassRoom(rooms, room, game), host_key)
 
 
-def resume(code: str, host_key: str, store: RoomStore | str | None = None) -> Hosting:
-    """The teacher's hold on a room opened earlier (after a restart, or the next day)."""
+def resume(
+    code: str, host_key: str, store: RoomStore | str | None = None, *, caught_up: bool = True
+) -> Hosting:
+    """The teacher's hold on a room opened earlier (after a restart, or the next day), caught
+    up; ``caught_up=False`` leaves the moves made so far to ``room.pending()``."""
     rooms = store if isinstance(store, RoomStore) else RoomStore(store)
     found = rooms.room(code)
     rooms.check_host(found.id, host_key)
     room = ClassRoom(rooms, found)
-    room.catch_up()
+    if caught_up:
+        room.catch_up()
     return Hosting(room, host_key)
 
 
-def join(code: str, seat: int, seat_key: str, store: RoomStore | str | None = None) -> SeatGame:
-    """A team's device in a room, caught up: the game its screen is drawn from."""
+def join(
+    code: str,
+    seat: int,
+    seat_key: str,
+    store: RoomStore | str | None = None,
+    *,
+    caught_up: bool = True,
+) -> SeatGame:
+    """A team's device in a room: the game its screen is drawn from, caught up;
+    ``caught_up=False`` leaves the moves made so far to ``room.pending()``."""
     rooms = store if isinstance(store, RoomStore) else RoomStore(store)
     found = rooms.room(code)
     rooms.check_seat(found.id, seat, seat_key)
     room = ClassRoom(rooms, found)
-    room.catch_up()
+    if caught_up:
+        room.catch_up()
     return SeatGame(room, seat, seat_key)
 
 

@@ -22,7 +22,7 @@ import asyncio
 import json
 import os
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar
 
 import ipywidgets as widgets
@@ -248,6 +248,8 @@ class GameScreen(widgets.VBox):
     #: Column titles of the leaderboard.
     score_title: ClassVar[str] = "Points"
     detail_title: ClassVar[str] = ""
+    #: True while a class game's earlier moves are taken in (``catch_up``): no verdict then.
+    catching_up: bool = False
 
     def __init__(
         self,
@@ -526,6 +528,24 @@ class GameScreen(widgets.VBox):
         self.refresh()
         self.run_bots()
 
+    def catch_up(self, moves: Iterable[Action]) -> int:
+        """The moves a class game made before this page opened (a team's laptop reopened
+        mid-game, a spectator arriving late), each already applied to the game when it comes
+        out of ``moves`` (``ClassRoom.pending``): written in the log in the sentence every other
+        page wrote, and taken in by the screen (``after``) as if it had arrived then, with no
+        verdict shown and nothing said aloud: they are old news, the log is where to read them.
+        Call before ``start``, which draws the position they led to. Returns how many."""
+        self.catching_up = True
+        count = 0
+        try:
+            for action in moves:
+                self.log_move(action, say=False)
+                self.after(action, by_human=False)
+                count += 1
+        finally:
+            self.catching_up = False
+        return count
+
     def log_move(self, action: Action, say: bool = True) -> None:
         """Write a move just applied in the log (and ``say`` it in the live region); the
         sentence is ``describe``'s ("" writes nothing). Called before ``after`` on every page,
@@ -537,7 +557,10 @@ class GameScreen(widgets.VBox):
                 self.live.say(line)
 
     def show_verdict(self, headline: str, **details: Any) -> None:
-        """Show a verdict (see ``Feedback.show``); the clocks wait while it is read."""
+        """Show a verdict (see ``Feedback.show``); the clocks wait while it is read. Not while
+        catching up with a class game's earlier moves (``catch_up``)."""
+        if self.catching_up:
+            return
         self.feedback.show(headline, **details)
         if self.feedback.is_open:
             self.paused(True)

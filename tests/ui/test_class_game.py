@@ -116,6 +116,43 @@ def answer_on_the_card(screen, game, right: bool) -> None:
         card.submit_button.click()  # Enter: the page script presses it
 
 
+def play(key: str, host: ClassGameApp, devices: list[JoinApp], pages: list, moves: int) -> int:
+    """Up to ``moves`` moves through the screens: each team's on its own device (the move a
+    computer would choose for it; a Pursuit's question answered on the device's card), the
+    computer seat's on the projector, every page polled after each. Checks every replica
+    has the same moves; returns how many questions the teams answered on their cards."""
+    make_bot = GAMES[key].make_bot
+    helpers = {seat: make_bot("medium", 100 + seat) for seat in (0, 1)}
+    answered = 0
+    for _ in range(moves):
+        settle(pages)
+        game = host.hosting.room.game
+        if game.is_terminal():
+            break
+        replicas = [game, *(d.game.room.game for d in devices)]
+        logs = {json.dumps(r.log, sort_keys=True) for r in replicas}
+        assert len(logs) == 1, "a replica differs from the others"
+        acting = [s for s in game.to_act() if s in (0, 1)]
+        if not acting:
+            host.screen.run_bots()
+            continue
+        seat = acting[0]
+        device = devices[seat]
+        if device.screen.feedback.is_open:
+            device.screen.feedback.dismiss()
+        mine = device.game.room.game
+        action = helpers[seat].choose(mine, seat)
+        before = len(mine.log)
+        if action["type"] == "answer" and getattr(device.screen, "card", None) is not None:
+            answer_on_the_card(device.screen, mine, action["mark"] == "right")
+            answered += 1
+        else:
+            device.screen.act(action)
+        assert len(mine.log) == before + 1, safe.REJECTED[-1:] if safe.REJECTED else ""
+    settle(pages)
+    return answered
+
+
 @pytest.mark.parametrize(
     ("key", "backend"), [(key, "sqlite") for key in GAME_KEYS] + [("globe_works", "postgresql")]
 )
@@ -150,36 +187,7 @@ def test_a_class_game_from_a_projector_and_two_devices(key: str, backend: str, t
     assert isinstance(screen.bots[0], RemotePlayer) and isinstance(screen.bots[1], RemotePlayer)
     replicas = [host.hosting.room.game, *(d.game.room.game for d in devices)]
     pages = [host.follower, *(d.follower for d in devices), watcher.follower]
-    make_bot = GAMES[key].make_bot
-    helpers = {seat: make_bot("medium", 100 + seat) for seat in (0, 1)}
-    answered = 0
-
-    for _ in range(MOVES):
-        settle(pages)
-        game = host.hosting.room.game
-        if game.is_terminal():
-            break
-        logs = {json.dumps(r.log, sort_keys=True) for r in replicas}
-        assert len(logs) == 1, "a replica differs from the others"
-        acting = [s for s in game.to_act() if s in (0, 1)]
-        if not acting:
-            host.screen.run_bots()
-            continue
-        seat = acting[0]
-        device = devices[seat]
-        if device.screen.feedback.is_open:
-            device.screen.feedback.dismiss()
-        mine = device.game.room.game
-        action = helpers[seat].choose(mine, seat)
-        before = len(mine.log)
-        if action["type"] == "answer" and getattr(device.screen, "card", None) is not None:
-            answer_on_the_card(device.screen, mine, action["mark"] == "right")
-            answered += 1
-        else:
-            device.screen.act(action)
-        assert len(mine.log) == before + 1, safe.REJECTED[-1:] if safe.REJECTED else ""
-
-    settle(pages)
+    answered = play(key, host, devices, pages, MOVES)
     assert len({json.dumps(r.log, sort_keys=True) for r in replicas}) == 1
     assert len(host.hosting.room.game.log) >= 10
     if key.endswith("pursuit"):
@@ -419,3 +427,50 @@ def test_geotriple_says_the_states_still_possible_on_the_guessers_device_and_the
         seat = game.to_act()[0]
         devices[seat].screen.act(helpers[seat].choose(devices[seat].game.room.game, seat))
     assert asked >= 3 and with_verdict >= 1
+
+
+@pytest.mark.parametrize("key", GAME_KEYS)
+def test_a_device_reopened_mid_game_says_every_earlier_move(key: str, tmp_path) -> None:
+    """A team's laptop closed mid-game and opened again with its own link, and a spectator who
+    arrives late: their logs say every move from the first, as the projector's does, and the
+    game goes on from there on every page."""
+    store = RoomStore(str(tmp_path / "rooms.sqlite"))
+    host = _open(key, store)
+    devices, watcher, pages = _two_teams_and_a_spectator(host, store)
+    play(key, host, devices, pages, 14)
+    made = len(host.hosting.room.game.log)
+    assert made >= 4, "the game should be under way before the laptop closes"
+
+    closed = devices[0]
+    key0 = closed.game.seat_key
+    closed.close_game()
+    reopened = JoinApp(store=store, large=False)
+    screen = reopened.come_back(host.hosting.code, 0, key0)
+    late = JoinApp(store=store, code=host.hosting.code)
+    late.watch()
+    assert len(reopened.game.room.game.log) == made
+    projector = host.screen.computer_log.lines
+    assert projector, "the projector should have logged the moves so far"
+    assert screen.computer_log.lines == projector, "the reopened laptop's log differs"
+    assert late.screen.computer_log.lines == projector, "the late spectator's log differs"
+    assert not screen.feedback.is_open, "an old verdict came up on the reopened laptop"
+
+    devices[0] = reopened
+    pages = [host.follower, *(d.follower for d in devices), watcher.follower, late.follower]
+    play(key, host, devices, pages, 8)
+    logs = [p.screen.computer_log.lines for p in (host, *devices, watcher, late)]
+    assert all(log == logs[0] for log in logs), "a page's log differs after the reopening"
+    assert len(host.hosting.room.game.log) > made, "the game did not go on"
+
+    # The projector's kernel restarted: the room taken up again on it says every move too.
+    made = len(host.hosting.room.game.log)
+    host.follower.stop()
+    again = ClassGameApp(key, store=store, large=False)
+    again.resume_room(host.hosting.code)
+    assert len(again.hosting.room.game.log) == made
+    assert again.screen.computer_log.lines == logs[0], "the projector taken up again differs"
+    assert not again.screen.feedback.is_open
+    pages = [again.follower, *(d.follower for d in devices), watcher.follower, late.follower]
+    play(key, again, devices, pages, 6)
+    logs = [p.screen.computer_log.lines for p in (again, *devices, watcher, late)]
+    assert all(log == logs[0] for log in logs), "a page's log differs after the take-up"

@@ -224,10 +224,12 @@ class ClassGameApp(widgets.VBox):
         key = remembered(self.rooms(), code)
         if key is None:
             raise RoomError("This computer did not open that room, so it cannot take it up.")
-        hosting = resume(code, key, self.rooms())
+        # Not caught up: the game screen takes the moves made so far in one by one
+        # (``start_game``), so the projector's log says every one of them again.
+        hosting = resume(code, key, self.rooms(), caught_up=False)
         self.values = dict(hosting.room.room.setup.get("values", {}))
         self._enter(hosting)
-        if hosting.room.room.status == "paused" and not hosting.room.game.log:
+        if hosting.room.room.status == "paused" and not hosting.store.count(hosting.room.id):
             self.show_room()
         else:
             self.start_game(resume_play=hosting.room.room.status == "open")
@@ -240,7 +242,6 @@ class ClassGameApp(widgets.VBox):
         )
         self.follower.version = hosting.room.room.version
         self.follower.start()
-        self._record(hosting.room)
 
     def _record(self, room: ClassRoom) -> None:
         """Every answer into the lesson record, under the team's name (if one is set up)."""
@@ -290,8 +291,20 @@ class ClassGameApp(widgets.VBox):
         values.setdefault("bot_delay", 1.2)
         if resume_play and hosting.room.refresh_room().status == "paused":
             hosting.resume()  # before the screen: some screens start playing as they are built
-        screen = self.spec.entry.build_screen(table, values, game=hosting.game(), bots=bots)
+        # A room taken up again: the screen is drawn from the first position and takes the
+        # moves made since in one by one, into its log too. Until then its computer players
+        # wait (some screens start playing as they are built: on that old position their
+        # moves would not count). Recorded from then on only: the earlier answers are in the
+        # record already.
+        earlier = hosting.store.count(hosting.room.id) > len(hosting.room.game.log)
+        waiting = {s: RemotePlayer(info.name) for s, info in enumerate(table.seats)}
+        screen = self.spec.entry.build_screen(
+            table, values, game=hosting.game(), bots=waiting if earlier else bots
+        )
         self.screen = screen
+        screen.catch_up(hosting.room.pending())
+        screen.bots = bots
+        self._record(hosting.room)
         self.follower.version = -1  # draw the seats and status again with the game
         self._draw_bar()
         bar = widgets.HBox(

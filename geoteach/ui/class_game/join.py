@@ -188,7 +188,7 @@ class JoinApp(widgets.VBox):
 
     def come_back(self, code: str, seat: int, key: str) -> GameScreen:
         """This team's seat and game (after taking the seat, or opening the team's own link)."""
-        game = join(code, seat, key, self.rooms())
+        game = join(code, seat, key, self.rooms(), caught_up=False)
         self.room = game.room.room
         self.seat = seat
         self.rejoin.value = (
@@ -198,7 +198,7 @@ class JoinApp(widgets.VBox):
         return self._play(game)
 
     def watch(self) -> GameScreen:
-        game = watch(self._room().code, self.rooms())
+        game = watch(self._room().code, self.rooms(), caught_up=False)
         self.seat = None
         return self._play(game)
 
@@ -222,6 +222,9 @@ class JoinApp(widgets.VBox):
         }
         screen = entry.build_screen(room.game.table, values, game=game, bots=bots)
         self.screen = screen
+        # Drawn from the game's first position: the moves made before this page opened come
+        # in one by one, so its log says them all, as the projector's does.
+        screen.catch_up(room.pending())
         self.follower = Follower(room, screen.remote_move, self._room_changed, self.messages.error)
         self.follower.version = room.room.version
         if self.seat is None:
