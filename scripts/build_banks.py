@@ -1,4 +1,5 @@
-"""Rebuild the Pursuits' built-in question banks kept in data/built/ (issue 24).
+"""Rebuild the files kept in data/built/ (issue 24): the Pursuits' built-in question banks and
+the world map every game draws, projected.
 
     python scripts/build_banks.py
 
@@ -20,6 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from geoteach.data import built
 from geoteach.games.geography_pursuit.questions import make_default_bank_json
 from geoteach.games.global_pursuit.trivia import make_built_in_json
+from geoteach.render import world
 
 #: Each kept bank and the function that makes it.
 BANKS = {"global_pursuit": make_built_in_json, "geography_pursuit": make_default_bank_json}
@@ -28,6 +30,10 @@ BANKS = {"global_pursuit": make_built_in_json, "geography_pursuit": make_default
 def main() -> int:
     for name, make in BANKS.items():
         path = built.write_bank(name, make())
+        print(f"wrote {path} ({path.stat().st_size / 1e6:.1f} MB)")
+    for (scale, projection), name in world.KEPT.items():
+        text = world.world_json(world._project_world(scale, projection))
+        path = built.write_bank(name, text, built.MAP_CODE)
         print(f"wrote {path} ({path.stat().st_size / 1e6:.1f} MB)")
     return 0
 

@@ -39,3 +39,29 @@ def read_geojson(name: str, *, crs: str | None = LONLAT) -> Any:
         columns.update(dict.fromkeys(feature.get("properties") or {}))
     frame = gpd.GeoDataFrame.from_features(features, crs=crs, columns=[*columns, "geometry"])
     return frame
+
+
+def read_features(name: str) -> tuple[list[dict[str, Any]], list[Any]]:
+    """``data/<name>``'s features in the file's order, with no geopandas: their properties, and
+    their shapes as ``read_geojson`` makes them (shapely's ``shape``). For drawings that need
+    a few columns and the shapes: a student's kernel then loads neither geopandas nor PROJ."""
+    from shapely.geometry import shape
+
+    path = data_path(name)
+    try:
+        features = json.loads(path.read_text(encoding="utf-8"))["features"]
+        return (
+            [dict(f.get("properties") or {}) for f in features],
+            [shape(f["geometry"]) for f in features],
+        )
+    except (ValueError, KeyError, TypeError, AttributeError) as exc:
+        raise ValueError(f"data/{name} is not a GeoJSON feature collection: {exc}") from None
+
+
+def read_shapes(name: str, key: str) -> dict[str, Any]:
+    """``data/<name>``'s shapes by their property ``key``, sorted by it (``read_features``)."""
+    properties, shapes = read_features(name)
+    try:
+        return dict(sorted((str(p[key]), g) for p, g in zip(properties, shapes, strict=True)))
+    except KeyError:
+        raise ValueError(f"data/{name} has a feature with no {key!r}.") from None

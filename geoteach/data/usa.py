@@ -8,14 +8,14 @@ from __future__ import annotations
 
 import re
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 from rapidfuzz import fuzz, process
 from unidecode import unidecode
 
 from geoteach.data._paths import data_path
-from geoteach.data.geojson import LONLAT, read_geojson
+from geoteach.data.geojson import LONLAT, read_features, read_geojson
 
 if TYPE_CHECKING:  # geopandas is loaded by the maps only: the tables need pandas alone
     import geopandas as gpd
@@ -73,6 +73,19 @@ def us_map(insets: bool = True, *, include_dc: bool = False) -> gpd.GeoDataFrame
     import geopandas as gpd
 
     return gpd.GeoDataFrame(joined, geometry="geometry", crs=shapes.crs).copy(deep=True)
+
+
+def us_shapes(insets: bool = True) -> tuple[list[str], list[str], list[Any]]:
+    """The 50 states' codes, names and shapes, in ``us_map(insets)``'s order, with no
+    geopandas (what a drawing of the map needs; ``us_map`` has every column)."""
+    properties, shapes = read_features(_MAP_FILES[bool(insets)])
+    states = set(_table().index)
+    keep = [i for i, p in enumerate(properties) if p.get("is_state") and p["usps"] in states]
+    return (
+        [str(properties[i]["usps"]) for i in keep],
+        [str(properties[i]["name"]) for i in keep],
+        [shapes[i] for i in keep],
+    )
 
 
 def _plain(text: str) -> str:

@@ -9,14 +9,14 @@ from __future__ import annotations
 
 import re
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 from rapidfuzz import process
 from unidecode import unidecode
 
 from geoteach.data._paths import data_path
-from geoteach.data.geojson import read_geojson
+from geoteach.data.geojson import read_geojson, read_shapes
 
 if TYPE_CHECKING:  # geopandas is loaded by the maps only: the tables need pandas alone
     import geopandas as gpd
@@ -29,6 +29,7 @@ __all__ = [
     "statistic",
     "statistics",
     "world_map",
+    "world_shapes",
 ]
 
 SCALES = ("110m", "50m")
@@ -122,6 +123,19 @@ def world_map(scale: str = "110m") -> gpd.GeoDataFrame:
     if scale not in SCALES:
         raise ValueError(f"The world map comes in the scales {', '.join(SCALES)}, not {scale!r}.")
     return _world_map(scale).copy(deep=True)
+
+
+@cache
+def _world_shapes(scale: str) -> tuple[tuple[str, Any], ...]:
+    return tuple(read_shapes(f"world_{scale}.geojson", "iso3").items())
+
+
+def world_shapes(scale: str = "110m") -> dict[str, Any]:
+    """iso3 -> (multi)polygon (longitude, latitude) of every shape on the world map, in code
+    order: ``world_map(scale).geometry`` without geopandas, for drawings that need only them."""
+    if scale not in SCALES:
+        raise ValueError(f"The world map comes in the scales {', '.join(SCALES)}, not {scale!r}.")
+    return dict(_world_shapes(scale))
 
 
 def _fold(text: str) -> str:

@@ -78,10 +78,9 @@ def region_shapes(scale: str = "110m") -> dict[str, Any]:
     Every piece of land belongs to one region (see ``regions.land_pieces``): Greenland is
     drawn in Northern America and French Guiana in South America, not left blank or in Europe.
     """
-    from geoteach.data import world_map
+    from geoteach.data.world import world_shapes
 
-    world = world_map(scale)
-    pieces = land_pieces(dict(world.geometry.items()), scale)
+    pieces = land_pieces(world_shapes(scale), scale)
     return {
         code: shapely.union_all([poly for r, poly in pieces if r == code]) for code in regions()
     }

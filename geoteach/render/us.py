@@ -23,7 +23,7 @@ from geoteach.render.mapview import MapView, geometry_path
 class LaidOutStates:
     """The inset layout's shapes, paths and label points, computed once."""
 
-    frame: Any  # GeoDataFrame; never handed out without a copy
+    frame: Any  # a DataFrame of names and shapes; never handed out
     paths: tuple[Path, ...]
     anchors: np.ndarray  # read-only
     y_down: bool  # True when the layout counts y downwards (screen pixels)
@@ -32,11 +32,14 @@ class LaidOutStates:
 @lru_cache(maxsize=2)
 def laid_out_states() -> LaidOutStates:
     """The states in the inset layout, cached; use :func:`us_frame` for a copy to change."""
-    import geoteach.data
+    import pandas as pd
 
-    frame = geoteach.data.us_map(insets=True).copy()
-    # The layout is planar screen-like units, whatever CRS label the file carries.
-    frame = frame.set_crs(None, allow_override=True)
+    from geoteach.data.usa import us_shapes
+
+    # The layout is planar screen-like units: no CRS, and no geopandas in a student's kernel.
+    codes, names, shapes = us_shapes(insets=True)
+    frame = pd.DataFrame({"name": names}, index=pd.Index(codes, name="usps"))
+    frame["geometry"] = shapes
     anchors = label_points(frame.geometry.values)
     anchors.setflags(write=False)
     paths = tuple(geometry_path(g) for g in frame.geometry.values)
@@ -52,8 +55,11 @@ def _counts_down(frame: Any) -> bool:
 
 
 def us_frame() -> Any:
-    """A copy of the laid-out states GeoDataFrame (safe to change; the cache is untouched)."""
-    return laid_out_states().frame.copy()
+    """The laid-out states as a GeoDataFrame with every column of ``us_map`` (a fresh copy:
+    safe to change), in the planar units of the inset layout (no CRS)."""
+    import geoteach.data
+
+    return geoteach.data.us_map(insets=True).set_crs(None, allow_override=True)
 
 
 @lru_cache(maxsize=16)

@@ -115,12 +115,31 @@ def _globe(crs: str) -> BaseGeometry:
     return shapely.Polygon(np.column_stack([x, y]))
 
 
+#: The world map every game draws, kept projected in data/built (``scripts/build_banks.py``):
+#: a student's kernel reads it instead of loading geopandas and PROJ to project the shapes.
+KEPT = {("110m", "equal-earth"): "world_110m_equal_earth"}
+
+
 @lru_cache(maxsize=8)
 def projected_world(scale: str = "110m", projection: str = "equal-earth") -> ProjectedWorld:
     """The world map in a wall-map projection, with paths and label points, cached.
 
-    Use :func:`world_frame` for a GeoDataFrame you may change.
+    The game's map (110m, Equal Earth) is read from data/built while it is not stale (the
+    same shapes to the last bit, see ``tests/render/test_kept_world.py``); the others are
+    projected here. ``frame`` is then a plain DataFrame with a ``geometry`` column. Use
+    :func:`world_frame` for a GeoDataFrame you may change.
     """
+    from geoteach.data import built
+
+    name = KEPT.get((scale, projection))
+    text = built.read_bank(name, built.MAP_CODE) if name is not None else None
+    if text is not None:
+        return world_from_json(text)
+    return _project_world(scale, projection)
+
+
+def _project_world(scale: str, projection: str) -> ProjectedWorld:
+    """The world map projected now, with geopandas and PROJ (see ``projected_world``)."""
     import geoteach.data
 
     crs = check_projection(projection)
@@ -152,9 +171,75 @@ def projected_world(scale: str = "110m", projection: str = "equal-earth") -> Pro
     return ProjectedWorld(frame, paths, anchors, _globe(crs), crs)
 
 
+def world_json(world: ProjectedWorld) -> str:
+    """``world`` as the JSON text data/built keeps: its columns, its shapes as WKB, its label
+    points and the globe's outline (``world_from_json`` reads it back, exactly)."""
+    import json
+
+    frame = world.frame
+    columns = {
+        column: [None if _missing(v) else _plain(v) for v in frame[column].tolist()]
+        for column in frame.columns
+        if column != frame.geometry.name
+    }
+    return json.dumps(
+        {
+            "crs": world.crs,
+            "codes": [str(code) for code in frame.index],
+            "index_name": frame.index.name,
+            "order": [str(column) for column in frame.columns],
+            "columns": columns,
+            "dtypes": {column: str(frame[column].dtype) for column in columns},
+            "shapes": [g.hex() for g in shapely.to_wkb(np.asarray(frame.geometry.values))],
+            "anchors": world.anchors.tolist(),
+            "background": shapely.to_wkb(world.background, hex=True),
+        },
+        separators=(",", ":"),
+    )
+
+
+def _missing(value: Any) -> bool:
+    import pandas as pd
+
+    return value is None or value is pd.NA or (isinstance(value, float) and value != value)
+
+
+def _plain(value: Any) -> Any:
+    return value.item() if isinstance(value, np.generic) else value
+
+
+def world_from_json(text: str) -> ProjectedWorld:
+    """The world map kept by ``world_json``: a DataFrame with a ``geometry`` column (no
+    geopandas), its paths made again from the shapes."""
+    import json
+
+    import pandas as pd
+
+    kept = json.loads(text)
+    shapes = shapely.from_wkb([bytes.fromhex(h) for h in kept["shapes"]])
+    index = pd.Index(kept["codes"], name=kept["index_name"])
+    frame = pd.DataFrame(
+        {
+            column: pd.Series(values, index=index).astype(kept["dtypes"][column])
+            for column, values in kept["columns"].items()
+        },
+        index=index,
+    )
+    frame["geometry"] = shapes
+    frame = frame[kept["order"]]
+    anchors = np.asarray(kept["anchors"], dtype=float)
+    anchors.setflags(write=False)
+    paths = tuple(geometry_path(g) for g in shapes)
+    background = shapely.from_wkb(kept["background"])
+    return ProjectedWorld(frame, paths, anchors, background, kept["crs"])
+
+
 def world_frame(scale: str = "110m", projection: str = "equal-earth") -> Any:
     """A copy of the projected world GeoDataFrame (safe to change; the cache is untouched)."""
-    return projected_world(scale, projection).frame.copy()
+    import geopandas as gpd
+
+    world = projected_world(scale, projection)
+    return gpd.GeoDataFrame(world.frame.copy(), geometry="geometry", crs=world.crs)
 
 
 @lru_cache(maxsize=32)
@@ -243,6 +328,7 @@ def world_map_view(
         anchors=world.anchors,
         background=world.background,
     )
+    view.crs = world.crs  # the kept map's frame is a plain DataFrame, with no crs of its own
     if numbers or names:
         upp = round(view.units_per_point(), 3)
         number_marks, name_marks = _number_layout(
