@@ -580,9 +580,9 @@ def lay_by_keys(page: Any) -> tuple[int, dict[str, Any]]:
     assert move is not None, "seed 10: the student holds no card that fits"
     card, mark, touching = move["card"], move["mark"], move["touching"]
     first = choose_by_arrows(page, ".gt-card-pick", card_name(card))
-    choose_by_arrows(page, ".gt-place", f"{mark.number}:")
+    tabs = [first, choose_by_arrows(page, ".gt-place", f"{mark.number}:")]
     edge = f".gt-touching button:nth-of-type({touching + 1})"
-    tab_to(page, edge)
+    tabs.append(tab_to(page, edge))
     page.keyboard.press("Space")
     page.wait_for_function(
         "(sel) => document.querySelector(sel).classList.contains('mod-active')",
@@ -591,8 +591,12 @@ def lay_by_keys(page: Any) -> tuple[int, dict[str, Any]]:
     )
     page.wait_for_timeout(400)
     page.screenshot(path=str(ARTIFACTS / "a11y-keys-global_pursuit-ghost.png"))
-    tab_to(page, ".gt-lay")
+    tabs.append(tab_to(page, ".gt-lay"))
     press(page)
+    print(
+        f"\nglobal_pursuit: {card} on place {mark.number}, edge {touching + 1} touching; Tab "
+        f"presses to Card, Place, the edge, Lay the card: {', '.join(map(str, tabs))}"
+    )
     replica.apply(type="place", card=card, at=[mark.index, mark.edge], card_edge=touching)
     return first, {"replica": replica, **move}
 
@@ -715,7 +719,9 @@ ROUNDS = {
 @pytest.mark.parametrize("key", sorted(ROUNDS))
 def test_a_whole_round_by_keys_only(browser, kit_voila, key: str) -> None:
     """From page load through Start and a whole round (every seat's turn until the student's
-    comes again) with Tab, Shift+Tab, Enter and typing only; Enter in the answer box answers."""
+    comes again) with Tab, Shift+Tab, Enter, Space, the arrows and typing only; Enter in the
+    answer box answers. Global Pursuit's student lays a card first (``lay_by_keys``); GeoTriple
+    goes on through the race and trick 1 of Stage 3."""
     driver = importlib.import_module(f"tests.e2e.apps.{key}")
     app = harness.open_app(browser, kit_voila, key, getattr(driver, "QUERY", ""))
     page = app.page
