@@ -414,6 +414,7 @@ def geotriple_stage1(page: Any) -> int:
             tab_to(page, ".gt-continue")
             press(page)
             continue
+        asked = turn_line(page)
         tabs = tab_to(page, ".gt-guess")
         first = tabs if first is None else first
         page.keyboard.type(next(guesses))
@@ -421,6 +422,11 @@ def geotriple_stage1(page: Any) -> int:
         before = pages.widget_text(page)
         press(page)  # Enter in the box guesses
         pages.wait_text_with(page, before, "✔", "✘")
+        # The banner moves on (the next guess, or the computer's turn) a little after the
+        # verdict on a busy machine: until then the box of this guess is still up.
+        moved_on = time.monotonic() + 30
+        while turn_line(page) == asked and time.monotonic() < moved_on:
+            time.sleep(0.2)
     assert first is not None, "the student never guessed"
     # Stage 1's result waits for Continue; then the race's cards take focus.
     until_my_turn(page, ".gt-hand-card")
