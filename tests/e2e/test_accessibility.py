@@ -34,6 +34,10 @@ from typing import Any
 
 import pytest
 
+from geoteach.games.geotriple import borders
+from geoteach.games.geotriple.cards import neighbour_map, plunge_cards
+from geoteach.games.geotriple.game import default_states
+from geoteach.games.global_pursuit.layout import card_name
 from tests.e2e import pages
 from tests.e2e.apps import harness
 from tests.e2e.conftest import (
@@ -386,7 +390,7 @@ def turn_line(page: Any) -> str:
 GUESSES = ("Ohio", "Texas", "California", "New York", "Florida", "Kansas", "Maine", "Utah")
 
 
-def geotriple_round(page: Any) -> int:
+def geotriple_stage1(page: Any) -> int:
     """Stage 1 (seed 7: the student deals, so guesses first): the student's guesses typed in
     the box and sent with Enter, the computer's guesses by themselves, each verdict's Continue
     by keys, until both states are found and the race begins (the Stage 1 result read with
@@ -400,10 +404,17 @@ def geotriple_round(page: Any) -> int:
         found = wait_shown(page, ".gt-guess input", ".gt-continue", ".gt-hand-card")
         if found == ".gt-hand-card":
             break
+        if found == ".gt-guess input" and "the state you think" not in turn_line(page):
+            # The box of a guess just made, before the screen moves on (a busy machine).
+            found = ".gt-continue" if shown(page, ".gt-continue") else ""
+            if not found:
+                time.sleep(0.3)
+                continue
         if found == ".gt-continue":
             tab_to(page, ".gt-continue")
             press(page)
             continue
+        asked = turn_line(page)
         tabs = tab_to(page, ".gt-guess")
         first = tabs if first is None else first
         page.keyboard.type(next(guesses))
@@ -411,6 +422,11 @@ def geotriple_round(page: Any) -> int:
         before = pages.widget_text(page)
         press(page)  # Enter in the box guesses
         pages.wait_text_with(page, before, "✔", "✘")
+        # The banner moves on (the next guess, or the computer's turn) a little after the
+        # verdict on a busy machine: until then the box of this guess is still up.
+        moved_on = time.monotonic() + 30
+        while turn_line(page) == asked and time.monotonic() < moved_on:
+            time.sleep(0.2)
     assert first is not None, "the student never guessed"
     # Stage 1's result waits for Continue; then the race's cards take focus.
     until_my_turn(page, ".gt-hand-card")
@@ -422,12 +438,220 @@ def geotriple_round(page: Any) -> int:
     return first
 
 
+#: Where focus is among the shown ``selector`` controls (-1: on none of them).
+FOCUS_AT_JS = """(selector) => [...document.querySelectorAll(selector)]
+  .filter(b => b.offsetParent !== null).indexOf(document.activeElement)"""
+
+
+def focus_nth(page: Any, selector: str, index: int) -> int:
+    """Focus the ``index``-th shown ``selector`` control with Tab or Shift+Tab (whichever is
+    nearer in the controls' order); fails on a press that leaves focus where it was. Returns
+    the presses it took."""
+    presses = 0
+    if page.evaluate(FOCUS_AT_JS, selector) < 0:
+        presses += tab_to(page, selector)
+    while (now := page.evaluate(FOCUS_AT_JS, selector)) != index:
+        assert presses < MAX_TABS and now >= 0, f"focus left {selector} ({now})"
+        before = page.evaluate(FOCUSED_JS)
+        page.keyboard.press("Tab" if now < index else "Shift+Tab")
+        presses += 1
+        page.wait_for_timeout(60)
+        assert page.evaluate(FOCUSED_JS) != before, f"a keyboard trap on {before}"
+    return presses
+
+
+def geotriple_race(page: Any) -> int:
+    """Stage 2 by keys: the six cards of a GeoPlunge (the kit's solver standing in for the
+    student's eyes) picked with Space on their buttons, group 1 first, moving by Tab and
+    Shift+Tab; then Enter on GeoPlunge! (Give up when the hand holds none), and the race's
+    verdict read with Continue. Returns the presses that moved focus between the cards."""
+    states = default_states()
+    codes = {str(name): str(code) for code, name in states["name"].items()}
+    names = [t.strip() for t in page.locator(".gt-hand-card:visible").all_inner_texts()]
+    assert len(names) == 18, names
+    hand = [codes[name] for name in names]
+    solution = borders.find_solution(hand, neighbour_map(plunge_cards(states)))
+    presses = 0
+    if solution is None:
+        tab_to(page, ".gt-give-up")
+        press(page)
+    else:
+        for code in (c for group in solution for c in group):
+            presses += focus_nth(page, ".gt-hand-card", hand.index(code))
+            press(page, "Space")
+        page.screenshot(path=str(ARTIFACTS / "a11y-keys-geotriple-race.png"))
+        presses += tab_to(page, ".gt-claim")
+        press(page)
+    # The race's verdict (a computer may have shouted first), read with Continue.
+    wait_shown(page, ".gt-continue")
+    tab_to(page, ".gt-continue")
+    press(page)
+    return presses
+
+
+def geotriple_trick(page: Any) -> None:
+    """Stage 3 by keys: two cards put away (Enter on each, then Put them away), No on
+    GeoPlunging, then trick 1: Population chosen with Space when the student leads, and a
+    card played with Enter; the trick's verdict read with Continue."""
+    wait_shown(page, ".gt-card-tile")
+    deadline = time.monotonic() + 120
+    while "put 2 of your" not in turn_line(page):
+        assert time.monotonic() < deadline, turn_line(page)
+        time.sleep(0.3)
+    for nth in (0, 1):
+        focus_nth(page, ".gt-card-tile", nth)
+        press(page)
+    tab_to(page, ".gt-put-away")
+    press(page)
+    found = wait_shown(page, ".gt-plunge-no", ".gt-continue")
+    while found == ".gt-continue":
+        tab_to(page, found)
+        press(page)
+        found = wait_shown(page, ".gt-plunge-no", ".gt-continue")
+    tab_to(page, ".gt-plunge-no")
+    press(page)
+    while not ("lead trick 1" in turn_line(page) or "answer " in turn_line(page)):
+        assert time.monotonic() < deadline, turn_line(page)
+        if shown(page, ".gt-continue"):
+            tab_to(page, ".gt-continue")
+            press(page)
+        time.sleep(0.3)
+    if "lead trick" in turn_line(page):
+        population = ".gt-category button:nth-of-type(3)"
+        tab_to(page, population)
+        page.keyboard.press("Space")
+        page.wait_for_function(
+            "(sel) => document.querySelector(sel).classList.contains('mod-active')",
+            arg=population,
+            timeout=10_000,
+        )
+    tab_to(page, ".gt-card-tile")
+    before = pages.widget_text(page)
+    press(page)
+    pages.wait_text_change(page, before)
+    # The trick's verdict, once both cards are down (the computer's may come after a pause).
+    wait_shown(page, ".gt-continue", timeout=60)
+    verdict = page.locator(".gt-feedback:visible").first.inner_text()
+    assert "trick (1 of 6)" in verdict, verdict
+    page.screenshot(path=str(ARTIFACTS / "a11y-keys-geotriple-trick.png"))
+    tab_to(page, ".gt-continue")
+    press(page)
+
+
+def geotriple_round(page: Any) -> int:
+    """Stage 1 (``geotriple_stage1``), the race (``geotriple_race``) and the first trick of
+    Stage 3 (``geotriple_trick``), by keys only. Returns the Tab presses from the game screen
+    to the first move."""
+    first = geotriple_stage1(page)
+    between = geotriple_race(page)
+    print(f"\ngeotriple: {between} Tab / Shift+Tab presses between the race's six cards")
+    geotriple_trick(page)
+    return first
+
+
+#: The text of the option chosen in the drop-down ``selector`` ("" while none is; the
+#: widget shows spaces as no-break spaces).
+CHOSEN_JS = """(selector) => {
+  const box = document.querySelector(selector + ' select');
+  if (!box || box.selectedIndex < 0) return '';
+  return box.options[box.selectedIndex].text.replace(/\u00a0/g, ' ');
+}"""
+
+
+def choose_by_arrows(page: Any, selector: str, wanted: str) -> int:
+    """Tab to the drop-down ``selector`` and press the down arrow until the option that starts
+    with ``wanted`` is chosen (a closed drop-down chooses the next option at once); the Tab
+    presses it took."""
+    tabs = tab_to(page, selector)
+    for _ in range(12):
+        if page.evaluate(CHOSEN_JS, selector).startswith(wanted):
+            page.wait_for_timeout(400)  # the ghost follows the choice on the table
+            return tabs
+        page.keyboard.press("ArrowDown")
+        page.wait_for_timeout(250)
+    chosen = page.evaluate(CHOSEN_JS, selector)
+    raise AssertionError(f"{wanted!r} never chosen in {selector}: {chosen!r}")
+
+
+def lay_by_keys(page: Any) -> tuple[int, dict[str, Any]]:
+    """Lay the card that fits (seed 10: the student starts): the card and the numbered place
+    chosen with the arrows in their drop-downs, the edge that touches with Tab and Space on its
+    button, then Enter on Lay the card. Returns the Tab presses to the hand and the move."""
+    from tests.e2e.apps.global_pursuit import YOU, Replica
+
+    replica = Replica()
+    replica.run_bots()
+    assert replica.game.player == YOU and replica.game.phase == "match"
+    move = replica.lay()
+    assert move is not None, "seed 10: the student holds no card that fits"
+    card, mark, touching = move["card"], move["mark"], move["touching"]
+    first = choose_by_arrows(page, ".gt-card-pick", card_name(card))
+    tabs = [first, choose_by_arrows(page, ".gt-place", f"{mark.number}:")]
+    edge = f".gt-touching button:nth-of-type({touching + 1})"
+    tabs.append(tab_to(page, edge))
+    page.keyboard.press("Space")
+    page.wait_for_function(
+        "(sel) => document.querySelector(sel).classList.contains('mod-active')",
+        arg=edge,
+        timeout=10_000,
+    )
+    page.wait_for_timeout(400)
+    page.screenshot(path=str(ARTIFACTS / "a11y-keys-global_pursuit-ghost.png"))
+    tabs.append(tab_to(page, ".gt-lay"))
+    press(page)
+    print(
+        f"\nglobal_pursuit: {card} on place {mark.number}, edge {touching + 1} touching; Tab "
+        f"presses to Card, Place, the edge, Lay the card: {', '.join(map(str, tabs))}"
+    )
+    replica.apply(type="place", card=card, at=[mark.index, mark.edge], card_edge=touching)
+    return first, {"replica": replica, **move}
+
+
+def answer_by_keys(page: Any, replica: Any) -> None:
+    """The question of the card just laid: Roll (if asked), Ask me (level 1, the first level
+    chosen), the right option by Tab and Enter, its verdict read with Continue, the WILD CARD
+    flag declined (if offered)."""
+    from tests.e2e.apps.global_pursuit import YOU
+
+    game = replica.game
+    assert game.player == YOU and game.phase in ("roll", "level"), game.phase
+    while wait_shown(page, ".gt-roll", ".gt-ask", ".gt-continue") == ".gt-continue":
+        tab_to(page, ".gt-continue")  # a verdict on the card (the computers let it stand)
+        press(page)
+    if game.phase == "roll":
+        tab_to(page, ".gt-roll")
+        press(page)
+        replica.apply(type="roll")
+    tab_to(page, ".gt-ask")
+    press(page)
+    replica.apply(type="level", level=1)
+    question = game.current_question()
+    assert question is not None
+    right = f"button[title={json.dumps(question.answer)}]"
+    wait_shown(page, right)
+    tab_to(page, right)
+    before = pages.widget_text(page)
+    press(page)
+    pages.wait_text_with(page, before, "Right")
+    replica.apply(type="answer", mark="right")
+    tab_to(page, ".gt-continue")
+    press(page)
+    if game.phase == "wild" and game.player == YOU:
+        tab_to(page, ".gt-no-wild")
+        press(page)
+        replica.apply(type="no_wild")
+
+
 def global_pursuit_round(page: Any) -> int:
-    """The student's turn (seed 10: the student starts): "I cannot match" by keys, then the
-    computers' turns, each of their cards let stand with No challenge (keys) and any verdict
-    read with Continue, until the student's hand is to play again. Returns the Tab presses
-    from the game screen to the first move."""
-    first = tab_to(page, ".gt-cannot")
+    """The student's turn (seed 10: the student starts and holds a card that fits): a card
+    laid by keys (``lay_by_keys``), its question answered by keys, then "I cannot match"; then
+    the computers' turns, each of their cards let stand with No challenge (keys) and any
+    verdict read with Continue, until the student's hand is to play again. Returns the Tab
+    presses from the game screen to the first move (the Card drop-down)."""
+    first, laid = lay_by_keys(page)
+    answer_by_keys(page, laid["replica"])
+    wait_shown(page, ".gt-cannot")
+    tab_to(page, ".gt-cannot")
     press(page)
     deadline = time.monotonic() + 400
     while True:
@@ -501,7 +725,9 @@ ROUNDS = {
 @pytest.mark.parametrize("key", sorted(ROUNDS))
 def test_a_whole_round_by_keys_only(browser, kit_voila, key: str) -> None:
     """From page load through Start and a whole round (every seat's turn until the student's
-    comes again) with Tab, Shift+Tab, Enter and typing only; Enter in the answer box answers."""
+    comes again) with Tab, Shift+Tab, Enter, Space, the arrows and typing only; Enter in the
+    answer box answers. Global Pursuit's student lays a card first (``lay_by_keys``); GeoTriple
+    goes on through the race and trick 1 of Stage 3."""
     driver = importlib.import_module(f"tests.e2e.apps.{key}")
     app = harness.open_app(browser, kit_voila, key, getattr(driver, "QUERY", ""))
     page = app.page

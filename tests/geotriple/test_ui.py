@@ -265,6 +265,39 @@ def test_stage3_by_clicking_cards_banner_says_who_deals_and_leads(states):
         assert "Computer (computer, hard) deals this round" in plain(ui.banner.value)
 
 
+def test_cards_picked_to_put_away_stay_picked_while_the_computer_puts_its_own_away(states):
+    """Issue 25's keys-only round found it: the cards Ana had picked to put away were
+    forgotten when the computer put its own two away meanwhile (a computer's move is no
+    reason to drop the picks of the person at the screen)."""
+
+    async def main() -> None:
+        ui, _ = solo(states)
+        game = ui.game
+        finish_stage1(ui)
+        ui.bot_delay = 0.05  # from now on the computer moves as in a kernel, one by one
+        ui.give_up_button.click()
+        for _ in range(100):  # the computer shouts its GeoPlunge: the race's verdict opens
+            if game.phase == "discard":
+                break
+            await asyncio.sleep(0.02)
+        assert game.phase == "discard" and ui.feedback.is_open and game.to_act() == [0, 1]
+        first = tiles(ui)[0]
+        first.click()  # Ana picks a card; the verdict goes, the computer puts its two away
+        for _ in range(100):
+            if game.to_act() == [0]:
+                break
+            await asyncio.sleep(0.02)
+        assert game.to_act() == [0], "the computer never put its cards away"
+        assert len(ui.selected) == 1 and "(put away)" in first.description
+        tiles(ui)[1].click()
+        assert not ui.put_away_button.disabled
+        ui.put_away_button.click()
+        assert len(game.view(0)["stage3"]["hand"]) == 6
+        ui.close_screen()
+
+    asyncio.run(main())
+
+
 def test_three_tricks_to_three_says_the_last_trick_decided_it(states):
     """Whole rounds through the screen (a bot's choices made with its buttons' actions) until a
     Stage 3 ends 3 tricks to 3."""

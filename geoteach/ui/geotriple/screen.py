@@ -303,7 +303,10 @@ class GeoTripleScreen(BoardPanel, StepControls, GameScreen):
         self._sync_race()
         if self.guard is not None:
             self._pass_screen()
-        who = (game.phase, self.viewer, self._race_key, game.to_act())
+        # The picks are the viewer's: a new step or racer drops them, another player's move
+        # (the computer putting its own cards away) does not.
+        acting = not game.is_terminal() and self.viewer in game.to_act()
+        who = (game.phase, self.viewer, self._race_key, acting)
         if who != self._selected_for:
             self._selected_for = who
             self.selected = []

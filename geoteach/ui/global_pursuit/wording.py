@@ -135,8 +135,9 @@ def place_label(view: View, mark: SlotMark) -> str:
 
 
 MATCH_STEP = (
-    "<p>Click a card of your hand, then a numbered place: a faded copy shows where "
-    "it would lie. Click the edge that should touch, then <b>Lay the card</b>.</p>"
+    "<p>Choose a card of your hand, then a numbered place (click them, or pick them "
+    "below): a faded copy shows where it would lie. Choose the edge that should touch "
+    "(click it, or its number below), then <b>Lay the card</b>.</p>"
 )
 RETURN_STEP = (
     "<p><b>Nobody matched this round.</b> Choose one card to give back (click it "
