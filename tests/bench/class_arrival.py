@@ -159,7 +159,9 @@ class Sampler(threading.Thread):
 
     def sample(self) -> None:
         for pid, info in kernels(self.server).items():
-            row = self.seen.setdefault(pid, {"tag": info["tag"], "peak_rss_mb": 0.0})
+            row = self.seen.setdefault(
+                pid, {"tag": info["tag"], "peak_rss_mb": 0.0, "first_cpu_s": info["cpu_s"]}
+            )
             row["tag"] = row["tag"] or info["tag"]
             row["cpu_s"] = info["cpu_s"]
             row["peak_rss_mb"] = max(row["peak_rss_mb"], info["rss_mb"])
@@ -180,13 +182,36 @@ class School:
     root: Path
 
 
-def start_school(work: Path, iopub_timeout: int | None) -> School:
+def pool_settings(app: str, size: int, fill_delay: float) -> dict[str, Any]:
+    """Voilà's preheated kernels for ``app`` alone (issue 24's item 3, evaluated here, not
+    adopted): ``size`` kernels run the app's cell before anyone asks, refilled ``fill_delay``
+    seconds after one is taken. Voilà refuses a preheat beside a prelaunch hook, so the kit's
+    (which gives a closed page's goodbye its cookie) is dropped: closed pages then keep their
+    kernels until the idle cull, and the kernels do not see the page's address (``?seed=``)."""
+    return {
+        "VoilaConfiguration": {"preheat_kernel": True, "prelaunch_hook": None},
+        "VoilaKernelManager": {
+            "kernel_pools_config": {
+                "default": {"pool_size": 0},
+                f"{app}.ipynb": {"pool_size": size},
+            },
+            "fill_delay": fill_delay,
+        },
+    }
+
+
+def start_school(
+    work: Path, iopub_timeout: int | None, pool: dict[str, Any] | None = None
+) -> School:
     kit = kit_copy(work / "kit")
+    # Read before the kit's settings (Voilà looks in the folder it starts in first). Not a
+    # voila.py: `python -m voila` would import that file as Voilà itself.
+    settings: dict[str, Any] = dict(pool or {})
     if iopub_timeout is not None:
-        # Read before the kit's settings (Voilà looks in the folder it starts in first). Not a
-        # voila.py: `python -m voila` would import that file as Voilà itself.
         old = {"iopub_timeout": iopub_timeout, "raise_on_iopub_timeout": False}
-        (kit / "voila.json").write_text(json.dumps({"VoilaExecutor": old}))
+        settings["VoilaExecutor"] = old
+    if settings:
+        (kit / "voila.json").write_text(json.dumps(settings))
     env = jupyter_env(dict(os.environ))
     env.update(
         {
@@ -218,6 +243,7 @@ class Round:
     number: int
     timeout: float
     think: float = 0.0
+    pooled: bool = False
     students: list[dict[str, Any]] = field(default_factory=list)
 
 
@@ -318,19 +344,44 @@ def play_round(context: Any, school: School, r: Round) -> dict[str, Any]:
     for _tag, page in opened:
         with contextlib.suppress(Exception):
             page.close(run_before_unload=True)  # the goodbye message shuts its kernel down
-    wait_kernels_gone(school.voila, 60)
+    if not r.pooled:  # a pool's kernels stay, by design (one round per server then)
+        wait_kernels_gone(school.voila, 60)
     return {
         "app": r.app,
         "pages": r.pages,
         "round": r.number,
         "think_s": r.think,
+        "pooled": r.pooled,
         "wall_s": time.time() - began,
         "load_average_before": load_before,
         "load_average_after": load_after,
         "voila_server_cpu_s": voila_cpu,
+        # Every kernel's CPU in the round, tagged or not (a preheated kernel has no tag; one
+        # that was running before the round counts from the round's first look).
+        "all_kernels_cpu_s": sum(
+            row.get("cpu_s", 0.0) - row.get("first_cpu_s", 0.0) for row in sampler.seen.values()
+        ),
+        "kernels_seen": len(sampler.seen),
         "students": students,
         "summary": summary(students),
     }
+
+
+def wait_pool(server: int, size: int, timeout: float) -> None:
+    """Until ``size`` preheated kernels run and have been idle for 3 s (their cell is done)."""
+    deadline = time.monotonic() + timeout
+    last: dict[int, float] = {}
+    quiet_since = time.monotonic()
+    while time.monotonic() < deadline:
+        now = {pid: k["cpu_s"] for pid, k in kernels(server).items()}
+        if len(now) < size or now != last:
+            quiet_since = time.monotonic()
+        elif time.monotonic() - quiet_since > 3.0:
+            print(f"  ({size} preheated kernels ready)", flush=True)
+            return
+        last = now
+        time.sleep(0.5)
+    print(f"  (the pool of {size} was not ready in {timeout:.0f} s)", flush=True)
 
 
 def wait_kernels_gone(server: int, timeout: float) -> None:
@@ -406,12 +457,22 @@ def table(rounds: list[dict[str, Any]]) -> str:
 
 
 def run(
-    app: str, pages: int, rounds: int, timeout: float, iopub: int | None, think: float = 0.0
+    app: str,
+    pages: int,
+    rounds: int,
+    timeout: float,
+    iopub: int | None,
+    think: float = 0.0,
+    pool: int = 0,
+    fill_delay: float = 1.0,
 ) -> list[dict]:
     from playwright.sync_api import sync_playwright
 
     work = Path(tempfile.mkdtemp(prefix="geoteach-arrival-"))
-    school = start_school(work, iopub)
+    settings = pool_settings(app, pool, fill_delay) if pool else None
+    school = start_school(work, iopub, settings)
+    if pool:
+        wait_pool(school.voila, pool, 300)
     results = []
     try:
         with sync_playwright() as pw:
@@ -426,7 +487,9 @@ def run(
                     context.add_init_script(INIT_JS)
                     try:
                         result = play_round(
-                            context, school, Round(app, pages, number, timeout, think)
+                            context,
+                            school,
+                            Round(app, pages, number, timeout, think, pooled=bool(pool)),
                         )
                     finally:
                         context.close()
@@ -458,6 +521,15 @@ def main(argv: list[str] | None = None) -> int:
         default=0.0,
         help="seconds each page waits on the set-up screen before Start (splits the kernel CPU)",
     )
+    parser.add_argument(
+        "--pool", type=int, default=0, help="Voilà's preheated kernels for the app (evaluation)"
+    )
+    parser.add_argument(
+        "--fill-delay",
+        type=float,
+        default=1.0,
+        help="seconds before a used pool kernel is replaced",
+    )
     parser.add_argument("--out", type=Path, default=OUT)
     args = parser.parse_args(argv)
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # stop the server as Ctrl-C would
@@ -469,7 +541,16 @@ def main(argv: list[str] | None = None) -> int:
     done = []
     print(table([]).splitlines()[0], flush=True)
     for app in args.app:
-        done += run(app, args.pages, args.rounds, args.timeout, args.iopub_timeout, args.think)
+        done += run(
+            app,
+            args.pages,
+            args.rounds,
+            args.timeout,
+            args.iopub_timeout,
+            args.think,
+            args.pool,
+            args.fill_delay,
+        )
         args.out.write_text(
             json.dumps(
                 {

@@ -320,9 +320,13 @@ def _start(
 def _reopen(browser: Any, voila: Any, page: Any) -> Any:
     """A device's lid closes; its own link (which the page put in its address) opens again."""
     link = page.url
+    logged = _logged(page)
     page.close()
     again = _open(browser, voila, link.split("/play/", 1)[1].split("&token=")[0], DEVICE)
     again.wait_for_selector(".gt-banner", timeout=180_000)
+    # Its log says the moves made before it opened again too (it once began empty).
+    _wait_logged(again, logged)
+    again.screenshot(path=str(ARTIFACTS / "class-game-reopened-device.png"))
     return again
 
 
