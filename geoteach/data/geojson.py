@@ -20,6 +20,17 @@ from geoteach.data._paths import data_path
 LONLAT = "EPSG:4326"
 
 
+def _features(name: str) -> list[dict[str, Any]]:
+    """The features of ``data/<name>``, or an error that names the file."""
+    try:
+        features = json.loads(data_path(name).read_text(encoding="utf-8"))["features"]
+        if not isinstance(features, list):
+            raise TypeError("its features are not a list")
+    except (ValueError, KeyError, TypeError) as exc:
+        raise ValueError(f"data/{name} is not a GeoJSON feature collection: {exc}") from None
+    return features
+
+
 def read_geojson(name: str, *, crs: str | None = LONLAT) -> Any:
     """The features of ``data/<name>`` as a GeoDataFrame, its columns in the file's order.
 
@@ -28,17 +39,11 @@ def read_geojson(name: str, *, crs: str | None = LONLAT) -> Any:
     """
     import geopandas as gpd
 
-    path = data_path(name)
-    try:
-        document = json.loads(path.read_text(encoding="utf-8"))
-        features = document["features"]
-    except (ValueError, KeyError, TypeError) as exc:
-        raise ValueError(f"data/{name} is not a GeoJSON feature collection: {exc}") from None
+    features = _features(name)
     columns: dict[str, None] = {}
     for feature in features:
         columns.update(dict.fromkeys(feature.get("properties") or {}))
-    frame = gpd.GeoDataFrame.from_features(features, crs=crs, columns=[*columns, "geometry"])
-    return frame
+    return gpd.GeoDataFrame.from_features(features, crs=crs, columns=[*columns, "geometry"])
 
 
 def read_features(name: str) -> tuple[list[dict[str, Any]], list[Any]]:
@@ -47,14 +52,13 @@ def read_features(name: str) -> tuple[list[dict[str, Any]], list[Any]]:
     a few columns and the shapes: a student's kernel then loads neither geopandas nor PROJ."""
     from shapely.geometry import shape
 
-    path = data_path(name)
+    features = _features(name)
     try:
-        features = json.loads(path.read_text(encoding="utf-8"))["features"]
         return (
             [dict(f.get("properties") or {}) for f in features],
             [shape(f["geometry"]) for f in features],
         )
-    except (ValueError, KeyError, TypeError, AttributeError) as exc:
+    except (KeyError, TypeError, AttributeError, ValueError) as exc:
         raise ValueError(f"data/{name} is not a GeoJSON feature collection: {exc}") from None
 
 

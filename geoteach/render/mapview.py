@@ -212,13 +212,15 @@ class MapView:
         background: BaseGeometry | None = None,
         edge_colour: Colour = palettes.BORDER,
         edge_width: float = 0.3,
+        crs: Any = None,
     ) -> None:
         if ax is None:
             fig = new_figure(figsize, dpi=dpi, interactive=interactive)
             ax = fig.add_axes((0.0, 0.0, 1.0, 1.0))
         self.ax: Axes = ax
         self.figure: Figure = ax.figure  # type: ignore[assignment]
-        self.crs = getattr(frame, "crs", None)
+        # The frame's own CRS (a GeoDataFrame's), or ``crs`` for a plain frame of shapes.
+        self.crs = crs if crs is not None else getattr(frame, "crs", None)
         self.codes: tuple[str, ...] = tuple(str(c) for c in frame.index)
         # Territories that are drawn but not played may have no name: show their code.
         self.names: tuple[str, ...] = tuple(

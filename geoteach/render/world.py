@@ -327,8 +327,8 @@ def world_map_view(
         paths=world.paths,
         anchors=world.anchors,
         background=world.background,
+        crs=world.crs,  # the kept map's frame is a plain DataFrame, with no crs of its own
     )
-    view.crs = world.crs  # the kept map's frame is a plain DataFrame, with no crs of its own
     if numbers or names:
         upp = round(view.units_per_point(), 3)
         number_marks, name_marks = _number_layout(
