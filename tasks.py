@@ -14,6 +14,10 @@ students type into their browsers:
 
     python3 tasks.py voila --ip 0.0.0.0 --port 8866
 
+and for a class of 30 opening Globalissimo together, kernels ready before they arrive:
+
+    python3 tasks.py voila --ip 0.0.0.0 --port 8866 --ready globalissimo:30
+
 `test` and `fast` hand any further arguments to pytest (`python3 tasks.py fast tests/quiz -x`)
 and run it in 2 to 4 processes, one per core (GEOTEACH_TEST_WORKERS=1 for one, `-n 1` too).
 
@@ -264,14 +268,26 @@ def _interrupt(signum: int, frame: object) -> None:
     raise KeyboardInterrupt
 
 
-def serve(name: str, cmd: list[str | Path], ip: str, port: int, urls: list[str]) -> int:
+def serve(
+    name: str,
+    cmd: list[str | Path],
+    ip: str,
+    port: int,
+    urls: list[str],
+    env: dict[str, str] | None = None,
+) -> int:
     """Run a server until it stops or Ctrl-C; print its address once it answers.
 
     The server runs in a session of its own, so Ctrl-C reaches tasks.py only, which then stops
     the server the clean way (SIGTERM): it shuts its kernels down and removes its runtime files.
     Whatever ends tasks.py, the server does not outlive it.
     """
-    proc = subprocess.Popen([str(c) for c in cmd], cwd=ROOT, start_new_session=os.name != "nt")
+    proc = subprocess.Popen(
+        [str(c) for c in cmd],
+        cwd=ROOT,
+        start_new_session=os.name != "nt",
+        env={**os.environ, **(env or {})},
+    )
     signal.signal(signal.SIGTERM, _interrupt)
     # Ctrl-C stops the server even when tasks.py was started with it ignored (by a script).
     signal.signal(signal.SIGINT, signal.default_int_handler)
@@ -352,10 +368,39 @@ def lab(options: argparse.Namespace) -> int:
     return serve("JupyterLab", cmd, options.ip, port, _addresses(options.ip, port, start, token))
 
 
+def ready_kernels(asked: list[str], ip: str) -> dict[str, str]:
+    """``--ready globalissimo:30 --ready join:8``: the Voilà server's environment for kernels
+    started before the class arrives (jupyter/etc/jupyter/voila.py reads it).
+
+    Each named app gets that many kernels, each already showing its set-up screen, so a class
+    that opens the link together gets its pages at once; a used kernel is replaced 30 s later.
+    Every ready kernel holds about 150 MB. The kernels reach the server at ``ip`` for the page's
+    address (127.0.0.1 when the server listens on every address).
+    """
+    if not asked:
+        return {}
+    apps = sorted(p.stem for p in APPS.glob("*.ipynb"))
+    pool: dict[str, int] = {}
+    for item in asked:
+        name, _, count = item.partition(":")
+        if name not in apps or not count.isdigit() or not 0 < int(count) <= 200:
+            sys.exit(
+                f"--ready {item}: write APP:NUMBER, with NUMBER from 1 to 200 and APP one of "
+                f"{', '.join(apps)} (for example --ready globalissimo:30)."
+            )
+        pool[name] = int(count)
+    here = "127.0.0.1" if ip in ("0.0.0.0", "") else "::1" if ip == "::" else ip
+    return {
+        "GEOTEACH_KERNEL_POOL": ",".join(f"{name}={n}" for name, n in pool.items()),
+        "VOILA_APP_IP": here,
+    }
+
+
 def voila(options: argparse.Namespace) -> int:
     ensure_env(REQUIREMENTS)
     if not APPS.is_dir():
         sys.exit(f"The student apps are not in {APPS.relative_to(ROOT)}/ of this copy of the kit.")
+    pool = ready_kernels(getattr(options, "ready", None) or [], options.ip)
     token = options.token or ""
     port = pick_port(options.ip, options.port, 8866)
     browser = options.browser and options.ip in LOCAL_IPS
@@ -370,7 +415,11 @@ def voila(options: argparse.Namespace) -> int:
         f"--Voila.token={token}",
         f"--Voila.open_browser={browser}",
     ]
-    return serve("Voilà", cmd, options.ip, port, _addresses(options.ip, port, "/", token))
+    urls = _addresses(options.ip, port, "/", token)
+    if pool:
+        ready = pool["GEOTEACH_KERNEL_POOL"].replace("=", ": ").replace(",", ", ")
+        urls.append(f"(kernels ready before the class arrives: {ready}; give them a minute)")
+    return serve("Voilà", cmd, options.ip, port, urls, env=pool)
 
 
 # --------------------------------------------------------------------------- checks
@@ -515,6 +564,13 @@ def parser() -> argparse.ArgumentParser:
 
     server("lab", "JupyterLab on notebooks/00_start_here.ipynb", "default: a new random one")
     server("voila", "the student apps of notebooks/play/ as Voilà apps", "default: none")
+    commands.choices["voila"].add_argument(
+        "--ready",
+        action="append",
+        metavar="APP:NUMBER",
+        help="keep NUMBER kernels of APP started before the class arrives, e.g. "
+        "globalissimo:30 (about 150 MB each; repeat for several apps)",
+    )
     for name, help in (("test", "the whole test suite"), ("fast", "the quick test suite")):
         commands.add_parser(name, help=f"{help} (further arguments go to pytest)")
     commands.add_parser(

@@ -147,13 +147,49 @@ def test_school_server_options_reach_voila(monkeypatch: pytest.MonkeyPatch, tmp_
     monkeypatch.setattr(tasks, "APPS", tmp_path)
     monkeypatch.setattr(tasks, "pick_port", lambda ip, wanted, default: wanted or default)
     monkeypatch.setattr(
-        tasks, "serve", lambda name, cmd, ip, port, urls: seen.update(cmd=cmd, urls=urls) or 0
+        tasks,
+        "serve",
+        lambda name, cmd, ip, port, urls, env=None: seen.update(cmd=cmd, urls=urls, env=env) or 0,
     )
     assert tasks.main(["voila", "--ip", "0.0.0.0", "--port", "8866", "--token", "maps"]) == 0
     cmd = [str(part) for part in seen["cmd"]]
     assert {"--Voila.ip=0.0.0.0", "--Voila.port=8866", "--Voila.token=maps"} <= set(cmd)
     assert "--Voila.open_browser=False" in cmd  # a server for others opens no browser here
     assert seen["urls"][0] == "http://127.0.0.1:8866/?token=maps   (on this computer)"
+    assert not seen["env"]  # no kernels started ahead unless asked
+
+
+def test_kernels_ready_before_the_class_arrives_reach_voila(
+    monkeypatch: pytest.MonkeyPatch, tmp_path
+) -> None:
+    seen = {}
+    for app in ("globalissimo", "join"):
+        (tmp_path / f"{app}.ipynb").write_text("{}")
+    monkeypatch.setattr(tasks, "ensure_env", lambda *lists: None)
+    monkeypatch.setattr(tasks, "APPS", tmp_path)
+    monkeypatch.setattr(tasks, "pick_port", lambda ip, wanted, default: wanted or default)
+    monkeypatch.setattr(
+        tasks, "serve", lambda name, cmd, ip, port, urls, env=None: seen.update(env=env) or 0
+    )
+    argv = ["voila", "--ip", "0.0.0.0", "--ready", "globalissimo:30", "--ready", "join:8"]
+    assert tasks.main(argv) == 0
+    # voila.py reads the pool; the kernels ask the server on this computer for their page.
+    assert seen["env"] == {
+        "GEOTEACH_KERNEL_POOL": "globalissimo=30,join=8",
+        "VOILA_APP_IP": "127.0.0.1",
+    }
+    assert tasks.ready_kernels(["join:2"], "10.1.2.3")["VOILA_APP_IP"] == "10.1.2.3"
+
+
+@pytest.mark.parametrize("ready", ["globalissimo", "globalissimo:", "chess:3", "join:0", "join:x"])
+def test_a_wrong_ready_option_says_what_to_write(
+    monkeypatch: pytest.MonkeyPatch, tmp_path, ready: str
+) -> None:
+    for app in ("globalissimo", "join"):
+        (tmp_path / f"{app}.ipynb").write_text("{}")
+    monkeypatch.setattr(tasks, "APPS", tmp_path)
+    with pytest.raises(SystemExit, match=r"write APP:NUMBER.*globalissimo, join"):
+        tasks.ready_kernels([ready], "127.0.0.1")
 
 
 def test_lab_refuses_an_empty_token_on_the_network(monkeypatch: pytest.MonkeyPatch) -> None:

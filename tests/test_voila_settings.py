@@ -94,3 +94,63 @@ def test_without_the_kits_settings_the_output_is_dropped_after_4_seconds(
     (tmp_path / "no-settings").mkdir()
     got = _executor_settings(how, tmp_path / "no-settings", tmp_path)
     assert got == {"iopub_timeout": 4, "raise_on_iopub_timeout": False, "cull_idle_timeout": 0}
+
+
+#: The pool settings the stand-alone Voilà application holds after reading voila.py.
+POOL_SETTINGS = """
+import json
+vc = config.VoilaConfiguration
+km = config.VoilaKernelManager
+print(json.dumps({"preheat": vc.get("preheat_kernel", False),
+                  "hook": "prelaunch_hook" in vc,
+                  "pools": km.get("kernel_pools_config"),
+                  "fill_delay": km.get("fill_delay")}))
+"""
+
+
+def _pool_settings(tmp_path: Path, pool: str | None) -> subprocess.CompletedProcess:
+    env = dict(os.environ)
+    env.pop("JUPYTER_NO_CONFIG", None)
+    env.pop("GEOTEACH_KERNEL_POOL", None)
+    if pool is not None:
+        env["GEOTEACH_KERNEL_POOL"] = pool
+    env["JUPYTER_CONFIG_PATH"] = str(KIT_CONFIG)
+    env["JUPYTER_CONFIG_DIR"] = str(tmp_path / "user-config")
+    return subprocess.run(
+        [sys.executable, "-s", "-c", ONLY_GIVEN_PATHS + STANDALONE + POOL_SETTINGS],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def test_kernels_ready_before_the_class_are_pooled_for_the_apps_named(tmp_path: Path) -> None:
+    run = _pool_settings(tmp_path, "globalissimo=30, join.ipynb=8")
+    assert run.returncode == 0, run.stderr
+    got = json.loads(run.stdout.strip().splitlines()[-1])
+    assert got["preheat"] is True
+    # Voilà refuses a prelaunch hook beside a pool; the page sets its own cookie then.
+    assert got["hook"] is False
+    assert got["pools"] == {
+        "default": {"pool_size": 0},  # no other app starts kernels ahead
+        "globalissimo.ipynb": {"pool_size": 30},
+        "join.ipynb": {"pool_size": 8},
+    }
+    assert got["fill_delay"] == 30.0  # a used kernel is replaced after the class has arrived
+
+
+def test_without_a_pool_every_page_gets_its_own_kernel_and_the_cookie_hook(
+    tmp_path: Path,
+) -> None:
+    run = _pool_settings(tmp_path, None)
+    assert run.returncode == 0, run.stderr
+    got = json.loads(run.stdout.strip().splitlines()[-1])
+    assert got == {"preheat": False, "hook": True, "pools": None, "fill_delay": None}
+
+
+def test_a_malformed_pool_stops_the_server_with_what_to_write(tmp_path: Path) -> None:
+    run = _pool_settings(tmp_path, "globalissimo:30")
+    assert run.returncode != 0
+    assert "is not APP=NUMBER (for example globalissimo=30)" in run.stderr

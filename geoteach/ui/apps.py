@@ -26,6 +26,7 @@ from geoteach.escape import html_text
 from geoteach.games.registry import GAMES, GameEntry, Option, load
 from geoteach.games.table import Seat, Table
 from geoteach.ui.messages import MessageLine
+from geoteach.ui.page_request import after_page_opens
 from geoteach.ui.safe import safe
 from geoteach.ui.shell import APP_CSS, GameScreen
 from geoteach.ui.table_setup import TableSetup
@@ -375,17 +376,23 @@ def app(
     ``lesson`` is the class's record file (see ``geoteach.classroom``); without it the server's
     ``GEOTEACH_LESSON_RECORD`` is used, and without that nothing is recorded.
     """
-    settings = link_settings()
-    large = large or settings.get("large", False)
-    seed = seed if seed is not None else settings.get("seed")
     spec = spec_for(key)
     for old in _CURRENT:
         old.close_game()
         old.close()
     _CURRENT.clear()
-    student_app = StudentApp(
-        spec, large=large, interactive=use_widget_maps(), seed=seed, lesson=lesson, **defaults
-    )
+    student_app = StudentApp(spec, interactive=use_widget_maps(), lesson=lesson, **defaults)
+
+    def take_link() -> None:
+        """The address's settings; what the cell itself says wins."""
+        settings = link_settings()
+        student_app.large = large or settings.get("large", False)
+        student_app.seed = seed if seed is not None else settings.get("seed")
+
+    # A kernel Voilà started before the class arrived learns its address when a student opens
+    # the page (geoteach.ui.page_request); any other has it now.
+    if not after_page_opens(take_link):
+        take_link()
     _CURRENT.append(student_app)
     return student_app
 

@@ -182,31 +182,24 @@ class School:
     root: Path
 
 
-def pool_settings(app: str, size: int, fill_delay: float) -> dict[str, Any]:
-    """Voilà's preheated kernels for ``app`` alone (issue 24's item 3, evaluated here, not
-    adopted): ``size`` kernels run the app's cell before anyone asks, refilled ``fill_delay``
-    seconds after one is taken. Voilà refuses a preheat beside a prelaunch hook, so the kit's
-    (which gives a closed page's goodbye its cookie) is dropped: closed pages then keep their
-    kernels until the idle cull, and the kernels do not see the page's address (``?seed=``)."""
-    return {
-        "VoilaConfiguration": {"preheat_kernel": True, "prelaunch_hook": None},
-        "VoilaKernelManager": {
-            "kernel_pools_config": {
-                "default": {"pool_size": 0},
-                f"{app}.ipynb": {"pool_size": size},
-            },
-            "fill_delay": fill_delay,
-        },
-    }
+def pool_env(app: str, size: int, fill_delay: float) -> dict[str, str]:
+    """Kernels ready before the class arrives, as a teacher asks for them (``tasks.py voila
+    --ready APP:N``, read by the kit's voila.py): ``size`` kernels run the app's cell before
+    anyone asks, a used one replaced ``fill_delay`` seconds later. A preheated kernel learns its
+    page's address when the page opens (``geoteach.ui.page_request``), so ``/proc`` shows no
+    tag for it: the round's CPU is counted over every kernel then (``all_kernels_cpu_s``)."""
+    return {"GEOTEACH_KERNEL_POOL_DELAY": str(fill_delay), "READY": f"{app}:{size}"}
 
 
 def start_school(
-    work: Path, iopub_timeout: int | None, pool: dict[str, Any] | None = None
+    work: Path, iopub_timeout: int | None, pool: dict[str, str] | None = None
 ) -> School:
     kit = kit_copy(work / "kit")
     # Read before the kit's settings (Voilà looks in the folder it starts in first). Not a
     # voila.py: `python -m voila` would import that file as Voilà itself.
-    settings: dict[str, Any] = dict(pool or {})
+    settings: dict[str, Any] = {}
+    pool = dict(pool or {})
+    ready = ["--ready", pool.pop("READY")] if "READY" in pool else []
     if iopub_timeout is not None:
         old = {"iopub_timeout": iopub_timeout, "raise_on_iopub_timeout": False}
         settings["VoilaExecutor"] = old
@@ -218,10 +211,11 @@ def start_school(
             "GEOTEACH_VENV": sys.prefix,
             "JUPYTER_CONFIG_DIR": str(work / "jupyter-config"),
             "JUPYTER_RUNTIME_DIR": str(work / "jupyter-runtime"),
+            **pool,
         }
     )
     port = free_port()
-    cmd = [sys.executable, "tasks.py", "voila", "--ip", "127.0.0.1", "--port", str(port)]
+    cmd = [sys.executable, "tasks.py", "voila", "--ip", "127.0.0.1", "--port", str(port), *ready]
     with (work / "voila.log").open("w") as log:
         proc = subprocess.Popen(
             [*cmd, "--no-browser"], cwd=kit, env=env, stdout=log, stderr=subprocess.STDOUT
@@ -344,7 +338,7 @@ def play_round(context: Any, school: School, r: Round) -> dict[str, Any]:
     for _tag, page in opened:
         with contextlib.suppress(Exception):
             page.close(run_before_unload=True)  # the goodbye message shuts its kernel down
-    if not r.pooled:  # a pool's kernels stay, by design (one round per server then)
+    if not r.pooled:  # a pool's used kernels go too; run() waits for it to fill again
         wait_kernels_gone(school.voila, 60)
     return {
         "app": r.app,
@@ -464,13 +458,12 @@ def run(
     iopub: int | None,
     think: float = 0.0,
     pool: int = 0,
-    fill_delay: float = 1.0,
+    fill_delay: float = 30.0,
 ) -> list[dict]:
     from playwright.sync_api import sync_playwright
 
     work = Path(tempfile.mkdtemp(prefix="geoteach-arrival-"))
-    settings = pool_settings(app, pool, fill_delay) if pool else None
-    school = start_school(work, iopub, settings)
+    school = start_school(work, iopub, pool_env(app, pool, fill_delay) if pool else None)
     if pool:
         wait_pool(school.voila, pool, 300)
     results = []
@@ -481,6 +474,9 @@ def run(
             )
             try:
                 for number in range(1, rounds + 1):
+                    if pool and number > 1:  # the next class finds the pool full again
+                        time.sleep(fill_delay + 1)
+                        wait_pool(school.voila, pool, 300)
                     # A fresh browser profile each round: nothing cached from the last class.
                     context = browser.new_context(viewport=DEVICE)
                     context.add_init_script(f"window.__gtThinkMs = {round(think * 1000)};")
@@ -522,13 +518,13 @@ def main(argv: list[str] | None = None) -> int:
         help="seconds each page waits on the set-up screen before Start (splits the kernel CPU)",
     )
     parser.add_argument(
-        "--pool", type=int, default=0, help="Voilà's preheated kernels for the app (evaluation)"
+        "--pool", type=int, default=0, help="kernels ready before the class (tasks.py --ready)"
     )
     parser.add_argument(
         "--fill-delay",
         type=float,
-        default=1.0,
-        help="seconds before a used pool kernel is replaced",
+        default=30.0,
+        help="seconds before a used pool kernel is replaced (the kit's default: 30)",
     )
     parser.add_argument("--out", type=Path, default=OUT)
     args = parser.parse_args(argv)

@@ -19,6 +19,7 @@ Coming back: after a team takes its seat the page's address becomes its own link
 from __future__ import annotations
 
 import os
+import threading
 import time
 from typing import Any
 from urllib.parse import parse_qs
@@ -30,12 +31,13 @@ from geoteach.classroom.rooms import SeatGame, WatchGame, join, watch
 from geoteach.escape import html_text
 from geoteach.games.registry import GAMES
 from geoteach.store.rooms import CODE_LENGTH, NICKNAME_MAX, Room, RoomError, RoomStore
-from geoteach.ui.apps import use_widget_maps
+from geoteach.ui.apps import spec_for, use_widget_maps
 from geoteach.ui.class_game.follow import Follower
 from geoteach.ui.class_game.links import join_link
 from geoteach.ui.class_game.seats import seat_label
 from geoteach.ui.enter_key import enter_presses
 from geoteach.ui.messages import MessageLine
+from geoteach.ui.page_request import after_page_opens, preheated
 from geoteach.ui.safe import safe
 from geoteach.ui.shell import APP_CSS, GameScreen
 from geoteach.ui.theme import seat_badge, themed
@@ -76,6 +78,7 @@ class JoinApp(widgets.VBox):
         self.seat: int | None = None
         self.screen: GameScreen | None = None
         self.follower: Follower | None = None
+        self.warming: threading.Thread | None = None
         self.wrong_codes = 0
         self.wait_until = 0.0
         self.messages = MessageLine(keep=0)
@@ -120,6 +123,13 @@ class JoinApp(widgets.VBox):
         self.add_class("gt-app")
         self.add_class("gt-join-app")
         themed(self)
+        self.follow_link(code, seat, key)
+
+    def follow_link(self, code: str = "", seat: int | None = None, key: str | None = None) -> None:
+        """Open what the page's address asks for: a room's seats (the QR link's ``?room=``),
+        or a team's own seat (its own link, after a reload or a closed lid)."""
+        if code:
+            self.code_box.value = code
         if code and seat is not None and key:
             safe(lambda: self.come_back(code, seat, key), show=self.messages)()
         elif code:
@@ -173,6 +183,13 @@ class JoinApp(widgets.VBox):
         watch_button = widgets.Button(description="Just watch", icon="eye")
         watch_button.add_class("gt-join-watch")
         watch_button.on_click(safe(lambda _b: self.watch(), show=self.messages))
+        if room.game in GAMES and self.warming is None:
+            # The game's screen module and slow preparations load while the team finds its
+            # name (as the student apps do while the set-up screen is read).
+            self.warming = threading.Thread(
+                target=spec_for(room.game).warm_up, name=f"warm up {room.game}", daemon=True
+            )
+            self.warming.start()
         title = GAMES[room.game].title if room.game in GAMES else room.game
         head = widgets.HTML(
             f"<h2>{html_text(title)}: which team are you?</h2>"
@@ -205,6 +222,8 @@ class JoinApp(widgets.VBox):
     # ----- stage 3 -----------------------------------------------------------------------
     def _play(self, game: SeatGame | WatchGame) -> GameScreen:
         self.close_game()
+        if self.warming is not None:
+            self.warming.join()
         self.game = game
         room = game.room
         entry = GAMES[room.room.game]
@@ -297,16 +316,31 @@ def link_join_settings(query: str | None = None) -> dict[str, Any]:
 
 
 _CURRENT: list[JoinApp] = []
+#: The join app's settings that a page's address may carry (``link_join_settings``).
+LINK_KEYS = frozenset({"code", "seat", "key", "large"})
 
 
 def join_app(store: RoomStore | str | None = None, **settings: Any) -> JoinApp:
     """Open the join app (``notebooks/play/join.ipynb``), with the code from the page's address."""
-    found = link_join_settings()
-    found.update(settings)
     for old in _CURRENT:
         old.close_game()
         old.close()
     _CURRENT.clear()
-    app = JoinApp(store=store, **found)
+
+    def found() -> dict[str, Any]:
+        return {**link_join_settings(), **settings}
+
+    # A kernel Voilà started before the class arrived learns its address when a team opens the
+    # page (geoteach.ui.page_request): the code screen is made first, the link followed then.
+    if preheated():
+        app = JoinApp(store=store, **{k: v for k, v in settings.items() if k not in LINK_KEYS})
+        after_page_opens(lambda: _take_link(app, found()))
+    else:
+        app = JoinApp(store=store, **found())
     _CURRENT.append(app)
     return app
+
+
+def _take_link(app: JoinApp, found: dict[str, Any]) -> None:
+    app.large = bool(found.get("large", app.large))
+    app.follow_link(str(found.get("code", "")), found.get("seat"), found.get("key"))

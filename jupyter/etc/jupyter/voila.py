@@ -8,6 +8,8 @@ the same wait for a cell's output: inside a Jupyter server, Voilà reads this fi
 VoilaConfiguration and runs the notebooks with the server's own settings.
 """
 
+import os
+
 from nbformat import NotebookNode
 from tornado.web import RequestHandler
 
@@ -52,4 +54,43 @@ def send_xsrf_cookie(req: RequestHandler, notebook: NotebookNode, cwd: str) -> N
     return notebook
 
 
-c.VoilaConfiguration.prelaunch_hook = send_xsrf_cookie
+def kernel_pool(text: str) -> dict[str, int]:
+    """``"globalissimo=30, join=8"`` → ``{"globalissimo.ipynb": 30, "join.ipynb": 8}``.
+
+    The names are the apps' notebooks, relative to the folder Voilà serves (``.ipynb`` may be
+    left out). A malformed entry stops the server with a sentence that says what to write
+    (SystemExit: Jupyter would log any other error of this file and start without the kit's
+    settings at all).
+    """
+    pool: dict[str, int] = {}
+    for entry in filter(None, (part.strip() for part in text.split(","))):
+        name, _, size = entry.partition("=")
+        name, size = name.strip(), size.strip()
+        if not name or not size.isdigit():
+            raise SystemExit(
+                f"GEOTEACH_KERNEL_POOL: {entry!r} is not APP=NUMBER (for example globalissimo=30)."
+            )
+        pool[name if name.endswith(".ipynb") else f"{name}.ipynb"] = int(size)
+    return pool
+
+
+# Kernels ready before the class arrives (issue 24): `tasks.py voila --ready globalissimo:30`
+# sets GEOTEACH_KERNEL_POOL, and Voilà starts that many kernels for each app named, each running
+# its app's cell up to the set-up screen, so a student's page comes at once and the server's work
+# is done before the lesson. Only the stand-alone Voilà server pools kernels (not Voilà inside a
+# Jupyter server: Binder, JupyterHub). A preheated kernel learns its page's address (?seed=,
+# ?large=1, a class game's ?room=) when the page is opened (geoteach.ui.page_request).
+# Voilà refuses a prelaunch hook beside preheated kernels; the page sets its own _xsrf cookie
+# then (index.html.j2), so the goodbye of a closed page still shuts its kernel down.
+# A used kernel is replaced after GEOTEACH_KERNEL_POOL_DELAY seconds (default 30), so the new
+# ones do not start while the class is still arriving.
+POOL = kernel_pool(os.environ.get("GEOTEACH_KERNEL_POOL", ""))
+if POOL:
+    c.VoilaConfiguration.preheat_kernel = True
+    c.VoilaKernelManager.kernel_pools_config = {
+        "default": {"pool_size": 0},
+        **{name: {"pool_size": size} for name, size in POOL.items()},
+    }
+    c.VoilaKernelManager.fill_delay = float(os.environ.get("GEOTEACH_KERNEL_POOL_DELAY") or 30)
+else:
+    c.VoilaConfiguration.prelaunch_hook = send_xsrf_cookie

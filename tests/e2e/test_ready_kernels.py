@@ -1,0 +1,171 @@
+"""Kernels ready before the class arrives: `python3 tasks.py voila --ready globalissimo:2`.
+
+The school server starts the named apps' kernels ahead (Voilà's preheated kernels), each one
+already showing its set-up screen. A student's page then takes one of them, and must still:
+
+* follow its address: ``?seed=42`` deals the seed's cards (the same as an ordinary kernel
+  deals them) and ``?large=1`` gives large text; a class game's ``?room=CODE`` opens the room;
+* shut its kernel down when it is closed (the page makes its own ``_xsrf`` cookie: Voilà
+  refuses the kit's cookie hook beside a pool);
+* be replaced in the pool after the delay, so the next class finds it full.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import psutil
+import pytest
+
+from geoteach.classroom.rooms import host
+from geoteach.games.registry import GAMES
+from geoteach.games.table import Seat, Table
+from geoteach.store.rooms import RoomStore
+from geoteach.ui.apps import app
+from tests.e2e import pages
+from tests.e2e.conftest import free_port, wait_for_port
+from tests.e2e.servers import jupyter_env, kit_copy, press_ctrl_c
+from tests.e2e.test_voila_config import VoilaServer
+
+#: A used kernel is replaced this many seconds later (the kit's default is 30).
+REFILL = 3
+POOL = {"globalissimo": 2, "join": 1}
+
+
+@pytest.fixture(scope="module")
+def ready_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServer]:
+    """`tasks.py voila --ready globalissimo:2 --ready join:1` on a copy of the kit."""
+    kit = kit_copy(tmp_path_factory.mktemp("ready-kit"))
+    records = kit / "records"
+    records.mkdir()
+    env = jupyter_env(dict(os.environ))
+    env.update(
+        {
+            "GEOTEACH_VENV": sys.prefix,
+            "JUPYTER_CONFIG_DIR": str(kit / "jupyter-config"),
+            "JUPYTER_RUNTIME_DIR": str(kit / "jupyter-runtime"),
+            "MPLBACKEND": "module://ipympl.backend_nbagg",
+            "GEOTEACH_KERNEL_POOL_DELAY": str(REFILL),
+            "GEOTEACH_ROOMS": str(records / "rooms.sqlite"),
+            "GEOTEACH_HOST_KEYS": str(records / "host_keys.json"),
+        }
+    )
+    env.pop("GEOTEACH_LESSON_RECORD", None)
+    port = free_port()
+    ready = [arg for name, n in POOL.items() for arg in ("--ready", f"{name}:{n}")]
+    cmd = [sys.executable, "tasks.py", "voila", "--ip", "127.0.0.1", "--port", str(port), *ready]
+    log = kit / "voila.log"
+    with log.open("w") as out:
+        proc = subprocess.Popen(
+            [*cmd, "--no-browser"], cwd=kit, env=env, stdout=out, stderr=subprocess.STDOUT
+        )
+    wait_for_port(port, proc)
+    (voila,) = psutil.Process(proc.pid).children()
+    server = VoilaServer(f"http://127.0.0.1:{port}", proc, voila.pid)
+    server.log = log  # type: ignore[attr-defined]
+    server.rooms = records / "rooms.sqlite"  # type: ignore[attr-defined]
+    _wait_full(server, sum(POOL.values()))
+    yield server
+    press_ctrl_c(proc)
+
+
+def _wait_full(server: VoilaServer, size: int, timeout: float = 300) -> None:
+    """Until the pool's kernels run and have been quiet for 2 s (their app's cell is done)."""
+    deadline = time.monotonic() + timeout
+    quiet_since, last = time.monotonic(), None
+    while time.monotonic() < deadline:
+        now = {}
+        for pid in server.kernels():
+            try:
+                times = psutil.Process(pid).cpu_times()
+                now[pid] = round(times.user + times.system, 2)
+            except psutil.Error:
+                continue
+        if len(now) < size or now != last:
+            quiet_since = time.monotonic()
+        elif time.monotonic() - quiet_since > 2:
+            return
+        last = now
+        time.sleep(0.5)
+    raise AssertionError(f"the pool of {size} kernels was not ready in {timeout:.0f} s")
+
+
+def _used_preheated(server: VoilaServer, count: int) -> bool:
+    return server.log.read_text().count("Using pre-heated kernel") >= count  # type: ignore
+
+
+def _countries(page) -> list[str]:
+    """The round's country cards on the page, by name, in the order they lie."""
+    return page.eval_on_selector_all(".gt-card b", "all => all.map(b => b.textContent.trim())")
+
+
+def test_a_ready_kernel_follows_its_pages_seed_and_large_text(browser, ready_server) -> None:
+    server = ready_server
+    expected = app("globalissimo", seed=42)  # the same deal from a kernel started for its page
+    expected.setup.start.click()
+    screen = expected.screen
+    assert screen is not None
+    first = screen.game.view(None)["round"]
+    wanted = [first["names"][c] for c in first["countries"]]
+
+    page = browser.new_page()
+    page.set_viewport_size({"width": 1366, "height": 768})
+    begin = time.monotonic()
+    try:
+        page.goto(f"{server.url}/voila/render/globalissimo.ipynb?seed=42&large=1")
+        page.wait_for_selector(".gt-setup button.jupyter-button", timeout=120_000)
+        pages.record_timing("ready kernel: page to set-up screen", time.monotonic() - begin)
+        assert _used_preheated(server, 1), "the page did not get a ready kernel"
+        page.locator(".gt-start").first.click()
+        page.wait_for_selector(".gt-app.gt-large .gt-banner", timeout=120_000)
+        page.wait_for_selector(".gt-card b", timeout=120_000)
+        assert _countries(page) == wanted
+        pages.screenshot(page, "ready-kernel-globalissimo")
+        kernel = server.kernel_of(page)
+    finally:
+        page.close(run_before_unload=True)  # the goodbye, with the page's own cookie
+    server.wait_gone({kernel}, timeout=60)
+    # The used kernel is replaced: the next class finds the pool full again.
+    time.sleep(REFILL)
+    _wait_full(server, sum(POOL.values()))
+
+
+def test_a_ready_join_kernel_opens_the_room_of_its_link(browser, ready_server) -> None:
+    server = ready_server
+    store = RoomStore(str(server.rooms))  # type: ignore[attr-defined]
+    table = Table([Seat("Team Amber"), Seat("Team Blue")])
+    game = GAMES["globalissimo"].new_game(table, {"rounds": 2, "honor": False})
+    hosting = host(game, store)
+    used = server.log.read_text().count("Using pre-heated kernel")  # type: ignore
+    page = browser.new_page()
+    page.set_viewport_size({"width": 1366, "height": 768})
+    try:
+        page.goto(f"{server.url}/voila/render/join.ipynb?room={hosting.code}")
+        page.wait_for_selector(".gt-join-seat-0", timeout=120_000)
+        assert _used_preheated(server, used + 1), "the join page did not get a ready kernel"
+        assert "Team Amber" in page.inner_text(".gt-join-seats")
+        page.locator(".gt-join-seat-1").first.click()
+        page.wait_for_selector(".gt-device-who", timeout=120_000)
+        assert "Team Blue" in page.inner_text(".gt-device-who")
+        pages.screenshot(page, "ready-kernel-join")
+    finally:
+        page.close(run_before_unload=True)
+    hosting.end()
+
+
+def test_the_server_names_a_wrong_ready_option(tmp_path: Path) -> None:
+    run = subprocess.run(
+        [sys.executable, "tasks.py", "voila", "--ready", "chess:3", "--no-browser"],
+        cwd=Path(__file__).resolve().parents[2],
+        env={**os.environ, "GEOTEACH_VENV": sys.prefix},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert run.returncode != 0
+    assert "write APP:NUMBER" in run.stderr
