@@ -139,11 +139,15 @@ class Voila:
         return f"{self.url}/voila/render/play/{path}{joiner}bench={tag}&token={self.token}"
 
 
-def start_voila(work: Path, store_url: str) -> Voila:
-    """A Voilà server as the ``voila`` fixture starts it, on the room store ``store_url``."""
+def start_voila(work: Path, store_url: str, ready: int = 0) -> Voila:
+    """A Voilà server as the ``voila`` fixture starts it, on the room store ``store_url``;
+    with ``ready``, that many join-page kernels started before the devices arrive (as
+    ``tasks.py voila --ready join:N``; a used one replaced 30 s later)."""
     shutil.copytree(ROOT / "notebooks", work / "notebooks")
     env = _env(work)  # the browser tests' server settings (records/ made there)
     env["GEOTEACH_ROOMS"] = store_url
+    if ready:
+        env.update(GEOTEACH_KERNEL_POOL=f"play/join={ready}", VOILA_APP_IP="127.0.0.1")
     port, token = free_port(), os.urandom(16).hex()
     cmd = [
         sys.executable,
@@ -618,13 +622,21 @@ def check_store(url: str, code: str, clicked: int) -> dict[str, Any]:
     }
 
 
-def run_configuration(backend: str, rooms: int, moves: int, devices: int) -> dict[str, Any]:
+def run_configuration(
+    backend: str, rooms: int, moves: int, devices: int, ready: bool = False
+) -> dict[str, Any]:
     work = Path(tempfile.mkdtemp(prefix=f"geoteach-bench-{backend}-{rooms}-"))
     try:
         with room_store(backend, work) as url:
-            voila = start_voila(work, url)
+            # Ready kernels: one per device, and one for each reopened device's page.
+            pool = rooms * (devices + 1) + 1 if ready else 0
+            voila = start_voila(work, url, pool)
             try:
-                return _measure(voila, backend, rooms, moves, devices)
+                if pool:
+                    wait_ready(voila.proc.pid, pool)
+                result = _measure(voila, backend, rooms, moves, devices)
+                result["ready_join_kernels"] = pool
+                return result
             finally:
                 stop_voila(voila)
                 with contextlib.suppress(OSError):
@@ -632,6 +644,22 @@ def run_configuration(backend: str, rooms: int, moves: int, devices: int) -> dic
                     shutil.copy(work / "voila.log", log)
     finally:
         shutil.rmtree(work, ignore_errors=True)
+
+
+def wait_ready(server: int, size: int, timeout: float = 600) -> None:
+    """Until ``size`` ready kernels run and have been quiet for 3 s (their cell is done)."""
+    deadline = time.monotonic() + timeout
+    quiet_since, last = time.monotonic(), None
+    while time.monotonic() < deadline:
+        now = {pid: round(k["cpu_s"], 2) for pid, k in kernels(server).items()}
+        if len(now) < size or now != last:
+            quiet_since = time.monotonic()
+        elif time.monotonic() - quiet_since > 3:
+            print(f"  ({size} join kernels ready)", flush=True)
+            return
+        last = now
+        time.sleep(0.5)
+    print(f"  (the {size} join kernels were not ready in {timeout:.0f} s)", flush=True)
 
 
 def _measure(voila: Voila, backend: str, rooms: int, moves: int, devices: int) -> dict[str, Any]:
@@ -771,6 +799,11 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--moves", type=int, default=24)
     parser.add_argument("--devices", type=int, default=6, help="team devices per room (2–6)")
+    parser.add_argument(
+        "--ready",
+        action="store_true",
+        help="join-page kernels started before the devices arrive (tasks.py voila --ready)",
+    )
     parser.add_argument("--out", type=Path, default=OUT)
     args = parser.parse_args(argv)
     # A SIGTERM ends the run as Ctrl-C would: the Voilà server and its kernels are stopped.
@@ -781,14 +814,17 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("a Globalissimo room has 2 to 6 teams")
     ARTIFACTS.mkdir(exist_ok=True)
     previous = json.loads(args.out.read_text()) if args.out.exists() else {}
-    kept = {(c["backend"], c["rooms"]): c for c in previous.get("configurations", [])}
+    kept = {
+        (c["backend"], c["rooms"], bool(c.get("ready_join_kernels"))): c
+        for c in previous.get("configurations", [])
+    }
     configs = []
     for backend in args.backend:
         for rooms in args.rooms:
             print(f"… {backend}, {rooms} room(s) of {args.devices} devices", flush=True)
-            config = run_configuration(backend, rooms, args.moves, args.devices)
+            config = run_configuration(backend, rooms, args.moves, args.devices, args.ready)
             configs.append(config)
-            kept[(backend, rooms)] = config
+            kept[(backend, rooms, args.ready)] = config
             for detail in config["rooms_detail"]:
                 if detail.get("error"):
                     print(f"room {detail['index']} failed:\n{detail['error']}", file=sys.stderr)

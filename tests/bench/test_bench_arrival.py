@@ -116,10 +116,7 @@ def test_a_kernels_cpu_is_split_at_the_pages_events() -> None:
     assert arrival._medians(arrival.summary([])) == "—/—/—"
 
 
-def test_the_pool_evaluation_preheats_the_one_app_and_drops_the_hook() -> None:
-    settings = arrival.pool_settings("globalissimo", 8, 60.0)
-    pools = settings["VoilaKernelManager"]["kernel_pools_config"]
-    assert pools == {"default": {"pool_size": 0}, "globalissimo.ipynb": {"pool_size": 8}}
-    assert settings["VoilaKernelManager"]["fill_delay"] == 60.0
-    # Voilà refuses a preheat beside a prelaunch hook: the evaluation must drop the kit's.
-    assert settings["VoilaConfiguration"] == {"preheat_kernel": True, "prelaunch_hook": None}
+def test_a_pooled_round_asks_for_ready_kernels_as_a_teacher_does() -> None:
+    """The benchmark's pool is the kit's own: tasks.py voila --ready APP:N, with the delay."""
+    env = arrival.pool_env("globalissimo", 8, 60.0)
+    assert env == {"GEOTEACH_KERNEL_POOL_DELAY": "60.0", "READY": "globalissimo:8"}
