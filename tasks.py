@@ -465,8 +465,8 @@ def fast(options: argparse.Namespace) -> int:
 
 
 #: The class-arrival benchmark's runs: one student at a time in every app, then a class of 8
-#: in two of them (issue 24's "Measure"); each page reads its set-up screen a few seconds, so
-#: the kernel's CPU is split into its phases.
+#: in two of them (issue 24's "Measure"), then a class of 8 finding its kernels ready; each page
+#: reads its set-up screen a few seconds, so the kernel's CPU is split into its phases.
 ARRIVALS = (
     (
         "--app",
@@ -479,6 +479,8 @@ ARRIVALS = (
         "4",
     ),
     ("--app", "globalissimo", "globe_works", "--pages", "8", "--rounds", "3", "--think", "3"),
+    # The same class with kernels ready before it arrives (--ready globalissimo:8).
+    ("--app", "globalissimo", "--pages", "8", "--rounds", "2", "--think", "3", "--pool", "8"),
 )
 
 

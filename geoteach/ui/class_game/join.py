@@ -334,11 +334,20 @@ def join_app(store: RoomStore | str | None = None, **settings: Any) -> JoinApp:
     # page (geoteach.ui.page_request): the code screen is made first, the link followed then.
     if preheated():
         app = JoinApp(store=store, **{k: v for k, v in settings.items() if k not in LINK_KEYS})
+        # What every game's screen needs, loaded while the kernel waits for its team; the
+        # game's own screen loads once the code says which game it is (``show_seats``).
+        threading.Thread(target=_warm_screens, name="warm up the screens", daemon=True).start()
         after_page_opens(lambda: _take_link(app, found()))
     else:
         app = JoinApp(store=store, **found())
     _CURRENT.append(app)
     return app
+
+
+def _warm_screens() -> None:
+    import ipympl.backend_nbagg  # noqa: F401 - the live maps' canvas
+
+    import geoteach.render.mapview  # noqa: F401 - every game's map or board
 
 
 def _take_link(app: JoinApp, found: dict[str, Any]) -> None:
