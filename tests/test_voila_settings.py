@@ -102,7 +102,7 @@ import json
 vc = config.VoilaConfiguration
 km = config.VoilaKernelManager
 print(json.dumps({"preheat": vc.get("preheat_kernel", False),
-                  "hook": "prelaunch_hook" in vc,
+                  "hook": vc.get("prelaunch_hook") is not None,
                   "pools": km.get("kernel_pools_config"),
                   "fill_delay": km.get("fill_delay")}))
 """

@@ -58,6 +58,7 @@ from typing import Any
 
 import psutil
 
+from tests.bench.class_arrival import wait_pool
 from tests.e2e.conftest import (
     ARTIFACTS,
     CHROMIUM,
@@ -633,7 +634,7 @@ def run_configuration(
             voila = start_voila(work, url, pool)
             try:
                 if pool:
-                    wait_ready(voila.proc.pid, pool)
+                    wait_pool(voila.proc.pid, pool, 600)
                 result = _measure(voila, backend, rooms, moves, devices)
                 result["ready_join_kernels"] = pool
                 return result
@@ -644,22 +645,6 @@ def run_configuration(
                     shutil.copy(work / "voila.log", log)
     finally:
         shutil.rmtree(work, ignore_errors=True)
-
-
-def wait_ready(server: int, size: int, timeout: float = 600) -> None:
-    """Until ``size`` ready kernels run and have been quiet for 3 s (their cell is done)."""
-    deadline = time.monotonic() + timeout
-    quiet_since, last = time.monotonic(), None
-    while time.monotonic() < deadline:
-        now = {pid: round(k["cpu_s"], 2) for pid, k in kernels(server).items()}
-        if len(now) < size or now != last:
-            quiet_since = time.monotonic()
-        elif time.monotonic() - quiet_since > 3:
-            print(f"  ({size} join kernels ready)", flush=True)
-            return
-        last = now
-        time.sleep(0.5)
-    print(f"  (the {size} join kernels were not ready in {timeout:.0f} s)", flush=True)
 
 
 def _measure(voila: Voila, backend: str, rooms: int, moves: int, devices: int) -> dict[str, Any]:

@@ -29,8 +29,8 @@ from geoteach.store.rooms import RoomStore
 from geoteach.ui.apps import app
 from tests.e2e import pages
 from tests.e2e.conftest import free_port, wait_for_port
-from tests.e2e.servers import jupyter_env, kit_copy, press_ctrl_c
-from tests.e2e.test_voila_config import VoilaServer
+from tests.e2e.servers import kit_copy, press_ctrl_c
+from tests.e2e.test_voila_config import VoilaServer, _env
 
 #: A used kernel is replaced this many seconds later (the kit's default is 30).
 REFILL = 3
@@ -43,13 +43,9 @@ def ready_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServ
     kit = kit_copy(tmp_path_factory.mktemp("ready-kit"))
     records = kit / "records"
     records.mkdir()
-    env = jupyter_env(dict(os.environ))
+    env = _env(kit)  # the school server's settings, as test_voila_config starts it
     env.update(
         {
-            "GEOTEACH_VENV": sys.prefix,
-            "JUPYTER_CONFIG_DIR": str(kit / "jupyter-config"),
-            "JUPYTER_RUNTIME_DIR": str(kit / "jupyter-runtime"),
-            "MPLBACKEND": "module://ipympl.backend_nbagg",
             "GEOTEACH_KERNEL_POOL_DELAY": str(REFILL),
             "GEOTEACH_ROOMS": str(records / "rooms.sqlite"),
             "GEOTEACH_HOST_KEYS": str(records / "host_keys.json"),

@@ -87,6 +87,7 @@ def kernel_pool(text: str) -> dict[str, int]:
 POOL = kernel_pool(os.environ.get("GEOTEACH_KERNEL_POOL", ""))
 if POOL:
     c.VoilaConfiguration.preheat_kernel = True
+    c.VoilaConfiguration.prelaunch_hook = None  # over an older copy of this file, if any
     c.VoilaKernelManager.kernel_pools_config = {
         "default": {"pool_size": 0},
         **{name: {"pool_size": size} for name, size in POOL.items()},
