@@ -25,6 +25,7 @@ import ipywidgets as widgets
 from geoteach.escape import html_text
 from geoteach.games.registry import GAMES, GameEntry, Option, load
 from geoteach.games.table import Seat, Table
+from geoteach.ui.canvas_keys import send_to_lab
 from geoteach.ui.messages import MessageLine
 from geoteach.ui.page_request import after_page_opens
 from geoteach.ui.safe import safe
@@ -343,6 +344,7 @@ def use_widget_maps() -> bool:
         matplotlib.use("module://ipympl.backend_nbagg")
     except (ImportError, ValueError):
         return False
+    send_to_lab()  # in JupyterLab, the live maps' keyboard fix (Voilà's page has it)
     return True
 
 

@@ -30,6 +30,7 @@ import ipywidgets as widgets
 from geoteach.bots.base import Bot, is_remote
 from geoteach.escape import html_text
 from geoteach.games.base import Action, Game
+from geoteach.ui.canvas_keys import send_if_live
 from geoteach.ui.canvases import board_map, canvas_box, plain_canvas
 from geoteach.ui.countdown import running_loop
 from geoteach.ui.leaderboard import Standing, leaderboard_html, number_text, places_of
@@ -267,6 +268,7 @@ class GameScreen(widgets.VBox):
         self.on_new_game = on_new_game
         self.bot_task: asyncio.Task[None] | None = None
         self.redraw_seconds = 0.0
+        send_if_live()  # in JupyterLab, the live maps' keyboard fix (Voilà's page has it)
 
         self.messages = MessageLine(keep=0)
         self.live = LiveRegion()
