@@ -474,3 +474,45 @@ def test_a_device_reopened_mid_game_says_every_earlier_move(key: str, tmp_path) 
     play(key, again, devices, pages, 6)
     logs = [p.screen.computer_log.lines for p in (again, *devices, watcher, late)]
     assert all(log == logs[0] for log in logs), "a page's log differs after the take-up"
+
+
+def test_geotriple_verdicts_are_nobodys_win_on_the_projector_and_a_spectators_page(
+    tmp_path,
+) -> None:
+    """The race's and each trick's verdict says ✔ or ✘ on a team's own device (it won or lost
+    it); on the projector and a spectator's page nobody plays, so it says neither (it once put a
+    ✘ beside "Team Amber wins the trick": every seat there is played elsewhere, and a screen
+    took them all for its computers, beating the person at it)."""
+    store = RoomStore(str(tmp_path / "rooms.sqlite"))
+    host = _open("geotriple", store)
+    devices, watcher, pages = _two_teams_and_a_spectator(host, store)
+    helpers = {seat: GAMES["geotriple"].make_bot("medium", 100 + seat) for seat in (0, 1)}
+    game = host.hosting.room.game
+    judged = 0
+    for _ in range(120):
+        settle(pages)
+        if game.phase == "round_over":
+            break
+        seat = game.to_act()[0]
+        before = len(game.view(None)["stage3"]["tricks"]) if game.view(None).get("stage3") else 0
+        was_race = game.phase == "race"
+        devices[seat].screen.act(helpers[seat].choose(devices[seat].game.room.game, seat))
+        settle(pages)
+        view = game.view(None)
+        tricks = view["stage3"]["tricks"] if view.get("stage3") else []
+        if was_race and game.phase != "race" and view["results"]["race"]["winner"] is not None:
+            winner = view["results"]["race"]["winner"]
+        elif len(tricks) > before:
+            winner = tricks[-1]["winner"]
+        else:
+            continue
+        judged += 1
+        for screen in (host.screen, watcher.screen):
+            card = screen.feedback
+            assert not {"gt-right", "gt-wrong"} & set(card._dom_classes), card.body.value
+            assert "✔" not in card.body.value and "✘" not in card.body.value, card.body.value
+        for team, device in enumerate(devices):
+            mark = "✔" if team == winner else "✘"
+            assert mark in device.screen.feedback.body.value, device.screen.feedback.body.value
+    assert game.phase == "round_over" and judged >= 6, (game.phase, judged)
+
