@@ -516,3 +516,46 @@ def test_geotriple_verdicts_are_nobodys_win_on_the_projector_and_a_spectators_pa
             assert mark in device.screen.feedback.body.value, device.screen.feedback.body.value
     assert game.phase == "round_over" and judged >= 6, (game.phase, judged)
 
+
+def test_global_pursuit_pages_drop_a_verdict_whose_turn_is_over(tmp_path) -> None:
+    """A team's right answer says on every other page "Team Amber's turn goes on: lay another
+    card"; once that turn is over (the team cannot match, or its hand is empty) no page may
+    still say so while the other team plays (the projector once did, under "Team Blue is
+    playing…"). A verdict that holds a device (its own answer, until Continue) stays."""
+    store = RoomStore(str(tmp_path / "rooms.sqlite"))
+    host = _open("global_pursuit", store)
+    devices, watcher, pages = _two_teams_and_a_spectator(host, store)
+    helpers = {seat: GAMES["global_pursuit"].make_bot("hard", 100 + seat) for seat in (0, 1)}
+    game = host.hosting.room.game
+    names = [s.name for s in game.table.seats]
+    went_on = passed_after = 0
+    for _ in range(200):
+        settle(pages)
+        if game.is_terminal() or passed_after >= 2:
+            break
+        acting = [s for s in game.to_act() if s in (0, 1)]
+        if not acting:
+            host.screen.run_bots()
+            continue
+        seat = acting[0]
+        device, mine = devices[seat], devices[seat].game.room.game
+        if device.screen.feedback.is_open:
+            device.screen.feedback.dismiss()
+        action = helpers[seat].choose(mine, seat)
+        turn = game.player
+        if action["type"] == "answer":
+            answer_on_the_card(device.screen, mine, True)  # right: the turn goes on
+        else:
+            device.screen.act(action)
+        settle(pages)
+        for screen in (host.screen, watcher.screen, *(d.screen for d in devices)):
+            card = screen.feedback
+            said = card.body.value if card.text else ""
+            if "turn goes on" in said and not card.is_open:
+                went_on += game.player == turn
+                assert f"{names[game.player]}&#x27;s turn goes on" in said, (
+                    f"{names[game.player]} plays, and a page still says: {card.text} "
+                    f"{said[said.index('turn goes on') - 40 :][:80]}"
+                )
+        passed_after += went_on > 0 and game.player != turn
+    assert went_on and passed_after, (went_on, passed_after)
