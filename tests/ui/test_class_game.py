@@ -153,6 +153,27 @@ def play(key: str, host: ClassGameApp, devices: list[JoinApp], pages: list, move
     return answered
 
 
+def team_to_move(
+    host: ClassGameApp, devices: list[JoinApp], pages: list, helpers: dict
+) -> tuple[int, JoinApp, dict] | None:
+    """Settle the pages, the projector's computers playing, until a team is to act: its seat,
+    its device (an open verdict there put away, as the team reads it) and the move a computer
+    would choose for it; None once the game is over."""
+    game = host.hosting.room.game
+    for _ in range(50):
+        settle(pages)
+        if game.is_terminal():
+            return None
+        acting = [s for s in game.to_act() if s in (0, 1)]
+        if acting:
+            device = devices[acting[0]]
+            if device.screen.feedback.is_open:
+                device.screen.feedback.dismiss()
+            return acting[0], device, helpers[acting[0]].choose(device.game.room.game, acting[0])
+        host.screen.run_bots()
+    raise AssertionError("no team was asked to move")
+
+
 @pytest.mark.parametrize(
     ("key", "backend"), [(key, "sqlite") for key in GAME_KEYS] + [("globe_works", "postgresql")]
 )
@@ -344,18 +365,11 @@ def test_no_widget_holds_the_answer_of_the_question_a_team_is_asked(
     game = host.hosting.room.game
     asked = 0
     for _ in range(150):
-        settle(pages)
-        if game.is_terminal() or asked == 2:
+        found = team_to_move(host, devices, pages, helpers)
+        if found is None or asked == 2:
             break
-        acting = [s for s in game.to_act() if s in (0, 1)]
-        if not acting:
-            host.screen.run_bots()
-            continue
-        seat = acting[0]
-        device, mine = devices[seat], devices[seat].game.room.game
-        if device.screen.feedback.is_open:
-            device.screen.feedback.dismiss()
-        action = helpers[seat].choose(mine, seat)
+        seat, device, action = found
+        mine = device.game.room.game
         if action["type"] != "answer":
             device.screen.act(action)
             continue
@@ -530,21 +544,13 @@ def test_global_pursuit_pages_drop_a_verdict_whose_turn_is_over(tmp_path) -> Non
     names = [s.name for s in game.table.seats]
     went_on = passed_after = 0
     for _ in range(200):
-        settle(pages)
-        if game.is_terminal() or passed_after >= 2:
+        found = team_to_move(host, devices, pages, helpers)
+        if found is None or passed_after >= 2:
             break
-        acting = [s for s in game.to_act() if s in (0, 1)]
-        if not acting:
-            host.screen.run_bots()
-            continue
-        seat = acting[0]
-        device, mine = devices[seat], devices[seat].game.room.game
-        if device.screen.feedback.is_open:
-            device.screen.feedback.dismiss()
-        action = helpers[seat].choose(mine, seat)
+        _seat, device, action = found
         turn = game.player
         if action["type"] == "answer":
-            answer_on_the_card(device.screen, mine, True)  # right: the turn goes on
+            answer_on_the_card(device.screen, device.game.room.game, True)  # the turn goes on
         else:
             device.screen.act(action)
         settle(pages)
@@ -559,3 +565,36 @@ def test_global_pursuit_pages_drop_a_verdict_whose_turn_is_over(tmp_path) -> Non
                 )
         passed_after += went_on > 0 and game.player != turn
     assert went_on and passed_after, (went_on, passed_after)
+
+
+def test_globalissimo_pages_move_on_to_the_round_a_team_ranks_in(tmp_path) -> None:
+    """Round 1 turned over: every page shows its true order until Continue. When a team ranks
+    the first country of round 2 on its device, the other pages show round 2's cards with that
+    number on them (the projector, where nobody presses Continue, once kept showing round 1
+    while the class was playing round 2)."""
+    store = RoomStore(str(tmp_path / "rooms.sqlite"))
+    host = ClassGameApp("globalissimo", store=store, large=False)
+    values = host.setup_app.values()
+    values.update(large=False, interactive=False, seed=7, bot_delay=0.0)
+    host.open_room(Table([Seat("Team Amber"), Seat("Team Blue")]), values)
+    devices, watcher, pages = _two_teams_and_a_spectator(host, store)
+    helpers = {seat: GAMES["globalissimo"].make_bot("medium", 100 + seat) for seat in (0, 1)}
+    game = host.hosting.room.game
+
+    def move() -> dict:
+        seat = game.to_act()[0]
+        action = helpers[seat].choose(devices[seat].game.room.game, seat)
+        devices[seat].screen.act(action)
+        settle(pages)
+        return action
+
+    while game.view(None)["round"]["number"] == 1:
+        move()
+    for screen in (host.screen, watcher.screen):
+        assert screen.feedback.is_open and screen.explaining[0] == "round"
+    action = move()  # round 2's first country, ranked on a team's device
+    assert action["type"] == "rank" and game.view(None)["round"]["number"] == 2
+    name = game.view(None)["round"]["names"][action["country"]]
+    for screen in (host.screen, watcher.screen, devices[1 - action["player"]].screen):
+        assert not screen.feedback.is_open, screen.feedback.text
+        assert screen.cards in screen.board.children and name in screen.cards.value
