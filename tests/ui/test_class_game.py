@@ -598,3 +598,31 @@ def test_globalissimo_pages_move_on_to_the_round_a_team_ranks_in(tmp_path) -> No
     for screen in (host.screen, watcher.screen, devices[1 - action["player"]].screen):
         assert not screen.feedback.is_open, screen.feedback.text
         assert screen.cards in screen.board.children and name in screen.cards.value
+
+
+def test_geotriple_marks_the_hand_as_the_step_while_its_team_is_to_play_a_card(tmp_path) -> None:
+    """In Stage 3 a team's hand lies on the board, not among the step's controls: while the
+    team is to put cards away or play one, the hand is marked as part of the step
+    (gt-step-part), so the page script brings focus to it (it once fell to the page when the
+    other team had just led); while the other team plays, and on the public pages, it is not."""
+    store = RoomStore(str(tmp_path / "rooms.sqlite"))
+    host = _open("geotriple", store)
+    devices, watcher, pages = _two_teams_and_a_spectator(host, store)
+    helpers = {seat: GAMES["geotriple"].make_bot("medium", 100 + seat) for seat in (0, 1)}
+    game = host.hosting.room.game
+    seen = set()
+    for _ in range(150):
+        found = team_to_move(host, devices, pages, helpers)
+        if found is None or game.phase == "round_over":
+            break
+        _seat, device, action = found
+        if game.phase in ("discard", "trick"):
+            for team, screen in enumerate(d.screen for d in devices):
+                marked = "gt-step-part" in screen.tiles_box._dom_classes
+                assert marked == (team in game.to_act()), (game.phase, team, game.to_act())
+                seen.add((game.phase, marked))
+            for screen in (host.screen, watcher.screen):
+                assert "gt-step-part" not in screen.tiles_box._dom_classes
+        device.screen.act(action)
+    assert game.phase == "round_over"
+    assert {("discard", True), ("trick", True), ("trick", False)} <= seen, seen
