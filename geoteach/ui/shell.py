@@ -82,7 +82,9 @@ APP_CSS = (
 .gt-app .gt-busy { opacity: 0.55; pointer-events: none; }
 .gt-app .gt-board img { max-width: 100%; height: auto; }
 .gt-app .gt-log { font-size: 14px; }
-.gt-app .gt-log ol { margin: 0; padding-left: 20px; }
+.gt-app .gt-log ol { margin: 0; padding-left: 2.8em; }
+/* The log's numbers are drawn in its left padding, which the side column clips: room for
+   "123." in em, so it grows with large text (a class game's log passes 100 moves). */
 .gt-app .widget-button, .gt-app .jupyter-button { height: auto; min-height: 32px;
   white-space: normal; line-height: 1.2; padding: 4px 10px; }
 .gt-app .widget-label, .gt-app .widget-html-content { white-space: normal; }
@@ -93,7 +95,6 @@ APP_CSS = (
 .gt-app.gt-large .gt-verdict { font-size: 32px; }
 .gt-app.gt-large .gt-answer-big { font-size: 27px; }
 .gt-app.gt-large .gt-log { font-size: 19px; }
-.gt-app.gt-large .gt-log ol { padding-left: 2.2em; }
 .gt-app.gt-large .jupyter-button, .gt-app.gt-large .widget-text input,
 .gt-app.gt-large .widget-dropdown select { font-size: 21px; min-height: 42px; }
 .gt-app.gt-large { --jp-widgets-font-size: 21px; --jp-widgets-inline-height: 42px; }

@@ -380,6 +380,12 @@ def geography_pursuit_round(page: Any) -> int:
     return first
 
 
+def banner(page: Any) -> str:
+    """The banner's words: its head (the round, the stage) and who acts now."""
+    found = page.locator(".gt-banner")
+    return found.first.inner_text() if found.count() else ""
+
+
 def turn_line(page: Any) -> str:
     """The banner's line that says who acts now and what to do."""
     line = page.locator(".gt-banner .gt-turn")
@@ -489,10 +495,16 @@ def geotriple_race(page: Any) -> int:
     return presses
 
 
-def geotriple_trick(page: Any) -> None:
+#: GeoTriple's controls for a trick: the category to say when leading, a card of the hand.
+TRICK_STEP = ".gt-category, .gt-card-tile"
+
+
+def geotriple_stage3(page: Any) -> list[int]:
     """Stage 3 by keys: two cards put away (Enter on each, then Put them away), No on
-    GeoPlunging, then trick 1: Population chosen with Space when the student leads, and a
-    card played with Enter; the trick's verdict read with Continue."""
+    GeoPlunging, then all six tricks: when the student leads, Population chosen with Space and
+    a card played with Enter; when the computer led, a card played with Enter; each trick's
+    verdict read with Continue, the last one's (the stage's and the round's result) checked.
+    Returns the Tab presses from the end of each trick to the student's card of the next."""
     wait_shown(page, ".gt-card-tile")
     deadline = time.monotonic() + 120
     while "put 2 of your" not in turn_line(page):
@@ -510,42 +522,68 @@ def geotriple_trick(page: Any) -> None:
         found = wait_shown(page, ".gt-plunge-no", ".gt-continue")
     tab_to(page, ".gt-plunge-no")
     press(page)
-    while not ("lead trick 1" in turn_line(page) or "answer " in turn_line(page)):
-        assert time.monotonic() < deadline, turn_line(page)
-        if shown(page, ".gt-continue"):
-            tab_to(page, ".gt-continue")
-            press(page)
-        time.sleep(0.3)
-    if "lead trick" in turn_line(page):
-        population = ".gt-category button:nth-of-type(3)"
-        tab_to(page, population)
-        page.keyboard.press("Space")
-        page.wait_for_function(
-            "(sel) => document.querySelector(sel).classList.contains('mod-active')",
-            arg=population,
-            timeout=10_000,
-        )
-    tab_to(page, ".gt-card-tile")
-    before = pages.widget_text(page)
-    press(page)
-    pages.wait_text_change(page, before)
-    # The trick's verdict, once both cards are down (the computer's may come after a pause).
-    wait_shown(page, ".gt-continue", timeout=60)
-    verdict = page.locator(".gt-feedback:visible").first.inner_text()
-    assert "trick (1 of 6)" in verdict, verdict
-    page.screenshot(path=str(ARTIFACTS / "a11y-keys-geotriple-trick.png"))
+    tabs: list[int] = []
+    focused: list[str] = []  # where focus is when the student's trick comes
+    for number in range(1, 7):
+        deadline = time.monotonic() + 180
+        # The banner's head names the trick ("Robot Ada leads trick 4 of 6"): its turn line
+        # alone could still be the last trick's for a moment after that trick's verdict.
+        while not (
+            f"trick {number} of 6" in banner(page)
+            and (f"lead trick {number}" in turn_line(page) or "answer " in turn_line(page))
+        ):
+            assert time.monotonic() < deadline, f"trick {number}: {banner(page)!r}"
+            if shown(page, ".gt-continue"):  # the last trick's verdict, or a GeoPlunge call
+                tab_to(page, ".gt-continue")
+                press(page)
+            time.sleep(0.3)
+        presses = 0
+        # Focus is on the student's step: the category to say (leading) or a card of the hand
+        # (following, the hand on the board); the page script gives it a moment to come.
+        try:
+            page.wait_for_function(MATCHES_JS, arg=TRICK_STEP, polling=200, timeout=30_000)
+        except Exception as error:
+            where = page.evaluate(FOCUSED_JS)
+            raise AssertionError(f"trick {number}: focus is on {where}, not the step") from error
+        focused.append(page.evaluate(FOCUSED_JS).split(" ", 1)[-1])
+        if "lead trick" in turn_line(page):
+            population = ".gt-category button:nth-of-type(3)"
+            presses += tab_to(page, population)
+            page.keyboard.press("Space")
+            page.wait_for_function(
+                "(sel) => document.querySelector(sel).classList.contains('mod-active')",
+                arg=population,
+                timeout=10_000,
+            )
+        presses += tab_to(page, ".gt-card-tile")
+        tabs.append(presses)
+        press(page)
+        # The trick's verdict, once both cards are down (the computer's may come after a pause).
+        wait_shown(page, ".gt-continue", timeout=60)
+        verdict = page.locator(".gt-feedback:visible").first.inner_text()
+        assert f"trick ({number} of 6)" in verdict, verdict
+        if number == 1:
+            page.screenshot(path=str(ARTIFACTS / "a11y-keys-geotriple-trick.png"))
+    # The stage's verdict: the last trick, who wins Stage 3 and the round's points.
+    assert "Stage 3" in verdict and "last trick (6 of 6)" in verdict, verdict
+    page.screenshot(path=str(ARTIFACTS / "a11y-keys-geotriple-stage3.png"))
+    record("geotriple", "focus when a trick is the student's", focused)
     tab_to(page, ".gt-continue")
     press(page)
+    wait_shown(page, ".gt-next-round")
+    return tabs
 
 
 def geotriple_round(page: Any) -> int:
-    """Stage 1 (``geotriple_stage1``), the race (``geotriple_race``) and the first trick of
-    Stage 3 (``geotriple_trick``), by keys only. Returns the Tab presses from the game screen
-    to the first move."""
+    """Stage 1 (``geotriple_stage1``), the race (``geotriple_race``) and Stage 3's six tricks
+    to the stage's verdict (``geotriple_stage3``), by keys only. Returns the Tab presses from
+    the game screen to the first move."""
     first = geotriple_stage1(page)
     between = geotriple_race(page)
     print(f"\ngeotriple: {between} Tab / Shift+Tab presses between the race's six cards")
-    geotriple_trick(page)
+    tricks = geotriple_stage3(page)
+    print(f"geotriple: Tab presses to the card of each trick: {tricks}")
+    record("geotriple", "tabs to the card of each trick", tricks)
     return first
 
 
@@ -713,6 +751,99 @@ PLAYABLE_JS = """() => [...document.querySelectorAll('.gt-hand-card.gt-playable'
   .filter(b => b.offsetParent !== null).length"""
 
 
+#: Globe Works with this seed (the student's keys play each turn's picked playable card, else
+#: draw and discard): once everyone has had 6 turns, Robot Ben offers the student a
+#: partnership, and the student's own deals come in the same window (found by playing the
+#: same moves beside the app; most seeds bring the student's deals with no offer first).
+DEAL_SEED = 54
+#: What the student does on the way to the deals, most specific first.
+DEAL_STEPS = (
+    ".gt-continue",
+    ".gt-accept",
+    ".gt-offer-trade",
+    ".gt-discard",
+    ".gt-play",
+    ".gt-draw",
+    ".gt-pass",
+)
+
+
+def globe_works_deals(page: Any) -> dict[str, Any]:
+    """Globe Works by keys until the deals (every player's 6 turns: the turns as in
+    ``globe_works_round``); an offer made to the student accepted with Tab and Enter; then the
+    student's own trade: Tab and Enter on "Offer a trade…", the partner and the card given
+    chosen with the arrows in their drop-downs, Enter on "Send the offer", and the computer's
+    answer read on the page. Returns the Tab presses of each step of the deal."""
+    tabs: dict[str, Any] = {}
+    deadline = time.monotonic() + 600
+    while True:
+        assert time.monotonic() < deadline, f"no deals yet: {turn_line(page)!r}"
+        found = wait_shown(page, *DEAL_STEPS)
+        if found == ".gt-accept":  # an offer made to the student
+            offer = page.locator(".gt-controls").first.inner_text()
+            tabs["to Accept"] = tab_to(page, ".gt-accept")
+            press(page)
+            tabs["offer answered"] = offer.split("\n")[0]
+            continue
+        if found == ".gt-offer-trade":
+            break
+        if found == ".gt-play" and not page.evaluate(PLAYABLE_JS):
+            found = ".gt-draw"
+        tab_to(page, found)
+        press(page)
+    tabs["to Offer a trade"] = tab_to(page, ".gt-offer-trade")
+    press(page)
+    wait_shown(page, ".gt-send-offer")
+    page.screenshot(path=str(ARTIFACTS / "a11y-keys-globe_works-offer.png"))
+    tabs["to With"] = choose_by_arrows(page, ".gt-offer-with", "Robot")
+    # The second card of the list (the first is there already): one arrow press.
+    tabs["to You give"] = tab_to(page, ".gt-offer-give")
+    given = page.evaluate(CHOSEN_JS, ".gt-offer-give")
+    page.keyboard.press("ArrowDown")
+    page.wait_for_function(
+        "([sel, was]) => (" + CHOSEN_JS + ")(sel) !== was",
+        arg=[".gt-offer-give", given],
+        timeout=10_000,
+    )
+    given = page.evaluate(CHOSEN_JS, ".gt-offer-give")
+    tabs["to Send the offer"] = tab_to(page, ".gt-send-offer")
+    before = pages.widget_text(page)
+    press(page)
+    said = pages.wait_text_with(page, before, "declined your offer", "accepted your trade")
+    city = given.split(" · ")[0]  # "Calgary · energy · NA"
+    assert f"You gave {city}" in said or "declined your offer" in said, said[-600:]
+    tabs["answer"] = next(
+        line for line in said.splitlines() if "your offer" in line or "your trade" in line
+    )
+    page.screenshot(path=str(ARTIFACTS / "a11y-keys-globe_works-deal.png"))
+    return tabs
+
+
+def test_a_globe_works_deal_by_keys_only(browser, kit_voila) -> None:
+    """Globe Works' deals by keys only: from page load through Start and six laps of turns
+    (the deals window opens once every player has had 6 turns; no set-up choice makes it come
+    sooner, so the test plays them), then an offer answered and a trade proposed and answered,
+    with Tab, Enter and the arrows (see ``globe_works_deals``)."""
+    app = harness.open_app(browser, kit_voila, "globe_works", f"seed={DEAL_SEED}")
+    page = app.page
+    PRESSED.clear()
+    tabs: dict[str, Any] = {}
+    try:
+        page.wait_for_timeout(500)
+        tab_to(page, ".gt-start")
+        press(page)
+        page.wait_for_selector(".gt-app .gt-banner .gt-turn", timeout=120_000)
+        tabs = globe_works_deals(page)
+        print(f"\nglobe_works deals by keys: {tabs}")
+        # Robot Ben's partnership offer came to the student, answered by keys.
+        assert "offer answered" in tabs, tabs
+    finally:
+        record("globe_works", "deal by keys", tabs)
+        record("globe_works", "moves to the deal by keys", list(PRESSED))
+        page.screenshot(path=str(ARTIFACTS / "a11y-keys-globe_works-deals.png"))
+        page.close()
+
+
 ROUNDS = {
     "globalissimo": globalissimo_round,
     "geography_pursuit": geography_pursuit_round,
@@ -727,7 +858,7 @@ def test_a_whole_round_by_keys_only(browser, kit_voila, key: str) -> None:
     """From page load through Start and a whole round (every seat's turn until the student's
     comes again) with Tab, Shift+Tab, Enter, Space, the arrows and typing only; Enter in the
     answer box answers. Global Pursuit's student lays a card first (``lay_by_keys``); GeoTriple
-    goes on through the race and trick 1 of Stage 3."""
+    plays its whole round, the three stages, to Stage 3's verdict after the sixth trick."""
     driver = importlib.import_module(f"tests.e2e.apps.{key}")
     app = harness.open_app(browser, kit_voila, key, getattr(driver, "QUERY", ""))
     page = app.page

@@ -2,16 +2,27 @@
 
 Voilà serves ``notebooks/play/class_game.ipynb`` (the projector, 1920×1080) and
 ``join.ipynb`` (each team's device at 1366×768, and a spectator). The teacher opens the room;
-two teams type nothing but open the QR link (``?room=CODE``) and pick their team; a third
-page just watches. Moves are made by clicks on the device whose turn it is, and after each move
-the test waits until the projector, the other team and the spectator show it (their logs grow
-by one, without any reload), and the team's own log says it too. Mid-game one team's page is
-closed and its own link (which the page put in its address when the team took its seat) opened
-again: it comes back to the same seat and the game goes on. Timings (move on one device →
-shown on the others) are recorded.
+the teams type nothing but open the QR link (``?room=CODE``) and pick their team; a spectator
+just watches. A whole round of each game is played by clicks on the device whose turn it is,
+and after each move the test waits until the projector, the other teams and the spectator show
+it (their logs grow by one, without any reload), and the team's own log says it too. Mid-game
+one team's page is closed and its own link (which the page put in its address when the team
+took its seat) opened again: it comes back to the same seat, its Moves log says what the
+projector's says, and it plays on. After every move no device shows another team's hand.
+Timings (move on one device → shown on the others) are recorded.
 
-Globalissimo is played by two teams; Globe Works (3 to 5 players) by three teams and a
-spectator, four devices, each of which must hold its own hand and no other team's.
+What a round is, per game (each asserted from what the pages show):
+
+* Globalissimo (two teams): every team ranks a country, the round is scored (the projector's
+  score sheet gets its column) and the next round begins (the banners say its number); then
+  the round after it, with the reopened device.
+* Globe Works (three teams and a spectator, four devices): every team takes its turn and the
+  turn passes back to the first team (the projector's banner says whose turn and "turn 2").
+* GeoTriple (two teams): the three stages, Stage 1's clues and guesses, the border race (the
+  reopening is there), Stage 3's six tricks, the round's scoring, and the next round begun.
+* Geography Pursuit and Global Pursuit (two teams): each team's turn until the turn passes
+  back to the first team (the projector's banner says whose turn; Global Pursuit's the round);
+  the device asked a question never sees its answer before it is answered.
 """
 
 from __future__ import annotations
@@ -69,6 +80,67 @@ def _no_errors(page: Any) -> None:
     body = page.inner_text("body")
     assert "Traceback" not in body and "Something went wrong" not in body, body[-1500:]
     assert not pages.ui_errors(page), pages.ui_errors(page)
+
+
+#: The Moves log as a page shows it: its first number, then its lines.
+LOG_LINES_JS = """() => {
+  const ol = document.querySelector('.gt-log ol');
+  if (!ol) return [];
+  return [ol.getAttribute('start') || '1',
+          ...[...ol.querySelectorAll('li')].map(li => li.innerText.trim())];
+}"""
+
+
+#: The Moves log's last number fits in the room the list leaves for it (its marker is drawn
+#: there; a side column cuts what sticks out: "28." once showed as "8.").
+LOG_NUMBERS_FIT_JS = """() => {
+  const ol = document.querySelector('.gt-log ol');
+  const items = ol ? ol.querySelectorAll('li') : [];
+  if (!items.length) return [0, 0];
+  const last = Number(ol.getAttribute('start') || 1) + items.length - 1;
+  const pen = document.createElement('canvas').getContext('2d');
+  pen.font = getComputedStyle(items[items.length - 1]).font;
+  return [pen.measureText(last + '. ').width, parseFloat(getComputedStyle(ol).paddingLeft)];
+}"""
+
+
+def _log_numbers_fit(page: Any) -> None:
+    need, room = page.evaluate(LOG_NUMBERS_FIT_JS)
+    assert need <= room, f"the log's numbers need {need:.0f} px and have {room:.0f} px"
+
+
+def _same_log(page: Any, like: Any, timeout: float = 30.0) -> None:
+    """Wait until ``page``'s Moves log says what ``like``'s says (the same numbers and lines)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        mine, theirs = page.evaluate(LOG_LINES_JS), like.evaluate(LOG_LINES_JS)
+        if mine == theirs and mine:
+            return
+        assert time.monotonic() < deadline, f"the logs differ: {mine} and {theirs}"
+        time.sleep(0.3)
+
+
+BANNER_SAYS_JS = """(words) => {
+  const b = document.querySelector('.gt-banner');
+  return !!b && words.every(w => b.innerText.includes(w));
+}"""
+
+
+def _banner_says(page: Any, *words: str, timeout: float = 30.0) -> None:
+    """Wait until the page's banner says all of ``words`` (it follows the move a moment after
+    the log on a busy machine)."""
+    try:
+        page.wait_for_function(BANNER_SAYS_JS, arg=list(words), timeout=timeout * 1000)
+    except Exception as error:
+        banner = page.locator(".gt-banner").first.inner_text()
+        raise AssertionError(f"the banner does not say {words}: {banner!r}") from error
+
+
+def _room(voila: Any, code: str) -> ClassRoom:
+    """The room's whole game, as its log in the store has it (for the test to know whose turn
+    it is and where a card fits; the pages are checked against it)."""
+    rooms = RoomStore(str(voila.root / "records" / "rooms.sqlite"))
+    return ClassRoom(rooms, rooms.room(code))
 
 
 #: Every state's name, in the order a team that knows nothing guesses them.
@@ -172,17 +244,27 @@ def _true_clue(page: Any) -> str:
     return true_answers(challenge, card, cards)[0]
 
 
+#: Stage 3: this device is to play a card on the trick the other team led.
+FOLLOWING_JS = """() => {
+  const c = document.querySelector('.gt-controls');
+  return !!c && c.offsetParent !== null && / led .+ and said /.test(c.innerText) &&
+    [...document.querySelectorAll('.gt-card-tile')].some(t => t.offsetParent !== null);
+}"""
+
+
 def _geotriple_step(page: Any) -> bool:
     # "Put them away" is greyed until two cards are picked: its step is there all the same.
-    return _shown(page, ".gt-put-away") or any(
-        _shown(page, f"{s}:not([disabled])") for s in GEOTRIPLE_STEPS
+    return (
+        _shown(page, ".gt-put-away")
+        or any(_shown(page, f"{s}:not([disabled])") for s in GEOTRIPLE_STEPS)
+        or bool(page.evaluate(FOLLOWING_JS))
     )
 
 
 def _geotriple_act(page: Any, guessed: dict[int, set[str]]) -> None:
     """One move by clicks and typing: the first clue on offer; a guess of a state the map still
     allows (typed, the keyboard route); giving up the race; two cards put away; no GeoPlunge;
-    Population led with the first card."""
+    Population led with the first card; the first card played on a trick led by the other."""
     if _shown(page, ".gt-give-clue"):
         page.select_option(".gt-clue select", label=_true_clue(page))
         page.locator(".gt-give-clue").first.click()
@@ -202,8 +284,11 @@ def _geotriple_act(page: Any, guessed: dict[int, set[str]]) -> None:
         page.locator(".gt-put-away").first.click()
     elif _shown(page, ".gt-plunge-no"):
         page.locator(".gt-plunge-no").first.click()
-    else:
+    elif _shown(page, ".gt-category"):
         page.locator(".gt-category button").nth(2).click()  # Population
+        page.wait_for_selector(".gt-category button.mod-active", timeout=10_000)
+        page.locator(".gt-card-tile").first.click()
+    else:  # follow the trick with the first card
         page.locator(".gt-card-tile").first.click()
 
 
@@ -317,8 +402,9 @@ def _start(
     return devices, spectator
 
 
-def _reopen(browser: Any, voila: Any, page: Any) -> Any:
-    """A device's lid closes; its own link (which the page put in its address) opens again."""
+def _reopen(browser: Any, voila: Any, page: Any, projector: Any, team: str) -> Any:
+    """A device's lid closes; its own link (which the page put in its address) opens again:
+    the same seat (``team``), and a Moves log that says what the projector's says."""
     link = page.url
     logged = _logged(page)
     page.close()
@@ -326,11 +412,57 @@ def _reopen(browser: Any, voila: Any, page: Any) -> Any:
     again.wait_for_selector(".gt-banner", timeout=180_000)
     # Its log says the moves made before it opened again too (it once began empty).
     _wait_logged(again, logged)
+    _same_log(again, projector)
+    who = again.inner_text(".gt-device-who")
+    assert "You play for" in who and team in who, who
     again.screenshot(path=str(ARTIFACTS / "class-game-reopened-device.png"))
     return again
 
 
+#: The round a Globalissimo or GeoTriple page's banner names ("Round 2 of 10", "Round 2 · ...").
+ROUND_JS = """() => {
+  const m = (document.querySelector('.gt-banner')?.innerText || '').match(/Round (\\d+)/);
+  return m ? Number(m[1]) : 0;
+}"""
+#: Globalissimo's score sheet on the projector: its rows of cells (the first is the heading).
+SHEET_JS = """() => [...document.querySelectorAll('.gt-sheet tr')]
+  .map(tr => [...tr.children].map(c => c.textContent.trim()))"""
+
+
+def _round(page: Any) -> int:
+    return int(page.evaluate(ROUND_JS))
+
+
+def _globalissimo_round(devices: list[Any], watchers: list[Any], number: int) -> int:
+    """Moves by clicks until every page's banner says round ``number`` (each team ranked a
+    country, the round was scored and any hurdle faced); returns the moves it took."""
+    moves = ranked = 0
+    while _round(watchers[0]) < number:
+        harness.record(
+            "class game: move on a device → shown on the others",
+            _move("globalissimo", devices, watchers),
+        )
+        moves += 1
+        assert moves <= 2 + 2 * len(devices), f"round {number - 1} did not end in {moves} moves"
+        ranked += " puts " in watchers[0].evaluate(LOG_LINES_JS)[-1]
+        if 0 < ranked < len(devices):
+            # A country ranked in this round, not yet turned over: the public pages show this
+            # round's cards, not the last round's true order (nobody presses its Continue).
+            for page in watchers:
+                page.wait_for_function(
+                    "() => [...document.querySelectorAll('.gt-feedback')]"
+                    ".every(f => f.offsetParent === null)",
+                    timeout=30_000,
+                )
+    for page in [*devices, *watchers]:
+        page.wait_for_function(f"() => ({ROUND_JS})() === {number}", timeout=30_000)
+    return moves
+
+
 def test_a_class_game_on_a_projector_and_team_devices(browser, voila) -> None:
+    """Globalissimo, two teams and a spectator: round 1 played whole (both teams rank, the
+    round is scored on the projector's score sheet, round 2 begins), Team Blue's laptop closed
+    and opened again, then round 2 played whole."""
     projector, code = _open_room(browser, voila)
     opened: list[Any] = [projector]
     try:
@@ -351,11 +483,13 @@ def test_a_class_game_on_a_projector_and_team_devices(browser, voila) -> None:
         projector.wait_for_selector(".gt-banner", timeout=60_000)
 
         watchers = [projector, spectator]
-        for _ in range(4):
-            harness.record(
-                "class game: move on a device → shown on the others",
-                _move("globalissimo", devices, watchers),
-            )
+        assert _round(projector) == 1
+        _globalissimo_round(devices, watchers, 2)
+        # The round is scored: the sheet has its column and a row for each team.
+        sheet = projector.evaluate(SHEET_JS)
+        assert sheet and sheet[0][2] == "R1", sheet
+        teams = " ".join(row[1] for row in sheet[1:])
+        assert len(sheet) == 3 and "Team Amber" in teams and "Team Blue" in teams, sheet
         for page in [*devices, *watchers]:
             _no_errors(page)
         devices[1].screenshot(path=str(ARTIFACTS / "class-game-device.png"))
@@ -363,16 +497,16 @@ def test_a_class_game_on_a_projector_and_team_devices(browser, voila) -> None:
 
         # Team Blue's laptop lid closes; its own link opens the same seat again.
         begin = time.monotonic()
-        again = _reopen(browser, voila, devices[1])
+        again = _reopen(browser, voila, devices[1], projector, "Team Blue")
         opened.append(again)
         harness.record("class game: a device comes back → its seat shown", time.monotonic() - begin)
-        assert "You play for" in again.inner_text(".gt-device-who")
-        assert "Team Blue" in again.inner_text(".gt-device-who")
         devices[1] = again
-        for _ in range(2):
-            _move("globalissimo", devices, watchers)
+        _globalissimo_round(devices, watchers, 3)
+        sheet = projector.evaluate(SHEET_JS)
+        assert sheet[0][2:4] == ["R1", "R2"], sheet
         for page in [*devices, *watchers]:
             _no_errors(page)
+        _same_log(again, projector)
         again.screenshot(path=str(ARTIFACTS / "class-game-device-back.png"))
     except BaseException:
         _close(opened, "globalissimo", failed=True)
@@ -405,60 +539,96 @@ def _hands_apart(devices: list[Any], watchers: list[Any]) -> None:
 
 
 def test_globe_works_from_three_team_devices_and_a_spectator(browser, voila) -> None:
-    """Globe Works: the deals let several teams act; the hands are secret from each other."""
+    """Globe Works: a whole lap of turns (every team takes its turn and the turn comes back to
+    the first team), the hands secret from each other after every move, and the second team's
+    device closed and opened again just as its turn comes."""
     projector, code = _open_room(browser, voila, "Globe Works")
     opened: list[Any] = [projector]
     try:
         devices, spectator = _start(browser, voila, projector, code, 3, opened)
         for page in devices:
             page.wait_for_selector(".gt-hand-card", timeout=60_000)
+        room = _room(voila, code)
+        names = [seat.name for seat in room.game.table.seats]
 
         watchers = [projector, spectator]
         _hands_apart(devices, watchers)
-        for _ in range(6):
+        turns: list[int] = []  # whose turn it was, in order, as the room's log has it
+        moves, reopened = 0, False
+        while True:
+            room.catch_up()
+            seat = int(room.game.view(None)["current"])
+            if not turns or turns[-1] != seat:
+                turns.append(seat)
+                # The projector says whose turn it is (and "turn 2" once every team had one).
+                _banner_says(projector, f"{names[seat]} is playing")
+            if len(turns) == len(devices) + 1:
+                break
+            if len(turns) == 2 and not reopened:
+                # The second team's device closes as its turn comes, and comes back to its
+                # seat, its hand and the log.
+                hand = set(_hand(devices[seat]))
+                again = _reopen(browser, voila, devices[seat], projector, names[seat])
+                opened.append(again)
+                again.wait_for_selector(".gt-hand-card", timeout=60_000)
+                assert set(_hand(again)) == hand
+                devices[seat] = again
+                reopened = True
             harness.record(
                 "class game (Globe Works): move on a device → shown on the others",
                 _move("globe_works", devices, watchers),
             )
+            moves += 1
             _hands_apart(devices, watchers)
+            assert moves <= 3 * len(devices), f"no whole lap in {moves} moves: {turns}"
+            if moves == 1:
+                devices[0].screenshot(path=str(ARTIFACTS / "class-game-globe-works-device.png"))
+        # Every team had its turn, and the turn came back to the first team.
+        assert sorted(turns[:-1]) == list(range(len(devices))) and turns[-1] == turns[0], turns
+        _banner_says(projector, "turn 2", f"{names[turns[0]]} is playing")
         for page in [*devices, *watchers]:
             _no_errors(page)
-        devices[0].screenshot(path=str(ARTIFACTS / "class-game-globe-works-device.png"))
+            _same_log(page, projector)
         projector.screenshot(path=str(ARTIFACTS / "class-game-globe-works-projector.png"))
-
-        # The third team's device closes mid-game and comes back to its seat and its hand.
-        hand = set(_hand(devices[2]))
-        again = _reopen(browser, voila, devices[2])
-        opened.append(again)
-        again.wait_for_selector(".gt-hand-card", timeout=60_000)
-        assert set(_hand(again)) == hand
-        devices[2] = again
-        for _ in range(3):
-            _move("globe_works", devices, watchers)
-            _hands_apart(devices, watchers)
-        for page in [*devices, *watchers]:
-            _no_errors(page)
     except BaseException:
         _close(opened, "globe-works", failed=True)
         raise
     _close(opened, "globe-works", failed=False)
 
 
-def _phase(page: Any) -> str:
-    return page.locator(".gt-banner .gt-turn").first.inner_text()
+#: The names on the cards a page shows: GeoTriple's race cards or Stage 3 hand (the state's
+#: name is a card's first line; a race card picked for a group says its group after it).
+CARD_NAMES_JS = """(selector) => [...document.querySelectorAll(selector)]
+  .filter(b => b.offsetParent !== null)
+  .map(b => b.innerText.split('\\n')[0].replace(/ \\(\\d\\)$/, '').trim())"""
+
+
+def _geotriple_hands_apart(devices: list[Any], watchers: list[Any], selector: str) -> None:
+    """Each team's device shows its own cards (race or Stage 3 hand), none of the other's; the
+    projector and the spectator show no team's cards."""
+    hands = [set(page.evaluate(CARD_NAMES_JS, selector)) for page in devices]
+    assert all(hands) or selector == ".gt-card-tile", hands
+    assert not hands[0] & hands[1], f"both devices show {hands[0] & hands[1]}"
+    for page in watchers:
+        assert not page.evaluate(CARD_NAMES_JS, selector), "the public board shows a hand"
 
 
 def test_geotriple_from_two_team_devices_and_a_spectator(browser, voila) -> None:
-    """GeoTriple: Stage 1's clues and guesses pass between the two devices; in the border race
-    both teams may act at once and the projector's kernel is the one clock."""
+    """GeoTriple, a whole round: Stage 1's clues and guesses pass between the two devices; in
+    the border race both teams may act at once and the projector's kernel is the one clock
+    (the second team's device closes and comes back during the race); Stage 3's cards put away,
+    the GeoPlunge calls and all six tricks; the round's scoring; the next round begun."""
     projector, code = _open_room(browser, voila, "GeoTriple")
     opened: list[Any] = [projector]
     try:
         devices, spectator = _start(browser, voila, projector, code, 2, opened)
         watchers = [projector, spectator]
 
+        room = _room(voila, code)
         moves = 0
-        while not any(_shown(page, ".gt-hand-card") for page in devices):  # Stage 1
+        # Stage 1, as long as the room's log says so (a look at the pages could come before
+        # the race's cards arrive there and take "Give up" for the next step).
+        while room.catch_up() is not None and room.game.phase == "guess":
             harness.record(
                 "class game (GeoTriple): move on a device → shown on the others",
                 _move("geotriple", devices, watchers),
@@ -467,28 +637,52 @@ def test_geotriple_from_two_team_devices_and_a_spectator(browser, voila) -> None
             assert moves < 120, "Stage 1 did not end"
         for page in [*devices, *watchers]:
             _no_errors(page)
+        for page in devices:  # Stage 1's result read, each device shows its 18 race cards
+            deadline = time.monotonic() + 60
+            while len(page.evaluate(CARD_NAMES_JS, ".gt-hand-card")) != 18:
+                assert time.monotonic() < deadline, "no race cards on a device"
+                if _shown(page, ".gt-continue"):  # the race clock waits while it is read
+                    page.locator(".gt-continue").first.click()
+                time.sleep(0.3)
         devices[0].screenshot(path=str(ARTIFACTS / "class-game-geotriple-race.png"))
         # The race: each team sees its own 18 cards; the spectator and the projector none.
-        for page in watchers:
-            assert not page.locator(".gt-hand-card:visible").count()
+        _geotriple_hands_apart(devices, watchers, ".gt-hand-card")
 
         # The second team's device closes during the race and comes back to it.
-        again = _reopen(browser, voila, devices[1])
+        again = _reopen(browser, voila, devices[1], projector, "Team Blue")
         opened.append(again)
         devices[1] = again
-        assert "Team Blue" in again.inner_text(".gt-device-who")
+        _geotriple_hands_apart(devices, watchers, ".gt-hand-card")
         for page in devices:  # both give up the race (or find nothing in time)
             if _shown(page, ".gt-give-up:not([disabled])"):
                 before = [_logged(p) for p in watchers]
                 page.locator(".gt-give-up").first.click()
                 for watcher, count in zip(watchers, before, strict=True):
                     _wait_logged(watcher, count + 1)
-        for _ in range(4):  # Stage 3: put away, GeoPlunge or not, the first lead
+        _banner_says(projector, "Stage 3")
+
+        # Stage 3: two cards put away on each device, GeoPlunging or not, the six tricks.
+        for _ in range(2 + 2 + 2 * 6):
             _move("geotriple", devices, watchers)
-        assert "Stage 3" in _phase(projector) or "trick" in _phase(projector).lower()
+            _geotriple_hands_apart(devices, watchers, ".gt-card-tile")
+        # The round's scoring: the projector says the last trick, Stage 3's result and the
+        # round's end; each device offers the next round.
+        _banner_says(projector, "End of the round")
+        verdict = projector.locator(".gt-feedback").first.inner_text()
+        assert "(6 of 6)" in verdict and "Stage 3" in verdict, verdict
         for page in [*devices, *watchers]:
             _no_errors(page)
+            _same_log(page, projector)
+            _log_numbers_fit(page)  # 28 moves and more: two digits
         projector.screenshot(path=str(ARTIFACTS / "class-game-geotriple-projector.png"))
+        devices[0].screenshot(path=str(ARTIFACTS / "class-game-geotriple-device.png"))
+        for page in devices:
+            page.wait_for_selector(".gt-next-round:not([disabled])", timeout=30_000)
+        devices[1].locator(".gt-next-round").first.click()
+        for page in [*devices, *watchers]:
+            page.wait_for_function(f"() => ({ROUND_JS})() === 2", timeout=30_000)
+            _banner_says(page, "Stage 1")
+            _no_errors(page)
     except BaseException:
         _close(opened, "geotriple", failed=True)
         raise
@@ -509,31 +703,76 @@ def _pursuit_step(page: Any) -> str | None:
     return next((selector for selector in PURSUIT_STEPS if _shown(page, selector)), None)
 
 
+def _whole_turns(
+    browser: Any,
+    voila: Any,
+    room: ClassRoom,
+    pages_: tuple[Any, list[Any], Any, list[Any]],
+    step_of: Any,
+    act: Any,
+    turn_of: Any,
+    label: str,
+) -> list[int]:
+    """Moves by clicks on the device asked until every team has had a whole turn and the turn
+    is back with the first team; each move is waited for on every other page. As the second
+    team's turn begins its device is closed and opened again (its seat, its log), and plays
+    its turn from there. ``pages_`` is (projector, devices, spectator, opened); ``step_of(page)``
+    names the step a device is asked (None: not asked), ``act(page, step, seat)`` takes it and
+    ``turn_of(game)`` says whose turn it is. Returns the seats whose turn it was, in order."""
+    projector, devices, spectator, opened = pages_
+    watchers = [projector, spectator]
+    names = [seat.name for seat in room.game.table.seats]
+    turns: list[int] = []
+    reopened = False
+    deadline = time.monotonic() + 480
+    while True:
+        room.catch_up()
+        turn = int(turn_of(room.game))
+        if not turns or turns[-1] != turn:
+            turns.append(turn)
+            _banner_says(projector, names[turn])  # the projector says whose turn it is
+        if len(turns) == len(devices) + 1:
+            return turns
+        if len(turns) == 2 and not reopened:
+            again = _reopen(browser, voila, devices[turn], projector, names[turn])
+            opened.append(again)
+            devices[turn] = again
+            reopened = True
+        assert time.monotonic() < deadline, f"no whole turn of each team: {turns}"
+        steps = [step_of(page) for page in devices]
+        seat = next((s for s, step in enumerate(steps) if step is not None), None)
+        if seat is None:
+            for page in devices:
+                if _shown(page, ".gt-continue"):
+                    page.locator(".gt-continue").first.click()
+            time.sleep(0.3)
+            continue
+        page = devices[seat]
+        others = [p for i, p in enumerate(devices) if i != seat] + watchers
+        before = [_logged(p) for p in others]
+        page.evaluate(harness.WATCH_JS)
+        begin = time.monotonic()
+        act(page, steps[seat], seat)
+        for other, count in zip(others, before, strict=True):
+            _wait_logged(other, count + 1)
+        harness.record(label, time.monotonic() - begin)
+        _settled(page)
+
+
 def test_geography_pursuit_as_a_class_game(browser, voila) -> None:
     """Geography Pursuit on a projector, two team devices and a spectator: the rolls, moves and
-    typed answers by clicks and keys on the device whose turn it is; the device asked a
-    question never shows its answer before it is answered, and the verdict says it after."""
+    typed answers by clicks and keys on the device whose turn it is, until each team has had a
+    whole turn (a wrong answer passes the die) and the die is back with the first team; the
+    device asked a question never shows its answer before it is answered, and the verdict says
+    it after. The second team's device closes and comes back as its turn begins."""
     projector, code = _open_room(browser, voila, "Geography Pursuit")
     opened: list[Any] = [projector]
     try:
-        devices, _spectator = _start(browser, voila, projector, code, 2, opened)
+        devices, spectator = _start(browser, voila, projector, code, 2, opened)
+        room = _room(voila, code)
+        answered = []
 
-        answered = 0
-        deadline = time.monotonic() + 240
-        while answered < 2:
-            assert time.monotonic() < deadline, "no team was asked two questions"
-            steps = [_pursuit_step(page) for page in devices]
-            seat = next((s for s, step in enumerate(steps) if step is not None), None)
-            if seat is None:
-                for page in devices:
-                    if _shown(page, ".gt-continue"):
-                        page.locator(".gt-continue").first.click()
-                time.sleep(0.3)
-                continue
-            page, step = devices[seat], steps[seat]
-            other = devices[1 - seat]
-            before = [_logged(other), _logged(projector)]
-            begin = time.monotonic()
+        def act(page: Any, step: str, seat: int) -> None:
             if step.endswith("input:not([disabled])"):
                 assert "The answer" not in page.inner_text(".gt-pursuit-card")
                 prompt = page.inner_text(".gt-pursuit-card p[style*='1.2em']").strip()
@@ -546,22 +785,34 @@ def test_geography_pursuit_as_a_class_game(browser, voila) -> None:
                         f.querySelector('.gt-answer-big') && f.innerText.includes('The answer'))""",
                     timeout=30_000,
                 )
-                answered += 1
-            else:
-                # The button's own page redraws after the others have shown the move: wait for
-                # it to go, or the next look could see it still there and click it again.
-                button = page.locator(step).first.element_handle()
-                button.click()
-                page.wait_for_function(
-                    "b => !b.isConnected || b.disabled || b.offsetParent === null",
-                    arg=button,
-                    timeout=30_000,
-                )
-            _wait_logged(other, before[0] + 1)
-            _wait_logged(projector, before[1] + 1)
-            harness.record("class game (Geography Pursuit): move → shown", time.monotonic() - begin)
-        for page in [*devices, projector]:
+                answered.append(seat)
+                return
+            # The button's own page redraws after the others have shown the move: wait for it
+            # to go, or the next look could see it still there and click it again.
+            button = page.locator(step).first.element_handle()
+            button.click()
+            page.wait_for_function(
+                "b => !b.isConnected || b.disabled || b.offsetParent === null",
+                arg=button,
+                timeout=30_000,
+            )
+
+        turns = _whole_turns(
+            browser,
+            voila,
+            room,
+            (projector, devices, spectator, opened),
+            _pursuit_step,
+            act,
+            lambda game: game.view(None)["player"],
+            "class game (Geography Pursuit): move → shown",
+        )
+        # Each team had its turn, ended by its wrong answer, and the die came back.
+        assert turns[-1] == turns[0] and sorted(turns[:-1]) == [0, 1], turns
+        assert sorted(set(answered)) == [0, 1], answered
+        for page in [*devices, projector, spectator]:
             _no_errors(page)
+            _same_log(page, projector)
         devices[0].screenshot(path=str(ARTIFACTS / "class-game-pursuit-device.png"))
         projector.screenshot(path=str(ARTIFACTS / "class-game-pursuit-projector.png"))
     except BaseException:
@@ -615,29 +866,17 @@ def _gp_act(page: Any, step: str, game: Any, seat: int) -> None:
 
 def test_global_pursuit_from_two_team_devices_and_a_spectator(browser, voila) -> None:
     """Global Pursuit: cards laid from a team's device, the other team's challenge window, the
-    trivia question asked on the device without its answer; the test follows the room's own
-    store to know which card fits."""
+    trivia question asked on the device without its answer, until each team has had a whole
+    turn and round 2 begins with the first team; the second team's device closes and comes
+    back as its turn begins. The test follows the room's own store to know which card fits."""
     projector, code = _open_room(browser, voila, "Global Pursuit")
     opened: list[Any] = [projector]
     try:
         devices, spectator = _start(browser, voila, projector, code, 2, opened)
-        watchers = [projector, spectator]
-        rooms = RoomStore(str(voila.root / "records" / "rooms.sqlite"))
-        room = ClassRoom(rooms, rooms.room(code))  # the whole game, as the room's log has it
+        room = _room(voila, code)  # the whole game, as the room's log has it
+        done = Counter()
 
-        asked = laid = 0
-        deadline = time.monotonic() + 300
-        while asked < 1 or laid < 2:
-            assert time.monotonic() < deadline, f"{laid} cards laid, {asked} questions asked"
-            steps = [_gp_step(page) for page in devices]
-            seat = next((s for s, step in enumerate(steps) if step is not None), None)
-            if seat is None:
-                for page in devices:
-                    if _shown(page, ".gt-continue"):
-                        page.locator(".gt-continue").first.click()
-                time.sleep(0.3)
-                continue
-            page, step = devices[seat], steps[seat]
+        def act(page: Any, step: str, seat: int) -> None:
             room.catch_up()
             if step.startswith(".geoteach-question-card"):
                 question = page.inner_text(".geoteach-question-card")
@@ -645,22 +884,25 @@ def test_global_pursuit_from_two_team_devices_and_a_spectator(browser, voila) ->
                 # The device asked shows the options, never which one is right.
                 assert "The answer" not in question and "✔" not in question
                 assert answer not in projector.inner_text(".gt-banner")
-                asked += 1
-            laid += step == ".gt-lay"
-            others = [p for i, p in enumerate(devices) if i != seat] + watchers
-            before = [_logged(p) for p in others]
-            page.evaluate(harness.WATCH_JS)
-            begin = time.monotonic()
+            done[step] += 1
             _gp_act(page, step, room.game, seat)
-            for other, count in zip(others, before, strict=True):
-                _wait_logged(other, count + 1)
-            harness.record(
-                "class game (Global Pursuit): move on a device → shown on the others",
-                time.monotonic() - begin,
-            )
-            _settled(page)
-        for page in [*devices, *watchers]:
+
+        turns = _whole_turns(
+            browser,
+            voila,
+            room,
+            (projector, devices, spectator, opened),
+            _gp_step,
+            act,
+            lambda game: game.player,
+            "class game (Global Pursuit): move on a device → shown on the others",
+        )
+        assert turns[-1] == turns[0] and sorted(turns[:-1]) == [0, 1], turns
+        _banner_says(projector, "Round 2")
+        for page in [*devices, projector, spectator]:
             _no_errors(page)
+            _same_log(page, projector)
+        print(f"\nGlobal Pursuit: a whole turn of each team took {dict(done)}")
         devices[0].screenshot(path=str(ARTIFACTS / "class-game-global-pursuit-device.png"))
         projector.screenshot(path=str(ARTIFACTS / "class-game-global-pursuit-projector.png"))
     except BaseException:

@@ -155,3 +155,16 @@ def test_pages_say_their_language_and_mark_the_live_region() -> None:
     assert '<html lang="en">' in (TEMPLATES / "page.html").read_text()
     index = (TEMPLATES / "index.html.j2").read_text()
     assert ".gt-live .widget-html-content" in index and "aria-live" in index
+
+
+def test_the_logs_numbers_have_room_for_three_digits_at_any_text_size() -> None:
+    """The Moves log's numbers sit in the list's left padding, and the side column cuts what
+    sticks out: 20 px showed "28." as "8." in a class game. Its room is in em (it grows with
+    large text) and holds "123." (three digits and a full stop: about 2.3 em in DejaVu Sans,
+    plus the gap before the text)."""
+    import re
+
+    rules = re.findall(r"\.gt-log ol \{([^}]*)\}", APP_CSS)
+    paddings = [re.search(r"padding-left:\s*([\d.]+)(em|px)", rule) for rule in rules]
+    found = [(float(m.group(1)), m.group(2)) for m in paddings if m]
+    assert found and all(unit == "em" and size >= 2.6 for size, unit in found), found

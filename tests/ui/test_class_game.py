@@ -153,6 +153,27 @@ def play(key: str, host: ClassGameApp, devices: list[JoinApp], pages: list, move
     return answered
 
 
+def team_to_move(
+    host: ClassGameApp, devices: list[JoinApp], pages: list, helpers: dict
+) -> tuple[int, JoinApp, dict] | None:
+    """Settle the pages, the projector's computers playing, until a team is to act: its seat,
+    its device (an open verdict there put away, as the team reads it) and the move a computer
+    would choose for it; None once the game is over."""
+    game = host.hosting.room.game
+    for _ in range(50):
+        settle(pages)
+        if game.is_terminal():
+            return None
+        acting = [s for s in game.to_act() if s in (0, 1)]
+        if acting:
+            device = devices[acting[0]]
+            if device.screen.feedback.is_open:
+                device.screen.feedback.dismiss()
+            return acting[0], device, helpers[acting[0]].choose(device.game.room.game, acting[0])
+        host.screen.run_bots()
+    raise AssertionError("no team was asked to move")
+
+
 @pytest.mark.parametrize(
     ("key", "backend"), [(key, "sqlite") for key in GAME_KEYS] + [("globe_works", "postgresql")]
 )
@@ -344,18 +365,11 @@ def test_no_widget_holds_the_answer_of_the_question_a_team_is_asked(
     game = host.hosting.room.game
     asked = 0
     for _ in range(150):
-        settle(pages)
-        if game.is_terminal() or asked == 2:
+        found = team_to_move(host, devices, pages, helpers)
+        if found is None or asked == 2:
             break
-        acting = [s for s in game.to_act() if s in (0, 1)]
-        if not acting:
-            host.screen.run_bots()
-            continue
-        seat = acting[0]
-        device, mine = devices[seat], devices[seat].game.room.game
-        if device.screen.feedback.is_open:
-            device.screen.feedback.dismiss()
-        action = helpers[seat].choose(mine, seat)
+        seat, device, action = found
+        mine = device.game.room.game
         if action["type"] != "answer":
             device.screen.act(action)
             continue
@@ -474,3 +488,141 @@ def test_a_device_reopened_mid_game_says_every_earlier_move(key: str, tmp_path) 
     play(key, again, devices, pages, 6)
     logs = [p.screen.computer_log.lines for p in (again, *devices, watcher, late)]
     assert all(log == logs[0] for log in logs), "a page's log differs after the take-up"
+
+
+def test_geotriple_verdicts_are_nobodys_win_on_the_projector_and_a_spectators_page(
+    tmp_path,
+) -> None:
+    """The race's and each trick's verdict says ✔ or ✘ on a team's own device (it won or lost
+    it); on the projector and a spectator's page nobody plays, so it says neither (it once put a
+    ✘ beside "Team Amber wins the trick": every seat there is played elsewhere, and a screen
+    took them all for its computers, beating the person at it)."""
+    store = RoomStore(str(tmp_path / "rooms.sqlite"))
+    host = _open("geotriple", store)
+    devices, watcher, pages = _two_teams_and_a_spectator(host, store)
+    helpers = {seat: GAMES["geotriple"].make_bot("medium", 100 + seat) for seat in (0, 1)}
+    game = host.hosting.room.game
+    judged = 0
+    for _ in range(120):
+        settle(pages)
+        if game.phase == "round_over":
+            break
+        seat = game.to_act()[0]
+        before = len(game.view(None)["stage3"]["tricks"]) if game.view(None).get("stage3") else 0
+        was_race = game.phase == "race"
+        devices[seat].screen.act(helpers[seat].choose(devices[seat].game.room.game, seat))
+        settle(pages)
+        view = game.view(None)
+        tricks = view["stage3"]["tricks"] if view.get("stage3") else []
+        if was_race and game.phase != "race" and view["results"]["race"]["winner"] is not None:
+            winner = view["results"]["race"]["winner"]
+        elif len(tricks) > before:
+            winner = tricks[-1]["winner"]
+        else:
+            continue
+        judged += 1
+        for screen in (host.screen, watcher.screen):
+            card = screen.feedback
+            assert not {"gt-right", "gt-wrong"} & set(card._dom_classes), card.body.value
+            assert "✔" not in card.body.value and "✘" not in card.body.value, card.body.value
+        for team, device in enumerate(devices):
+            mark = "✔" if team == winner else "✘"
+            assert mark in device.screen.feedback.body.value, device.screen.feedback.body.value
+    assert game.phase == "round_over" and judged >= 6, (game.phase, judged)
+
+
+def test_global_pursuit_pages_drop_a_verdict_whose_turn_is_over(tmp_path) -> None:
+    """A team's right answer says on every other page "Team Amber's turn goes on: lay another
+    card"; once that turn is over (the team cannot match, or its hand is empty) no page may
+    still say so while the other team plays (the projector once did, under "Team Blue is
+    playing…"). A verdict that holds a device (its own answer, until Continue) stays."""
+    store = RoomStore(str(tmp_path / "rooms.sqlite"))
+    host = _open("global_pursuit", store)
+    devices, watcher, pages = _two_teams_and_a_spectator(host, store)
+    helpers = {seat: GAMES["global_pursuit"].make_bot("hard", 100 + seat) for seat in (0, 1)}
+    game = host.hosting.room.game
+    names = [s.name for s in game.table.seats]
+    went_on = passed_after = 0
+    for _ in range(200):
+        found = team_to_move(host, devices, pages, helpers)
+        if found is None or passed_after >= 2:
+            break
+        _seat, device, action = found
+        turn = game.player
+        if action["type"] == "answer":
+            answer_on_the_card(device.screen, device.game.room.game, True)  # the turn goes on
+        else:
+            device.screen.act(action)
+        settle(pages)
+        for screen in (host.screen, watcher.screen, *(d.screen for d in devices)):
+            card = screen.feedback
+            said = card.body.value if card.text else ""
+            if "turn goes on" in said and not card.is_open:
+                went_on += game.player == turn
+                assert f"{names[game.player]}&#x27;s turn goes on" in said, (
+                    f"{names[game.player]} plays, and a page still says: {card.text} "
+                    f"{said[said.index('turn goes on') - 40 :][:80]}"
+                )
+        passed_after += went_on > 0 and game.player != turn
+    assert went_on and passed_after, (went_on, passed_after)
+
+
+def test_globalissimo_pages_move_on_to_the_round_a_team_ranks_in(tmp_path) -> None:
+    """Round 1 turned over: every page shows its true order until Continue. When a team ranks
+    the first country of round 2 on its device, the other pages show round 2's cards with that
+    number on them (the projector, where nobody presses Continue, once kept showing round 1
+    while the class was playing round 2)."""
+    store = RoomStore(str(tmp_path / "rooms.sqlite"))
+    host = ClassGameApp("globalissimo", store=store, large=False)
+    values = host.setup_app.values()
+    values.update(large=False, interactive=False, seed=7, bot_delay=0.0)
+    host.open_room(Table([Seat("Team Amber"), Seat("Team Blue")]), values)
+    devices, watcher, pages = _two_teams_and_a_spectator(host, store)
+    helpers = {seat: GAMES["globalissimo"].make_bot("medium", 100 + seat) for seat in (0, 1)}
+    game = host.hosting.room.game
+
+    def move() -> dict:
+        seat = game.to_act()[0]
+        action = helpers[seat].choose(devices[seat].game.room.game, seat)
+        devices[seat].screen.act(action)
+        settle(pages)
+        return action
+
+    while game.view(None)["round"]["number"] == 1:
+        move()
+    for screen in (host.screen, watcher.screen):
+        assert screen.feedback.is_open and screen.explaining[0] == "round"
+    action = move()  # round 2's first country, ranked on a team's device
+    assert action["type"] == "rank" and game.view(None)["round"]["number"] == 2
+    name = game.view(None)["round"]["names"][action["country"]]
+    for screen in (host.screen, watcher.screen, devices[1 - action["player"]].screen):
+        assert not screen.feedback.is_open, screen.feedback.text
+        assert screen.cards in screen.board.children and name in screen.cards.value
+
+
+def test_geotriple_marks_the_hand_as_the_step_while_its_team_is_to_play_a_card(tmp_path) -> None:
+    """In Stage 3 a team's hand lies on the board, not among the step's controls: while the
+    team is to put cards away or play one, the hand is marked as part of the step
+    (gt-step-part), so the page script brings focus to it (it once fell to the page when the
+    other team had just led); while the other team plays, and on the public pages, it is not."""
+    store = RoomStore(str(tmp_path / "rooms.sqlite"))
+    host = _open("geotriple", store)
+    devices, watcher, pages = _two_teams_and_a_spectator(host, store)
+    helpers = {seat: GAMES["geotriple"].make_bot("medium", 100 + seat) for seat in (0, 1)}
+    game = host.hosting.room.game
+    seen = set()
+    for _ in range(150):
+        found = team_to_move(host, devices, pages, helpers)
+        if found is None or game.phase == "round_over":
+            break
+        _seat, device, action = found
+        if game.phase in ("discard", "trick"):
+            for team, screen in enumerate(d.screen for d in devices):
+                marked = "gt-step-part" in screen.tiles_box._dom_classes
+                assert marked == (team in game.to_act()), (game.phase, team, game.to_act())
+                seen.add((game.phase, marked))
+            for screen in (host.screen, watcher.screen):
+                assert "gt-step-part" not in screen.tiles_box._dom_classes
+        device.screen.act(action)
+    assert game.phase == "round_over"
+    assert {("discard", True), ("trick", True), ("trick", False)} <= seen, seen

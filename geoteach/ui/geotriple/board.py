@@ -94,6 +94,12 @@ class BoardPanel:
             self.stage3_box.layout.display = ""
         else:
             self.stage3_box.layout.display = "none"
+        # The hand is the step's control while its owner is to put cards away or play one,
+        # though it lies on the board: the page script then brings focus to it, as to the
+        # step's controls (when a computer has just led, focus would fall to the page).
+        mine = self.viewer is not None and self.viewer in game.to_act()
+        step = mine and game.phase in ("discard", "trick")
+        (self.tiles_box.add_class if step else self.tiles_box.remove_class)("gt-step-part")
 
     def _map_widget(self) -> widgets.Widget:
         return self._map_described()

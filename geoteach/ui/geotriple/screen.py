@@ -153,6 +153,10 @@ class GeoTripleScreen(BoardPanel, StepControls, GameScreen):
         table = self.table
         view = game.view(None)
         computers = set(self.bots)
+        # Who won the race or a trick is a ✔ or ✘ for the person at this screen; with two
+        # people at it, or nobody (a class game's projector, a spectator: every seat is played
+        # elsewhere, not by this screen's computers), it is neither.
+        neutral = self.hotseat or self.viewer is None
         verdict = wording.Verdict()
         if kind == "guess":
             verdict = wording.guess_verdict(
@@ -174,9 +178,9 @@ class GeoTripleScreen(BoardPanel, StepControls, GameScreen):
             elif kind == "geoplunge" and by_human:
                 verdict = wording.wrong_claim_verdict(mine, seat, action["groups"])
         elif kind in ("geoplunge", "give_up", "time_up"):
-            verdict = wording.race_verdict(view, table, computers=computers, hotseat=self.hotseat)
+            verdict = wording.race_verdict(view, table, computers=computers, neutral=neutral)
         elif kind == "follow":
-            verdict = wording.trick_verdict(view, table, computers=computers, hotseat=self.hotseat)
+            verdict = wording.trick_verdict(view, table, computers=computers, neutral=neutral)
         if kind == "follow" and "stage3" in view["results"]:
             verdict.lines.append(wording.stage3_said(view, table))
             if game.phase == "round_over":

@@ -426,9 +426,10 @@ def held_verdict(mine: View, table: Table) -> Verdict:
     )
 
 
-def race_verdict(view: View, table: Table, *, computers: Collection[int], hotseat: bool) -> Verdict:
+def race_verdict(view: View, table: Table, *, computers: Collection[int], neutral: bool) -> Verdict:
     """Stage 2's result (``view`` is ``view(None)`` after the race): who shouted first, what
-    each hand held, and who deals Stage 3."""
+    each hand held, and who deals Stage 3. Marked right or wrong for the one person at the
+    screen against ``computers``; ``neutral`` (two people, or nobody) marks neither."""
     verdict = Verdict()
     result = view["results"].get("race")
     if result is None:
@@ -441,7 +442,7 @@ def race_verdict(view: View, table: Table, *, computers: Collection[int], hotsea
         shout = does_text(table, winner, "shouts", "shout")
         verdict.headline = f"{shout} GeoPlunge first: +{STAGE_POINTS} points!"
         verdict.lines.append(groups_said(view, solutions[winner], hubs[winner]) + ".")
-        if not hotseat:
+        if not neutral:
             verdict.correct = winner not in computers
     for seat in (0, 1):
         if seat == winner:
@@ -469,9 +470,10 @@ def race_verdict(view: View, table: Table, *, computers: Collection[int], hotsea
 
 
 def trick_verdict(
-    view: View, table: Table, *, computers: Collection[int], hotseat: bool
+    view: View, table: Table, *, computers: Collection[int], neutral: bool
 ) -> Verdict:
-    """The trick just played (``view`` is ``view(None)`` after it)."""
+    """The trick just played (``view`` is ``view(None)`` after it); marked as
+    ``race_verdict`` marks."""
     s3 = view["stage3"]
     cards = view["cards"]
     trick = s3["tricks"][-1]
@@ -485,7 +487,7 @@ def trick_verdict(
     verdict.headline = (
         f"{does_text(table, winner, 'wins', 'win')} the{last} trick ({number} of {TRICKS})."
     )
-    if not hotseat:
+    if not neutral:
         verdict.correct = winner not in computers
     verdict.lines.append(
         f"{category.title()}: {won['name']} is #{won[category]}, {lost['name']} is "

@@ -143,3 +143,8 @@ class Verdicts(_Base):
         if view["turn_of"] != self._turn_of or fresh:
             self._turn_of = view["turn_of"]
             self._turns += 1
+            # A verdict that does not hold the game (a move made on another device, a
+            # computer's) spoke of the turn that is over ("Team Amber's turn goes on"): it
+            # goes with that turn. One that holds this screen stays until Continue.
+            if self.feedback.text and not self.feedback.is_open:
+                self.feedback.put_away()

@@ -231,9 +231,22 @@ class GlobalissimoScreen(GameScreen):
             rnd = _round_of(view, action)
             if rnd is not None and rnd["revealed"]:
                 self._explain_round(rnd)
+            elif rnd is not None and action["player"] in self.remote_seats:
+                self._moved_on_to(rnd)
         if view["phase"] == GAME_OVER:
             self.explaining = ("round", view["last_round"])
             self.show_game_over()
+
+    def _moved_on_to(self, rnd: Info) -> None:
+        """A team ranked in a later round on its own device (a class game) while this page
+        still shows an earlier round's true order: the class plays on, so the page shows the
+        round being played (the earlier one stays in the score sheet and the log). The
+        projector, where nobody presses Continue, would otherwise keep the old round."""
+        shown = self.explaining
+        if shown and shown[0] == "round" and shown[1]["number"] < rnd["number"]:
+            self.feedback.put_away()
+            self.paused(False)
+            self.explaining = None
 
     def _explain_hurdle(self, attempt: Info) -> None:
         """The verdict of a person's hurdle answer: big, with the answer, the map and a fact."""

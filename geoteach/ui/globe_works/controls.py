@@ -78,6 +78,16 @@ class StepControls:
             **dropdown,
         )
         self.answer_pick = widgets.Dropdown(description="You give:", **dropdown)
+        # Classes for browser tests, as every button has (a keyboard test picks by arrows).
+        for pick, css in (
+            (self.partner_pick, "gt-offer-with"),
+            (self.icon_pick, "gt-offer-icon"),
+            (self.give_pick, "gt-offer-give"),
+            (self.take_pick, "gt-offer-take"),
+            (self.into_pick, "gt-offer-into"),
+            (self.answer_pick, "gt-answer-give"),
+        ):
+            pick.add_class(css)
         self.accept_button = _button("Accept", "gt-accept", "success", "")
         self.accept_hand_button = _button("Accept, into my hand", "gt-accept-hand", "success", "")
         self.decline_button = _button("Decline", "gt-decline", "warning", "")
