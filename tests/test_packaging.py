@@ -135,6 +135,7 @@ def test_wheel_carries_the_data_and_works_in_a_fresh_venv(tmp_path: Path) -> Non
         "etc/jupyter/voila.py",
         "etc/jupyter/jupyter_server_config.json",
         "share/jupyter/voila/templates/geoteach/index.html.j2",
+        "share/jupyter/voila/templates/geoteach/canvas_keys.js",
     ):
         installed = env_dir / part
         assert installed.read_bytes() == (ROOT / "jupyter" / part).read_bytes(), part
