@@ -12,7 +12,8 @@ that counts from the game's ``card_back()`` after **Show the answer**, never fro
 table that is the screen itself. In a class game it is the teacher's projector, which marks
 for the team at the hurdle (``GameScreen.marks_for``); the team's own device shows the hurdle
 and "say your answer out loud" (its game gives it no card back), the other pages who is
-answering, and every page says the verdict when the mark arrives.
+answering, and every page says the verdict when the mark arrives (a typed hurdle answer's
+verdict stays on the device that typed it; the others log it).
 
 Computer moves never block the notebook: inside a running kernel they are played one by one
 from an asyncio task with ``bot_delay`` seconds between them, so the class sees each move and
@@ -238,14 +239,14 @@ class GlobalissimoScreen(GameScreen):
         # Shown answers belong to the hurdle they were shown for: a move made anywhere (a
         # computer given the seat, say) hides them, so the next hurdle waits for Show again.
         self._answer_shown = False
-        # An answer or a mark that the game took is a hurdle answered: the latest one. A class
-        # game's pages say every team's verdict (and the computers'), without holding the game.
+        # An answer or a mark that the game took is a hurdle answered: the latest one. In a class
+        # game the teacher's mark of a spoken answer is said on every page (naming the team),
+        # without holding the game; a typed answer's verdict stays on the team's own device.
         attempt = view["last_hurdle"]
         if action["type"] != "rank" and attempt is not None:
-            # The projector's mark of a team's spoken answer names the team, as the others do.
             if by_human:
                 self._explain_hurdle(attempt, named=attempt["player"] in self.remote_seats)
-            elif self.remote_seats:
+            elif self.remote_seats and attempt["marked"]:
                 self._explain_hurdle(attempt, named=True, wait=False)
         if action["type"] == "rank":
             rnd = _round_of(view, action)
