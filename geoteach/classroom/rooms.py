@@ -21,6 +21,12 @@ Who may do what (``geoteach.store.rooms`` checks the keys):
 * the projector holds the host key: it plays the computer players and alone can pause, resume,
   end, and hand seats to computers or to other devices (``Hosting``).
 
+Answers said out loud (honor mode): the teacher is the reader and the judge. Only the
+projector's screen reads the back of the card (``HostGame.card_back``; a team's device and a
+spectator get None, as no view carries it), and its mark, stored with the host key, is the
+answering team's move. A move that marks an answer right (``Game.marks_right``) is refused
+from a seat key: a team never marks its own answer right, even from a notebook of its own.
+
 Layer: classroom (no widgets). The screens are ``geoteach.ui.class_game``.
 """
 
@@ -154,6 +160,11 @@ class ClassRoom:
                 "That move cannot be sent to the class: it is not plain data."
             ) from exc
         self.game.check(plain)
+        if seat_key is not None and self.game.marks_right(plain):
+            raise IllegalAction(
+                "Only your teacher marks an answer right: say your answer out loud, and your "
+                "teacher marks it on the board."
+            )
         number = len(self.game.log)
         seat = plain.get("player")
         self.store.append(
@@ -197,6 +208,11 @@ class _Public:
         if not self._may_see(player):
             return []
         return self.room.game.legal_actions(player)
+
+    def card_back(self) -> dict[str, Any] | None:
+        """The back of the card being asked: not for a team's device nor a spectator (None);
+        the teacher's screen reads it (``HostGame``)."""
+        return None
 
     def check(self, action: Action) -> None:
         self.room.game.check(action)
@@ -242,14 +258,22 @@ class SeatGame(_Public):
 
 
 class HostGame(_Public):
-    """What the projector sees: the public view only; its moves (the computer players', the
-    teacher's marks) are stored with the host key."""
+    """What the projector sees: the public view, and the back of the card being asked (the
+    teacher marks answers said out loud); its moves (the computer players', the teacher's
+    marks) are stored with the host key."""
 
     def __init__(self, room: ClassRoom, host_key: str) -> None:
         super().__init__(room)
         object.__setattr__(self, "_key", host_key)
 
+    def card_back(self) -> dict[str, Any] | None:
+        """The back of the card being asked (``Game.card_back``): the teacher is the reader
+        and the judge of answers said out loud, on the projector."""
+        return self.room.game.card_back()
+
     def apply(self, action: Action) -> None:
+        """A move of the projector's: a computer player's, or the teacher's mark of a team's
+        spoken answer (for that team's seat, with the host key)."""
         self.room.propose(action, host_key=self._key)
 
 

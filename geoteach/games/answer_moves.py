@@ -15,6 +15,12 @@ Geography Pursuit and Global Pursuit ask a question card and take the same answe
 Exactly one of ``text``, ``mark`` and a ``choice`` alone: a teacher may always overrule the
 checker by marking.
 
+In honor mode the answer is said out loud and the reader marks it from **the back of the card**
+(``card_back``: the question with every answer that counts), which the three games with
+questions said aloud (these two and Globalissimo's hurdles) give through their
+``Game.card_back`` verb, never in a view; ``marked_right`` tells a reader's "right" mark from
+an answer the game judges (a class game lets only the teacher give it).
+
 ``precision`` (the rulebook's "how exact an answer must be"): ``"forgiving"`` accepts small
 typos and every alias on the card; ``"strict"`` accepts only the answer or an alias, ignoring
 case, accents and punctuation. ``answer_checker(precision)`` is that judge as a
@@ -28,7 +34,7 @@ from typing import Any
 
 from geoteach.games import fields
 from geoteach.games.base import Action, IllegalAction
-from geoteach.quiz.answers import AnswerChecker, Verdict
+from geoteach.quiz.answers import AnswerChecker, Verdict, said_answers
 from geoteach.quiz.question import Question
 
 #: The fields an ``answer`` move may carry (``move_fields["answer"]`` of both games).
@@ -74,6 +80,25 @@ def given_of(action: Action) -> str | None:
     if "text" in action:
         return action["text"]
     return action["choice"] if is_choice_alone(action) else None
+
+
+def marked_right(action: Action) -> bool:
+    """True for an ``answer`` move that is the reader's mark "right" (with or without the
+    option clicked): the mover judged the answer, not the game."""
+    return action.get("type") == "answer" and action.get("mark") == "right"
+
+
+def card_back(seat: int, question: Question) -> dict[str, Any]:
+    """The back of the card ``question`` asks ``seat``, as the one who marks an answer said out
+    loud reads it (``Game.card_back``): ``player``, ``prompt``, ``answers`` (every answer that
+    counts, as said aloud: "Sucre or La Paz") and ``card`` (``Question.to_dict``, answer and
+    explanation included)."""
+    return {
+        "player": int(seat),
+        "prompt": question.prompt,
+        "answers": said_answers(question),
+        "card": question.to_dict(),
+    }
 
 
 def card_choices(card: Question | dict[str, Any]) -> tuple[str, ...]:

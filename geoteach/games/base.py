@@ -4,7 +4,9 @@ Modelled on OpenSpiel's ``State`` and boardgame.io's moves:
 
 * A game is a plain, JSON-able state (``_get_state``/``_set_state``) plus a few verbs:
   ``phase``, ``to_act()``/``current_player()``, ``legal_actions(player)``, ``check(action)``,
-  ``apply(action)``, ``is_terminal()``, ``scores()``, ``view(player)``.
+  ``apply(action)``, ``is_terminal()``, ``scores()``, ``view(player)``. A game whose answers
+  may be said out loud adds ``card_back()`` (what the one who marks them reads, never in a
+  view) and ``marks_right(action)``.
 * An action is a small dict: ``{"player": 0, "type": "rank", "country": "MEX", "rank": 1}``.
   ``"player"`` is the seat that acts; ``"type"`` names the move in the rulebook's words.
 * Rejecting a move changes nothing: ``apply`` validates first (``check``), mutates after, and
@@ -318,6 +320,29 @@ class Game(ABC):
         Must not change the game. Default: none (Globe Works asks no questions).
         """
         return []
+
+    # ----- answers said out loud, for the one who marks them -----------------------------
+    def card_back(self) -> dict[str, Any] | None:
+        """The back of the card being asked now, for the one who marks an answer said out loud
+        (the rulebooks' reader: "checked by another player on the back of the card"; in a class
+        game, the teacher at the projector): ``player`` (the seat answering), ``prompt``,
+        ``answers`` (every answer that counts, as said aloud) and ``card`` (the question with
+        its answer, ``Question.to_dict``); see ``answer_moves.card_back``. None when no card is
+        being asked, and in a game without question cards (this default).
+
+        It is never part of a ``view``: views go to the teams' devices and the spectators. Only
+        a screen that plays the reader asks for it (a screen at a table, or the class game's
+        projector: ``classroom.rooms.HostGame``; a team's device and a spectator get None).
+        Must not change the game.
+        """
+        return None
+
+    def marks_right(self, action: Action) -> bool:
+        """True when ``action`` is the reader's mark that an answer said out loud is right: a
+        verdict the one who moves gives, not one the game works out. A class game takes it only
+        from the teacher's screen (``classroom.rooms.ClassRoom.propose``): a team's device never
+        marks its own answer right. Default: the game has no such move."""
+        return False
 
     # ----- save, load, replay ------------------------------------------------------
     def _snapshot(self) -> dict[str, Any]:

@@ -97,13 +97,10 @@ class GameEntry:
     short_game: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
     #: Why the game cannot be played from many devices yet ("" when it can: the class game).
     not_a_class_game: str = ""
-    #: Set-up choices a class game makes for the teacher (e.g. no honor marking: nobody at the
-    #: projector marks answers, the game checks them itself).
-    class_values: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
-    #: Set-up choices a class game does not offer (option key -> the values left out), where
-    #: the others stay the teacher's: e.g. answers said out loud and marked by a reader, who
-    #: would need the answer on a team's device (the Pursuits: typed or multiple choice).
-    class_refused: Mapping[str, tuple[Any, ...]] = field(
+    #: Set-up choices a class game words its own way (option key -> {value: label}): answers
+    #: said out loud are marked by the teacher there, on the projector (house rule: in a class
+    #: the teacher is the reader and the judge; ``geoteach.classroom.rooms``).
+    class_words: Mapping[str, Mapping[Any, str]] = field(
         default_factory=lambda: MappingProxyType({})
     )
 
@@ -187,7 +184,6 @@ _ENTRIES = (
         lessons="geoteach.lessons.globalissimo",
         lesson_plan="01_globalissimo.ipynb",
         short_game=_short(rounds=5),
-        class_values=_short(honor=False),
     ),
     GameEntry(
         key="geotriple",
@@ -329,9 +325,8 @@ _ENTRIES = (
         lesson_plan="03_global_pursuit.ipynb",
         # The trivia decks are made from the data: seconds, on first use.
         prepare="geoteach.games.global_pursuit.trivia:built_in_bank",
-        # A class game: no reader holds the card on a team's device, so no answers marked by
-        # one; the game checks typed and multiple-choice answers itself.
-        class_refused=MappingProxyType({"answer_mode": ("honor",)}),
+        # A class game: the teacher is the reader, on the projector; the team says its answer.
+        class_words=_short(answer_mode=_short(honor="said aloud, marked by the teacher")),
     ),
     GameEntry(
         key="geography_pursuit",
@@ -384,9 +379,8 @@ _ENTRIES = (
         lessons="geoteach.lessons.geography_pursuit",
         lesson_plan="04_geography_pursuit.ipynb",
         prepare="geoteach.games.geography_pursuit.questions:default_questions",
-        # A class game: no reader holds the card on a team's device, so no answers marked by
-        # another player; the game checks typed and multiple-choice answers itself.
-        class_refused=MappingProxyType({"mode": ("honor",)}),
+        # A class game: the teacher is the reader, on the projector; the team says its answer.
+        class_words=_short(mode=_short(honor="said out loud and marked by the teacher")),
     ),
     GameEntry(
         key="globe_works",

@@ -7,6 +7,9 @@ A screen that must not hold the answer (a class game's device: its seat's view h
 of the card it is asked) calls ``ask_unjudged`` with the question as that view shows it: the
 card shows the prompt, the picture and the card's own options, judges nothing, and hands what
 was typed or clicked to ``on_given``; the game judges it, and the screen says the verdict.
+In honor mode that screen calls ``ask_aloud`` instead: the question and a note where the answer
+box would be ("say your answer out loud"); the one who marks it holds the card elsewhere (a
+class game's projector). ``reopen`` takes an answer again after the game refused the one given.
 
 Accessible by design: Enter in the answer box presses "Check answer" (``geoteach.ui.enter_key``:
 leaving the box never answers); right and wrong are said in words and
@@ -105,7 +108,15 @@ class QuestionCard(widgets.VBox):
         self.right_button.on_click(safe(lambda _: self.mark(True), show=self.messages))
         self.wrong_button = widgets.Button(description=f"{WRONG_MARK} Wrong")
         self.wrong_button.on_click(safe(lambda _: self.mark(False), show=self.messages))
+        # The same classes as Globalissimo's honor buttons (browser tests find them by these).
+        for button, css in (
+            (self.reveal_button, "gt-show"),
+            (self.right_button, "gt-right"),
+            (self.wrong_button, "gt-wrong"),
+        ):
+            button.add_class(css)
         self.reveal_text = widgets.HTML()
+        self.aloud_note = widgets.HTML()
         self.answer_area = widgets.VBox()
         self.feedback = widgets.HTML()
         top = [widgets.HBox([self.level_picker, self.ask_button])] if draw else []
@@ -176,11 +187,31 @@ class QuestionCard(widgets.VBox):
         would need the answer among them): without them the answer is typed; honor mode (a
         reader who sees the answer) is typed here too.
         """
-        self.question, self.verdict = None, None
-        self.unjudged, self.given, self.on_given = dict(shown), None, on_given
         choices = [str(c) for c in shown.get("choices") or ()]
         wanted = mode or self.mode
+        self._show_unjudged(shown, on_given)
         self.asked_mode = "choice" if wanted == "choice" and len(choices) > 1 else "typed"
+        if self.asked_mode == "choice":
+            self._set_options(self.rng.sample(choices, len(choices)))
+        else:
+            self._set_typed()
+
+    def ask_aloud(self, shown: Mapping[str, Any], note_html: str) -> None:
+        """Show a question whose answer is said out loud and marked by someone who holds the
+        card elsewhere (a class game's teacher, on the projector): the prompt and the picture
+        as ``shown`` (a view's question, without its answer) has them, and ``note_html`` (HTML:
+        what to do) where the answer would be typed. Nothing is judged or handed over."""
+        self._show_unjudged(shown, None)
+        self.asked_mode = "honor"
+        self.aloud_note.value = note_html
+        self.answer_area.children = [self.aloud_note]
+
+    def _show_unjudged(
+        self, shown: Mapping[str, Any], on_given: Callable[[str], None] | None
+    ) -> None:
+        """The head, prompt and picture of a question asked without its answer."""
+        self.question, self.verdict = None, None
+        self.unjudged, self.given, self.on_given = dict(shown), None, on_given
         level = shown.get("level")
         head = [str(shown[k]) for k in ("category",) if shown.get(k)]
         if level in LEVELS:
@@ -193,10 +224,6 @@ class QuestionCard(widgets.VBox):
         self.media.value = flag_img_html(flag) if flag else ""
         self.feedback.value = ""
         self.reveal_text.value = ""
-        if self.asked_mode == "choice":
-            self._set_options(self.rng.sample(choices, len(choices)))
-        else:
-            self._set_typed()
 
     def _usable_mode(self, question: Question, mode: Mode) -> Mode:
         if mode != "choice" or question.choices:
@@ -269,7 +296,7 @@ class QuestionCard(widgets.VBox):
         if self.question is None or self.unjudged is not None:
             return
         self.reveal_text.value = (
-            f"<p><b>Answer:</b> {html_text(said_answers(self.question))}</p>"
+            f"<p class='gt-answer-big'><b>Answer:</b> {html_text(said_answers(self.question))}</p>"
             "<p>Did the player get it right?</p>"
         )
         self.reveal_button.disabled = True
@@ -280,6 +307,18 @@ class QuestionCard(widgets.VBox):
         if self.question is None or self.verdict is not None:
             return None
         return self._finish(self.checker.honor(self.question, right))
+
+    def reopen(self) -> None:
+        """The game refused the answer or mark just given (a class game paused, say): the card
+        takes one again, as it was before it was given (a revealed answer stays revealed)."""
+        if self.question is None or self.verdict is None:
+            return
+        self.verdict = None
+        self.feedback.value = ""
+        for control in (self.answer_box, self.submit_button, *self.choice_buttons):
+            control.disabled = False
+        revealed = bool(self.reveal_text.value)
+        self.right_button.disabled = self.wrong_button.disabled = not revealed
 
     def _finish(self, verdict: Verdict) -> Verdict:
         self.verdict = verdict

@@ -382,6 +382,19 @@ class GameScreen(widgets.VBox):
             return self.game.view(None)
         return self.game.view(seat)
 
+    def marks_for(self, seat: int) -> bool:
+        """True when this screen is a class game's projector marking, for ``seat`` (a team on
+        its own device), an answer said out loud: it reads the back of the card
+        (``game.card_back()``, which a team's device and a spectator never get), and its mark is
+        that team's move. A game asks it only in honor mode."""
+        return seat in self.remote_seats and self.game.card_back() is not None
+
+    def team_elsewhere(self, seat: int) -> bool:
+        """True for a team's seat played on another device (a class game): in honor mode its
+        answers are said out loud there. A computer player's seat (played on the projector)
+        is not one: it answers by itself."""
+        return seat in self.remote_seats and not self.table.seats[seat].is_bot
+
     @property
     def remote_seats(self) -> frozenset[int]:
         """Seats played on other devices (a class game): their moves arrive by ``remote_move``."""

@@ -40,7 +40,9 @@ def _game(key: str, seed: int = 5):
 
 
 def _play(hosting, devices, moves: int, rng: random.Random) -> int:
-    """Play ``moves`` moves: each seat's own device for the teams, the host for computers."""
+    """Play ``moves`` moves: each seat's own device for the teams, the host for computers. A
+    team's answer marked right or wrong (the computer helper's way of answering a card) is said
+    out loud and marked by the teacher, with the host key: a device never marks its own."""
     game = hosting.room.game
     bots = bots_for(game.table, GAMES[game.name].make_bot, 3)
     helpers = {s: GAMES[game.name].make_bot("medium", 50 + s) for s in devices}
@@ -54,7 +56,11 @@ def _play(hosting, devices, moves: int, rng: random.Random) -> int:
         seat = rng.choice(game.to_act())
         if seat in devices:
             device = devices[seat]
-            device.apply(helpers[seat].choose(device.room.game, seat))
+            move = helpers[seat].choose(device.room.game, seat)
+            if game.card_back() is not None and ("mark" in move or move["type"] == "mark"):
+                hosting.game().apply(move)
+            else:
+                device.apply(move)
         else:
             hosting.game().apply(HostBot(bots[seat], hosting.room).choose(None, seat))
         made += 1
@@ -167,3 +173,61 @@ def test_the_teachers_kernel_restarts_and_takes_the_room_up_again(tmp_path) -> N
     assert again.room.seats()[0].holder == "computer"
     with pytest.raises(NotYourSeat):
         join(hosting.code, 0, keys[0], store)
+
+
+def _said_aloud(move: dict) -> dict:
+    """``move`` (a reader's mark) as the mark "right"."""
+    return {**move, **({"verdict": "right"} if move["type"] == "mark" else {"mark": "right"})}
+
+
+@pytest.mark.parametrize("key", ["globalissimo", "global_pursuit", "geography_pursuit"])
+def test_only_the_teacher_marks_an_answer_said_out_loud(key: str, rooms_url: str) -> None:
+    """Honor mode in a class: the team's device gets no back of the card (nor does a
+    spectator; no view carries it) and cannot mark its own answer right, whatever it sends;
+    the projector (host key) reads the card and its mark is stored as the team's move, by the
+    host, and every replica agrees."""
+    store = RoomStore(rooms_url)
+    game = _game(key, seed=3)
+    if key == "globalissimo":
+        game = type(game)(game.table, seed=3, honor=True, rounds=6)
+    hosting = host(game, store)
+    keys = {s: store.take_seat(hosting.code, s) for s in (0, 1)}
+    devices = {s: join(hosting.code, s, keys[s], store) for s in (0, 1)}
+    teacher = hosting.game()
+    rng = random.Random(6)
+    for _ in range(300):  # until a team is asked a question
+        hosting.room.catch_up()
+        back = hosting.room.game.card_back()
+        if back is not None and back["player"] in devices:
+            break
+        _play(hosting, devices, 1, rng)
+    else:
+        pytest.fail("no team was asked a question")
+    seat = back["player"]
+    device = devices[seat]
+    device.room.catch_up()
+    spectator = watch(hosting.code, store)
+    assert teacher.card_back() == back
+    assert device.card_back() is None and spectator.card_back() is None
+    assert devices[1 - seat].card_back() is None
+    answer = back["card"]["answer"]
+    for shown in (device.view(seat), device.view(None), spectator.view(None)):
+        asked = shown.get("hurdle") or shown.get("question") or shown["trivia"]["question"]
+        assert not {"answer", "accepted", "card"} & set(asked), asked
+    legal = device.room.game.legal_actions(seat)
+    mark = next(a for a in legal if a["type"] == "mark" or "mark" in a)
+    before, stored = device.room.game.to_json(), store.count(hosting.room.id)
+    cheats = [_said_aloud(mark)]
+    if key != "globalissimo":
+        cheats.append({**_said_aloud(mark), "choice": answer})
+    for cheat in cheats:
+        with pytest.raises(IllegalAction, match="Only your teacher"):
+            device.apply(cheat)
+        assert device.room.game.to_json() == before
+        assert store.count(hosting.room.id) == stored
+    teacher.apply(_said_aloud(mark))
+    moved = store.moves(hosting.room.id, since=stored)
+    assert [(m.seat, m.by) for m in moved] == [(seat, "host")]
+    for replica in (*devices.values(), spectator):
+        replica.room.catch_up()
+        assert replica.room.game.to_json() == hosting.room.game.to_json()

@@ -390,3 +390,31 @@ def test_a_choice_must_be_one_of_the_cards_options():
     # A screen that judged the option itself still sends it with its mark.
     game.apply({"player": player, "type": "answer", "choice": "Atlantis", "mark": "wrong"})
     assert game.view(None)["last"]["given"] is None
+
+
+def test_the_back_of_the_card_is_the_readers_and_no_view_has_it():
+    """``card_back`` gives the reader (the teacher, in a class game) the question being asked
+    at the level chosen, with every answer that counts; only while an answer is awaited (not
+    before the level is chosen, nor in a WILD CARD choice); no view of the answering seat or
+    the projector holds it; asking changes nothing."""
+    game = find_game(right=True)
+    player = game.player
+    assert game.card_back() is None
+    play_to_question(game, "WILD CARD")
+    assert game.phase == "level" and game.card_back() is None
+    game.apply({"player": player, "type": "level", "level": 2})
+    before = game.to_json()
+    back = game.card_back()
+    question = game.current_question()
+    assert back["player"] == player and back["card"] == question.to_dict()
+    assert back["prompt"] == question.prompt and question.answer in back["answers"]
+    for seat in (None, player):
+        assert "answer" not in game.view(seat)["trivia"]["question"]
+    assert game.to_json() == before
+    assert game.marks_right({"player": player, "type": "answer", "mark": "right"})
+    assert not game.marks_right({"player": player, "type": "answer", "mark": "wrong"})
+    assert not game.marks_right({"player": player, "type": "answer", "text": "right"})
+    game.apply({"player": player, "type": "answer", "mark": "right"})
+    assert game.phase == "wild" and game.card_back() is None
+    game.apply({"player": player, "type": "wild", "level": 1})
+    assert game.card_back()["card"] == game.current_question().to_dict()  # the flag question

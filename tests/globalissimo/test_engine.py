@@ -201,6 +201,34 @@ def test_honor_mode_takes_the_teachers_mark():
     assert game.scores() == [5, 2] and game.hurdles[1]["taken_by"] is None
 
 
+def test_the_back_of_the_hurdle_card_is_the_markers_and_no_view_has_it():
+    """Honor mode: ``card_back`` gives the one who marks (the teacher, in a class game) every
+    answer that counts for the hurdle faced; no view has it, not even the projector's
+    (``view(None)``, which a class game's spectators get); it changes nothing."""
+    game = new_game("Ana", "Ben", honor=True)
+    game.scoreboard.counters["points"] = [3, 0]
+    game.hurdles[0]["kind"] = "B"
+    stack(game, ["FRA", "JPN"], "tourists", top=["BOL"])
+    assert game.card_back() is None  # ranking: no card asked
+    game.apply({"player": 0, "type": "rank", "country": "FRA", "rank": 1})
+    game.apply({"player": 1, "type": "rank", "country": "JPN", "rank": 1})
+    assert game.phase == HURDLE
+    before = game.to_json()
+    back = game.card_back()
+    assert back["player"] == 0 and back["answers"] == "Sucre or La Paz"
+    assert back["prompt"] == "Name the capital of Bolivia." and back["card"]["answer"]
+    for seat in (None, 0, 1):
+        hurdle = game.view(seat)["hurdle"]
+        assert "accepted" not in hurdle and "Sucre" not in str(hurdle)
+    assert game.to_json() == before
+    assert game.marks_right({"player": 0, "type": "mark", "verdict": "right"})
+    assert not game.marks_right({"player": 0, "type": "mark", "verdict": "wrong"})
+    assert not game.marks_right({"player": 0, "type": "answer", "answer": "right"})
+    game.apply({"player": 0, "type": "mark", "verdict": "wrong"})
+    assert game.card_back() is None
+    assert game.view(None)["last_hurdle"]["marked"] is True  # said aloud, marked
+
+
 def test_values_stay_hidden_until_the_cards_are_turned_over():
     game = new_game("Ana", "Ben")
     view = game.view(0)

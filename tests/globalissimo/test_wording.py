@@ -138,6 +138,38 @@ def test_the_hurdle_step_counts_the_steps_left() -> None:
     assert "Click <b>Hungary</b> on the map" in wording.hurdle_step_html(two, True)
 
 
+def test_a_hurdle_said_out_loud_is_asked_logged_and_judged_in_honor_words() -> None:
+    """Honor mode: the step and the banner say to answer out loud; the log says the teacher's
+    mark, never the mark as if it were the answer ("says “right”"); another page's verdict
+    says whose answer it was."""
+    bolivia = {"kind": "B", "name": "Bolivia", "remaining": 2}
+    step = wording.hurdle_step_html(bolivia, interactive=True, honor=True)
+    assert "Say the capital of <b>Bolivia</b> out loud" in step and "Name" not in step
+    assert "the number of <b>Hungary</b> on the map out loud" in wording.hurdle_step_html(
+        {**bolivia, "kind": "A", "name": "Hungary"}, True, honor=True
+    )
+    banner = wording.banner_html(TABLE, _view("hurdle", hurdle=bolivia, honor=True), False)
+    assert "hurdle B, say the capital of Bolivia out loud." in banner
+    marked = _hurdle(
+        kind="B",
+        country="BOL",
+        name="Bolivia",
+        answer="right",
+        correct=True,
+        marked=True,
+        accepted="Sucre or La Paz",
+    )
+    assert wording.hurdle_sentence(TABLE, marked) == (
+        "Hurdle B: David says the capital of Bolivia out loud: marked right (Sucre or La Paz)."
+    )
+    hungary = _hurdle(answer="wrong", picked=None, picked_name=None, marked=True)
+    assert wording.hurdle_sentence(TABLE, hungary) == (
+        "Hurdle A: David says the number of Hungary out loud: marked wrong (number 54)."
+    )
+    typed = wording.hurdle_verdict(_hurdle(), "David's")
+    assert typed["lines"] == ["David's answer, number 49, is Slovakia (orange on the map)."]
+
+
 def test_the_score_sheet_lists_steps_per_round_in_place_order() -> None:
     view = {"score_sheet": [{"number": 1, "steps": [3, 2, 3, 2, 2, 1]}]}
     text = wording.sheet_html(TABLE, view, [(1, 0, "3"), (1, 2, "3"), (3, 1, "2")])

@@ -6,7 +6,8 @@ screen tests build each game's screen on ``PublicOnly(game)`` and play a whole s
 attribute the screen reads past this list raises ``AttributeError`` and fails the test.
 
 The list is the verbs of ``geoteach.games.base.Game`` that a screen needs to draw and to act:
-who may act, which moves are legal, the move itself, the views, the scores and the change hook.
+who may act, which moves are legal, the move itself, the views, the scores and the change hook,
+and the back of the card that the reader of an answer said out loud marks from (``card_back``).
 ``table`` (names, colours, who is a computer) and ``options`` (the choices made at set-up) are
 public facts of the table, not of the hidden state. ``log`` is the public list of moves made.
 """
@@ -27,6 +28,8 @@ PUBLIC = ROOM_PUBLIC | {
     "apply",
     "on_change",
     "view",
+    # The back of the card for the reader of an answer said out loud (None on a team's device).
+    "card_back",
 }
 
 

@@ -473,3 +473,35 @@ def test_a_choice_must_be_one_of_the_cards_options(table, questions) -> None:
         plain.apply({"player": 0, "type": "answer", "choice": asked_answer(plain)})
     plain.apply({"player": 0, "type": "answer", "choice": "Atlantis", "mark": "wrong"})
     assert plain.view(None)["last"]["given"] is None and plain.view(None)["last"]["card"]
+
+
+def test_the_back_of_the_card_is_the_readers_and_no_view_has_it(table, questions) -> None:
+    """``card_back`` (honor mode's reader, the teacher in a class game) gives the card being
+    asked with every answer that counts; the projector's view and the answering seat's never
+    have it; between questions there is none; asking changes nothing."""
+    game = new_game(table, questions)
+    assert game.card_back() is None  # the die first
+    put(game, 0, "ring6", 1)
+    move(game, "ring7")
+    before = game.to_json()
+    back = game.card_back()
+    card = game.question_card(game.state["question"]["id"])
+    assert back is not None and back["player"] == 0 and back["prompt"] == card["prompt"]
+    assert back["card"] == game.view(1)["question"]["card"]
+    assert back["card"]["answer"] == card["answer"]
+    assert card["answer"] in back["answers"]
+    for seat in (None, 0):
+        assert card["answer"] not in json.dumps(game.view(seat)["question"])
+    back["card"]["answer"] = "changed"  # the caller's own copy
+    assert game.to_json() == before and game.card_back()["card"]["answer"] == card["answer"]
+    assert game.marks_right({"player": 0, "type": "answer", "mark": "right"})
+    assert game.marks_right({"player": 0, "type": "answer", "mark": "right", "choice": "x"})
+    for not_a_right_mark in (
+        {"player": 0, "type": "answer", "mark": "wrong"},
+        {"player": 0, "type": "answer", "text": "right"},
+        {"player": 0, "type": "answer", "choice": card["answer"]},
+        {"player": 0, "type": "roll", "mark": "right"},
+    ):
+        assert not game.marks_right(not_a_right_mark)
+    answer(game, "right")
+    assert game.card_back() is None

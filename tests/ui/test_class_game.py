@@ -24,7 +24,7 @@ from geoteach.classroom.rooms import SeatGame
 from geoteach.games.registry import GAMES
 from geoteach.games.table import Seat, Table
 from geoteach.quiz.question import Question
-from geoteach.store.rooms import RoomError, RoomStore
+from geoteach.store.rooms import RoomStore
 from geoteach.ui import safe
 from geoteach.ui.class_game.host_app import CLASS_GAMES, NOT_YET, ClassGameApp
 from geoteach.ui.class_game.join import JoinApp
@@ -282,23 +282,6 @@ def test_a_seat_key_plays_only_its_seat_and_a_moved_seat_stops_at_once(tmp_path)
 
 def test_every_game_is_a_class_game() -> None:
     assert set(CLASS_GAMES) == set(GAMES) and not NOT_YET
-
-
-@pytest.mark.parametrize(
-    ("key", "mode"), [("geography_pursuit", "mode"), ("global_pursuit", "answer_mode")]
-)
-def test_a_pursuit_class_game_offers_no_honor_marking(key: str, mode: str, tmp_path) -> None:
-    """Nobody on a team's device may see the answer to mark it: typed or multiple choice."""
-    host = ClassGameApp(key, store=str(tmp_path / "rooms.sqlite"), large=False)
-    option, box = host.setup_app.option_boxes[mode]
-    offered = {option.choices[i][1] for _, i in box.options}
-    assert offered == {"typed", "choice"}
-    assert host.setup_app.values()[mode] == option.default
-    values = host.setup_app.values()
-    values.update(large=False, interactive=False, seed=7, bot_delay=0.0, **{mode: "honor"})
-    with pytest.raises(RoomError, match="cannot use"):
-        host.open_room(_table(key), values)
-    assert host.hosting is None
 
 
 def test_a_dead_laptops_seat_goes_to_a_computer_and_back(tmp_path) -> None:

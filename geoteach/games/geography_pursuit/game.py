@@ -34,6 +34,12 @@ House rules decided here, where the rulebook is silent or leaves it to the playe
   move is ever made whose question cannot be shown.
 * The answer is hidden from the player answering and from the projector (``view(None)``);
   every other player may see it, to read it out in honor mode.
+* Honor mode ("read by another player. Answers are on the opposite side of each card"): the
+  one who marks reads the back of the card from ``card_back()``. In a class game the teacher
+  is that reader, on the projector: the team answering sees the question on its own device and
+  says its answer out loud, the projector shows the question, **Show the answer**, then the
+  answers and **Right** / **Wrong**, and its mark is the team's move. A team's device can
+  never mark an answer right (``marks_right``): it answers typed or by an option, or not at all.
 """
 
 from __future__ import annotations
@@ -48,10 +54,12 @@ from geoteach.games.answer_moves import (
     ANSWER_FIELDS,
     MARKS,
     PRECISIONS,
+    card_back,
     check_answer_move,
     check_choice,
     given_of,
     judge_answer,
+    marked_right,
 )
 from geoteach.games.base import Action, Game, IllegalAction, detached, listed
 from geoteach.games.deck import Deck
@@ -444,6 +452,18 @@ class GeographyPursuit(Game):
                 seconds=action.get("seconds"),
             )
         ]
+
+    def card_back(self) -> dict[str, Any] | None:
+        """The back of the card being asked, for the one who marks the spoken answer (see
+        ``Game.card_back``); None when no question is asked."""
+        asked = self.state["question"]
+        if asked is None:
+            return None
+        return card_back(self.state["player"], Question.from_dict(self._by_id[asked["id"]]))
+
+    def marks_right(self, action: Action) -> bool:
+        """The reader's "right" mark of an answer."""
+        return marked_right(action)
 
     def view(self, player: int | None) -> dict[str, Any]:
         """Everything is on the table except the answer of the card being asked.

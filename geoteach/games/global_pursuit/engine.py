@@ -30,6 +30,12 @@ House rules (where the rulebook is silent, decided here):
   (checked by ``geoteach.quiz``), a ``choice`` of the question's own options (right if and
   only if it is the answer: a class game's device, which never holds the answer, answers so)
   or a ``mark`` ("right"/"wrong") from the reader.
+* **The reader** ("the player to the right asks a TRIVIA CARD question") reads the answer
+  from the back of the card, ``card_back()``. In a class game the teacher is the reader when
+  answers are said out loud: the team answering sees the question on its own device (its level,
+  ROLL and WILD CARD choices stay its own) and says its answer; the projector shows the
+  question, **Show the answer**, then the answers and **Right** / **Wrong**, and its mark is
+  the team's move. A team's device can never mark an answer right (``marks_right``).
 * **Fixed levels** (the VARIATION, option ``fixed_levels``, one level per seat): every right
   answer is worth 2 points and nobody chooses a level; ROLL adds the die to 2, BONUS ROLL
   multiplies 2 by it.
@@ -58,10 +64,12 @@ from geoteach.games.answer_facts import answer_fact, card_answer, typed_or_marke
 from geoteach.games.answer_moves import (
     ANSWER_FIELDS,
     MARKS,
+    card_back,
     check_answer_move,
     check_choice,
     given_of,
     judge_answer,
+    marked_right,
 )
 from geoteach.games.base import Action, Game, IllegalAction, detached
 from geoteach.games.deck import Deck
@@ -774,6 +782,16 @@ class GlobalPursuit(Game):
             return None
         data = self._cards[trivia["card"]]["questions"][trivia["level"] - 1]
         return Question.from_dict(data)
+
+    def card_back(self) -> dict[str, Any] | None:
+        """The back of the trivia card being asked (the level chosen), for the reader who marks
+        the spoken answer (see ``Game.card_back``); None when no question is asked."""
+        question = self.current_question()
+        return None if question is None else card_back(self.player, question)
+
+    def marks_right(self, action: Action) -> bool:
+        """The reader's "right" mark of an answer."""
+        return marked_right(action)
 
     def all_cards(self) -> list[str]:
         """Every map card in play: for ``check_conservation``."""

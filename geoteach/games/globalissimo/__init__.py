@@ -36,6 +36,13 @@ House rules (where the rulebook is silent, decided here):
   not (``geoteach.quiz.answers``). In honor mode the teacher marks the spoken answer "right" or
   "wrong" instead, and the screen shows every answer that counts ("Sucre or La Paz",
   "Amsterdam or The Hague").
+* **Who checks a spoken answer** (honor mode; the rulebook: "checked by another player on the
+  back of the country cards"). The back of the card, every answer that counts, is given by
+  ``card_back()`` to the one who marks, never in a view (a view reaches every team's device
+  and the spectators). In a class game the teacher is that player: the team at the hurdle sees
+  the question on its own device and says its answer out loud; the projector shows the
+  question, **Show the answer**, then the answers and **Right** / **Wrong**, and its mark is
+  the team's move. A team's device can never mark an answer right (``marks_right``).
 * **Points** are the runner's space: points lost at a hurdle are lost for good. The winner has
   the most points; then the most hurdles; a tie in both is shared.
 """

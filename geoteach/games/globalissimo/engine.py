@@ -10,6 +10,7 @@ from typing import Any, ClassVar
 
 from geoteach.games import fields
 from geoteach.games.answer_facts import answer_fact
+from geoteach.games.answer_moves import card_back
 from geoteach.games.base import Action, Game, IllegalAction, detached
 from geoteach.games.deck import Deck
 from geoteach.games.globalissimo.atlas import Atlas
@@ -493,6 +494,19 @@ class Globalissimo(Game):
             card=question.to_dict(),
         )
 
+    # ----- honor mode: the back of the hurdle card, for the one who marks ------------------
+    def card_back(self) -> dict[str, Any] | None:
+        """At a hurdle, the back of its country card as the one who marks the spoken answer
+        reads it ("checked by another player on the back of the country cards"): every answer
+        that counts ("Sucre or La Paz", "54"). None between hurdles. See ``Game.card_back``."""
+        if self._phase != HURDLE:
+            return None
+        return card_back(self.to_act()[0], self.hurdle_question())
+
+    def marks_right(self, action: Action) -> bool:
+        """The teacher's "right" mark of a hurdle answer (honor mode)."""
+        return action.get("type") == "mark" and action.get("verdict") == "right"
+
     # ----- what a player may see --------------------------------------------------------
     def category_card(self, key: str | None = None) -> dict[str, Any]:
         """The category card: label, unit, year, source, which end is number 1, description."""
@@ -502,8 +516,9 @@ class Globalissimo(Game):
         """Everything on the table; the values stay hidden until the cards are turned over.
 
         Nothing here is secret between players (the numbers lie face up on the cards), so every
-        seat sees the same, with one exception: in honor mode ``view(None)``, the teacher's
-        screen, carries the answers that count for the hurdle now faced (``hurdle.accepted``).
+        seat sees the same. The answer of the hurdle now faced is in no view (a view reaches
+        every team's device and the spectators): in honor mode the one who marks it reads it
+        from ``card_back()``.
 
         Besides the game's own records the view carries what a screen needs to say and draw a
         move without the atlas (all JSON-able):
@@ -513,7 +528,8 @@ class Globalissimo(Game):
           ``revealed`` (the cards are turned over) and ``hurdles``, each hurdle answer with
           ``name`` and ``number`` of its card's country, ``region`` (or the continent),
           ``picked``, ``picked_name`` and ``picked_number`` (the country a hurdle A answer
-          pointed at, or None) and ``accepted`` (every answer that counts, as said aloud).
+          pointed at, or None), ``accepted`` (every answer that counts, as said aloud) and
+          ``marked`` (said out loud and marked by the teacher: honor mode).
         * ``last_hurdle``: the latest hurdle answer of the game, in that form (or None).
         * ``score_sheet``: per finished round, its ``number`` and the ``steps`` each seat's
           runner moved.
@@ -534,8 +550,6 @@ class Globalissimo(Game):
                 "task": HURDLE_TASKS[facing["kind"]].format(name=name),
                 "remaining": self.scoring["remaining"],
             }
-            if self.honor and player is None:
-                hurdle["accepted"] = said_answers(self.hurdle_question())
         # At the end of the game the round on the table is the last one of the history.
         played = self.history if self._phase == GAME_OVER else [*self.history, rnd]
         last_hurdle = next((r["hurdles"][-1] for r in reversed(played) if r["hurdles"]), None)
@@ -600,6 +614,8 @@ class Globalissimo(Game):
             "picked_name": self.atlas.names[picked] if picked else None,
             "picked_number": self.atlas.map_numbers.get(picked) if picked else None,
             "accepted": said_answers(question),
+            # Honor mode: the answer was said out loud and the teacher marked it.
+            "marked": self.honor,
         }
 
     def _sheet_row(self, rnd: dict[str, Any]) -> dict[str, Any]:

@@ -12,6 +12,11 @@ Stages, one screen each:
    text), the computer players played here, and a teacher's bar: pause and resume, end the
    game, and for each seat: give it to a computer (a laptop died), give it back, a new link
    for another device (the old device's access ends at once), remove a device, rename.
+   In honor mode (Globalissimo's hurdles, the Pursuits' questions, answers said out loud) the
+   teacher is the reader and the judge: the screen reads the back of the card
+   (``HostGame.card_back``: no view and no device has it) and shows the question, **Show the
+   answer**, then the answers and **Right** / **Wrong**; the mark is the answering team's move,
+   stored with the host key.
 
 Every answer goes into the lesson record under the team's name (``classroom.record`` on this
 kernel's replica). If this kernel restarts, the teacher opens the app again and resumes the
@@ -80,7 +85,9 @@ def plain_values(values: Mapping[str, Any]) -> dict[str, Any]:
 
 
 class _RoomSetup(StudentApp):
-    """The student app's set-up screen, with "Open the room" instead of "Start the game"."""
+    """The student app's set-up screen, with "Open the room" instead of "Start the game", and
+    the choices a class game words its own way (the registry's ``class_words``: answers said
+    out loud are marked by the teacher)."""
 
     def __init__(self, spec: Any, on_open: Any, **kwargs: Any) -> None:
         self.on_open = on_open
@@ -91,11 +98,11 @@ class _RoomSetup(StudentApp):
             row.name.value = name
         self.setup.start.description = "Open the room"
         self.setup.start.icon = "users"
-        for key, refused in spec.entry.class_refused.items():
+        for key, words in spec.entry.class_words.items():
             option, box = self.option_boxes[key]
-            kept = [(c[0], i) for i, c in enumerate(option.choices) if c[1] not in refused]
-            chosen = box.value if box.value in [i for _, i in kept] else kept[0][1]
-            box.options = kept  # indices of ``option.choices``, as ``option_value`` reads them
+            chosen = box.value
+            # Indices of ``option.choices``, as ``option_value`` reads them: only the labels change.
+            box.options = [(words.get(c[1], c[0]), i) for i, c in enumerate(option.choices)]
             box.value = chosen
 
     def start_game(self, table: Table) -> GameScreen | None:
@@ -199,15 +206,6 @@ class ClassGameApp(widgets.VBox):
     def open_room(self, table: Table, values: dict[str, Any]) -> Hosting:
         """Make the game from the set-up choices and open its room (paused until Start)."""
         entry = self.spec.entry
-        values = {**values, **entry.class_values}
-        for key, refused in entry.class_refused.items():
-            if values.get(key) in refused:
-                option = next(o for o in entry.options if o.key == key)
-                raise RoomError(
-                    f"A class game cannot use “{option.label}: "
-                    f"{next(c[0] for c in option.choices if c[1] == values[key])}”: "
-                    "pick another choice."
-                )
         game = entry.new_game(table, values)
         self.values = values
         hosting = host(game, self.rooms(), values=plain_values(values))

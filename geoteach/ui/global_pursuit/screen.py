@@ -15,9 +15,13 @@ holds another seat's view, so it never holds the answer: a team's device asks th
 its own seat's view shows it (prompt, flag, the question's own options) and sends what was
 typed (``text``) or clicked (``choice``) for the engine to judge; the verdict, with every
 answer that counts, comes from the engine's ``last`` after the move. The projector shows the
-question being asked without its answer, and each verdict after it. Honor mode needs a reader
-who sees the answer, so a class game plays typed or multiple choice (the registry's
-``class_refused``; house rule).
+question being asked without its answer, and each verdict after it. In honor mode the teacher
+is the reader (house rule): the team's device shows the question and "say your answer out
+loud", with no answer box (its level, ROLL and WILD CARD choices stay its own, and its turn's
+clock waits while the teacher marks); the projector reads the back of the card (the game's
+``card_back()``, which no device gets) and shows the question, **Show the answer**, then the
+answers and **Right** / **Wrong**; its mark is the team's move. At a table the reader's card
+comes from ``card_back()`` too.
 """
 
 from __future__ import annotations
@@ -39,6 +43,7 @@ from geoteach.quiz.answers import MODES, Mode, Verdict
 from geoteach.quiz.question import LEVELS, Question
 from geoteach.render.global_pursuit import joint_picture, scale_figure
 from geoteach.render.globe_cards import TablePicture
+from geoteach.ui import aloud
 from geoteach.ui.canvases import Described
 from geoteach.ui.countdown import Countdown
 from geoteach.ui.global_pursuit import wording
@@ -209,7 +214,8 @@ class GlobalPursuitScreen(Placing, Verdicts, GameScreen):
         #: The trivia card as the public view showed it before the last move (a class game's
         #: verdict of a move made elsewhere says its symbol and die).
         self._trivia_seen = start["trivia"]
-        #: The move number at which a class game's device asked the question it shows.
+        #: The move number at which a class game's page asked the question it shows (a team's
+        #: device without its answer, or the projector for the teacher to mark).
         self._unjudged_at: int | None = None
         #: What the board explains while a verdict is open ("joint": the card just judged).
         self.explaining: str | None = None
@@ -282,16 +288,19 @@ class GlobalPursuitScreen(Placing, Verdicts, GameScreen):
         return self._views[seat]
 
     def asked_question(self) -> Question | None:
-        """The question being asked, with its answer, as the reader (the player to the right
-        of the one answering) holds it; None when none is being asked, or when this screen may
-        not hold the answer (a class game's: ``holds_readers_card``)."""
+        """The question being asked, with its answer, as the reader holds it (the back of the
+        card, ``card_back()``); None when none is being asked, or when this screen may not
+        hold the answer (a class game's: ``holds_readers_card``)."""
         if self.game.phase != "answer" or not self.holds_readers_card:
             return None
-        answering = self.seen(None)["turn_of"]
-        reader = self.table.clockwise_from(answering)[-1]
-        trivia = self.seen(reader)["trivia"] if reader != answering else None
-        asked = (trivia or {}).get("question")
-        return Question.from_dict(asked) if asked else None
+        back = self.game.card_back()
+        return Question.from_dict(back["card"]) if back else None
+
+    @property
+    def teacher_marks(self) -> bool:
+        """Honor mode in a class game: the teacher marks the answers said out loud, on the
+        projector (house rule)."""
+        return self.answer_mode == "honor" and bool(self.remote_seats)
 
     @property
     def holds_readers_card(self) -> bool:
@@ -390,14 +399,20 @@ class GlobalPursuitScreen(Placing, Verdicts, GameScreen):
         self.act({"player": player, "type": "time_up", "seconds": round(seconds, 1)})
 
     def _answered(self, verdict: Verdict) -> None:
-        """The question card's verdict, handed to the engine (which keeps the score)."""
+        """The question card's verdict, handed to the engine (which keeps the score): on a class
+        game's projector, the teacher's mark for the team answering. Refused (the room is
+        paused, say), the card takes the answer again."""
         if self.card.asked_mode == "typed" and verdict.given is not None:
             action = {"type": "answer", "text": verdict.given}
         else:
             action = {"type": "answer", "mark": "right" if verdict.correct else "wrong"}
             if self.card.asked_mode == "choice" and verdict.given is not None:
                 action["choice"] = verdict.given  # the option clicked, for the lesson record
-        self.act(action)
+        try:
+            self.act(action)
+        except Exception:
+            self.card.reopen()
+            raise
 
     def _given(self, given: str) -> None:
         """A class game's device: what was typed or clicked goes to the engine, which judges
@@ -470,8 +485,15 @@ class GlobalPursuitScreen(Placing, Verdicts, GameScreen):
             return []
         if person is None:
             self._cover()
+            if phase == "answer" and self.teacher_marks and self.marks_for(view["turn_of"]):
+                return self._marking(view)
             if phase == "answer" and not self.holds_readers_card and view["trivia"]:
-                self.step.value = wording.asked_html(view["trivia"], self.table, view["to_act"])
+                self.step.value = wording.asked_html(
+                    view["trivia"],
+                    self.table,
+                    view["to_act"],
+                    aloud=self.teacher_marks and self.team_elsewhere(view["turn_of"]),
+                )
             else:
                 self.step.value = wording.playing_html(self.table, self.game.to_act())
             return [self.step]
@@ -500,6 +522,8 @@ class GlobalPursuitScreen(Placing, Verdicts, GameScreen):
                 self._ask(question)
             elif not self.holds_readers_card and self._unjudged_at != len(self.game.log):
                 self._ask_unjudged(self.seen(person)["trivia"]["question"])
+            if self.teacher_marks:  # said out loud: the teacher marks it and holds the time
+                clock = []
             self.question.value = f"<p>{wording.question_head(trivia)}</p>"
             return [*clock, self.question, self.card]
         if phase == "wild":
@@ -507,6 +531,16 @@ class GlobalPursuitScreen(Placing, Verdicts, GameScreen):
             levels = [] if self.fixed_level(person) is not None else [self.levels]
             return [*clock, self.step, *levels, widgets.HBox([self.try_wild, self.skip_wild])]
         return []
+
+    def _marking(self, view: Mapping[str, Any]) -> list[widgets.Widget]:
+        """The projector in honor mode: the teacher marks the team's answer said out loud,
+        from the back of the card (``card_back``), for the team answering."""
+        if self._unjudged_at != len(self.game.log):  # a new question (a refused mark: the same)
+            self._ask(Question.from_dict(self.game.card_back()["card"]))
+            self._unjudged_at = len(self.game.log)
+        self.step.value = aloud.marking_html(self.table, view["turn_of"])
+        self.question.value = f"<p>{wording.question_head(view['trivia'])}</p>"
+        return [self.step, self.question, self.card]
 
     def _ask(self, question: Question) -> None:
         """Put ``question`` on the card; a question that names its options shows them however
@@ -517,8 +551,12 @@ class GlobalPursuitScreen(Placing, Verdicts, GameScreen):
 
     def _ask_unjudged(self, shown: Mapping[str, Any]) -> None:
         """A class game's device: the question as this seat's own view shows it (no answer);
-        the engine judges what is typed or clicked (``_given``)."""
-        self.card.ask_unjudged(shown, self._given, self.answer_mode)
+        the engine judges what is typed or clicked (``_given``). In honor mode the team says
+        its answer out loud instead, and the projector marks it."""
+        if self.teacher_marks:
+            self.card.ask_aloud(shown, aloud.SAY_IT_ALOUD)
+        else:
+            self.card.ask_unjudged(shown, self._given, self.answer_mode)
         self._unjudged_at = len(self.game.log)
         if shown.get("choices") and self.card.asked_mode != "choice":
             self.card.media.value += wording.options_html(shown["choices"])
@@ -550,7 +588,9 @@ class GlobalPursuitScreen(Placing, Verdicts, GameScreen):
         if self._timed_turn != self._turns:
             self._timed_turn = self._turns
             self.countdown.start()
-        if phase in ("challenge", "return") or self.feedback.is_open:
+        # In honor mode a class game's team waits for the teacher's mark: that time is not its.
+        aloud = phase == "answer" and self.teacher_marks
+        if phase in ("challenge", "return") or self.feedback.is_open or aloud:
             self.countdown.pause()
         else:
             self.countdown.resume()

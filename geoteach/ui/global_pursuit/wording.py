@@ -23,6 +23,7 @@ from geoteach.games.table import Table
 from geoteach.quiz.answers import said_answers
 from geoteach.quiz.question import Question
 from geoteach.render.globe_cards import SlotMark
+from geoteach.ui import aloud as said_aloud
 from geoteach.ui.shell import number_text
 from geoteach.ui.theme import does_text, is_you, seat_badge
 
@@ -180,17 +181,23 @@ def options_html(choices: Sequence[str]) -> str:
     return f"<div class='gt-options'><b>The options:</b><ol>{items}</ol></div>"
 
 
-def asked_html(trivia: Mapping[str, Any], table: Table, seats: Sequence[int]) -> str:
-    """A class game's projector while a team answers: the question as everyone may see it
-    (no answer), its options, and who is answering."""
+def asked_html(
+    trivia: Mapping[str, Any], table: Table, seats: Sequence[int], aloud: bool = False
+) -> str:
+    """A class game's pages while a team answers: the question as everyone may see it (no
+    answer), its options, and who is answering (``aloud``: out loud, for the teacher to
+    mark)."""
     question = trivia.get("question") or {}
     parts = [f"<p>{question_head(trivia)}</p>"]
     if question.get("prompt"):
         parts.append(f"<p style='font-size:1.15em'>{html_text(question['prompt'])}</p>")
     if question.get("choices"):
         parts.append(options_html(question["choices"]))
-    verb = "is" if len(seats) == 1 else "are"
-    parts.append(f"<p><i>{acting_badges(table, seats)} {verb} answering…</i></p>")
+    if aloud:
+        parts.append(said_aloud.waiting_html(table, seats[0]))
+    else:
+        verb = "is" if len(seats) == 1 else "are"
+        parts.append(f"<p><i>{acting_badges(table, seats)} {verb} answering…</i></p>")
     return "".join(parts)
 
 

@@ -7,6 +7,14 @@ just passes the screen). What a move led to is read from the view too: the round
 over (``last_round``) and the latest hurdle answer (``last_hurdle``). Sentences come from
 ``wording``, the cards' HTML from ``cards``, the pictures from ``geoteach.render.globalissimo``.
 
+Honor mode (hurdle answers said out loud and marked): the one who marks reads every answer
+that counts from the game's ``card_back()`` after **Show the answer**, never from a view. At a
+table that is the screen itself. In a class game it is the teacher's projector, which marks
+for the team at the hurdle (``GameScreen.marks_for``); the team's own device shows the hurdle
+and "say your answer out loud" (its game gives it no card back), the other pages who is
+answering, and every page says the verdict when the mark arrives (a typed hurdle answer's
+verdict stays on the device that typed it; the others log it).
+
 Computer moves never block the notebook: inside a running kernel they are played one by one
 from an asyncio task with ``bot_delay`` seconds between them, so the class sees each move and
 the page stays responsive. Without an event loop (tests, scripts) or with ``bot_delay=0`` they
@@ -42,6 +50,7 @@ from geoteach.render.globalissimo import (
 )
 from geoteach.render.mapview import MapView, to_png
 from geoteach.render.zoom import STEP, MapZoom
+from geoteach.ui import aloud
 from geoteach.ui.apps import screen_options
 from geoteach.ui.canvases import Described
 from geoteach.ui.enter_key import enter_presses
@@ -173,6 +182,7 @@ class GlobalissimoScreen(GameScreen):
         self.right_button.on_click(safe(lambda _b: self.mark(True), show=self.messages))
         self.wrong_button.on_click(safe(lambda _b: self.mark(False), show=self.messages))
         self.honor_answer = widgets.HTML()
+        self.marking = widgets.HTML()
         self.sheet = widgets.HTML()
         self.below.children = [self.sheet]
         self.start()
@@ -189,8 +199,9 @@ class GlobalissimoScreen(GameScreen):
 
     def click_country(self, iso3: str) -> None:
         """A click on the numbered map at hurdle A (the map reports the country's code)."""
-        hurdle = self.game.view(None)["hurdle"]
-        if hurdle is not None and hurdle["kind"] == "A":
+        view = self.game.view(None)
+        hurdle = view["hurdle"]
+        if hurdle is not None and hurdle["kind"] == "A" and not view["honor"]:
             seat = self.game.to_act()[0]
             if seat in self.bots:
                 return
@@ -203,7 +214,8 @@ class GlobalissimoScreen(GameScreen):
         self.refresh()
 
     def mark(self, right: bool) -> None:
-        """Honor mode: the teacher marks the spoken answer."""
+        """Honor mode: the teacher marks the spoken answer (on a class game's projector, for
+        the team at the hurdle)."""
         verdict = "right" if right else "wrong"
         self.act({"player": self.game.to_act()[0], "type": "mark", "verdict": verdict})
 
@@ -224,9 +236,18 @@ class GlobalissimoScreen(GameScreen):
 
     def after(self, action: Action, by_human: bool) -> None:
         view = self.game.view(None)
-        # An answer or a mark that the game took is a hurdle answered: the latest one.
-        if action["type"] != "rank" and by_human and view["last_hurdle"] is not None:
-            self._explain_hurdle(view["last_hurdle"])
+        # Shown answers belong to the hurdle they were shown for: a move made anywhere (a
+        # computer given the seat, say) hides them, so the next hurdle waits for Show again.
+        self._answer_shown = False
+        # An answer or a mark that the game took is a hurdle answered: the latest one. In a class
+        # game the teacher's mark of a spoken answer is said on every page (naming the team),
+        # without holding the game; a typed answer's verdict stays on the team's own device.
+        attempt = view["last_hurdle"]
+        if action["type"] != "rank" and attempt is not None:
+            if by_human:
+                self._explain_hurdle(attempt, named=attempt["player"] in self.remote_seats)
+            elif self.remote_seats and attempt["marked"]:
+                self._explain_hurdle(attempt, named=True, wait=False)
         if action["type"] == "rank":
             rnd = _round_of(view, action)
             if rnd is not None and rnd["revealed"]:
@@ -248,17 +269,21 @@ class GlobalissimoScreen(GameScreen):
             self.paused(False)
             self.explaining = None
 
-    def _explain_hurdle(self, attempt: Info) -> None:
-        """The verdict of a person's hurdle answer: big, with the answer, the map and a fact."""
+    def _explain_hurdle(self, attempt: Info, named: bool = False, wait: bool = True) -> None:
+        """The verdict of a hurdle answer: big, with the answer, the map and a fact. A class
+        game's pages say whose answer it was (``named``); one that arrived from elsewhere does
+        not hold the game (``wait``)."""
         self.explaining = ("hurdle", attempt)
-        said = wording.hurdle_verdict(attempt)
+        name = self.table.name_of(attempt["player"])
+        said = wording.hurdle_verdict(attempt, f"{name}'s" if named else "Your")
         self.show_verdict(
-            said["headline"],
+            f"{name}: {said['headline']}" if named else said["headline"],
             correct=bool(attempt["correct"]),
             answer=said["answer"],
             lines=said["lines"],
             where=said["where"],
             fact=country_fact(attempt["country"]),
+            wait=wait,
         )
 
     def _explain_round(self, rnd: Info) -> None:
@@ -345,11 +370,14 @@ class GlobalissimoScreen(GameScreen):
             self.controls.children = []
             return
         seat = view["to_act"][0]
-        if seat in self.bots:
-            self.step.value = wording.thinking_html(self.table, seat)
+        hurdle, honor = view["phase"] == HURDLE, view["honor"]
+        if seat in self.bots and not (hurdle and honor and self.marks_for(seat)):
+            asked_aloud = hurdle and honor and self.team_elsewhere(seat)
+            said = aloud.waiting_html if asked_aloud else wording.thinking_html
+            self.step.value = said(self.table, seat)
             self.controls.children = [self.step]
             return
-        if view["phase"] == HURDLE:
+        if hurdle:
             self.controls.children = self._hurdle_controls(view)
             return
         names = view["round"]["names"]
@@ -365,16 +393,27 @@ class GlobalissimoScreen(GameScreen):
     def _hurdle_controls(self, view: Info) -> list[widgets.Widget]:
         hurdle = view["hurdle"]
         flag = flag_html(hurdle["country"], hurdle["name"], width=48)
-        self.step.value = wording.hurdle_step_html(hurdle, self.interactive, flag)
-        if view["honor"]:
+        honor = bool(view["honor"])
+        self.step.value = wording.hurdle_step_html(hurdle, self.interactive, flag, honor=honor)
+        if honor:
+            back = self.game.card_back()
+            if back is None:  # a class game's team device: the teacher holds the card
+                self.honor_answer.value = aloud.SAY_IT_ALOUD
+                return [self.step, self.honor_answer]
+            who = []
+            if hurdle["player"] in self.remote_seats:  # the projector marks for a team
+                self.marking.value = aloud.marking_html(self.table, hurdle["player"])
+                who = [self.marking]
             if self._answer_shown:
-                self.honor_answer.value = wording.honor_answer_html(hurdle["accepted"])
+                self.honor_answer.value = wording.honor_answer_html(back["answers"])
                 return [
+                    *who,
                     self.step,
                     self.honor_answer,
                     widgets.HBox([self.right_button, self.wrong_button]),
                 ]
-            return [self.step, self.show_button]
+            self.honor_answer.value = ""
+            return [*who, self.step, self.show_button]
         self.answer_text.placeholder = wording.answer_placeholder(hurdle["kind"])
         return [self.step, widgets.HBox([self.answer_text, self.answer_button])]
 

@@ -71,7 +71,11 @@ def banner_html(table: Table, view: Info, computer: bool) -> str:
         now = f"{seat_badge(table, seat)} {doing}…"
     elif view["phase"] == HURDLE:
         kind, name = view["hurdle"]["kind"], html_text(view["hurdle"]["name"])
-        task = f"click {name} on the map" if kind == "A" else f"name the capital of {name}"
+        if view.get("honor"):
+            what = f"the number of {name} on the map" if kind == "A" else f"the capital of {name}"
+            task = f"say {what} out loud"
+        else:
+            task = f"click {name} on the map" if kind == "A" else f"name the capital of {name}"
         now = f"▶ {your_turn_html(table, seat)}: hurdle {kind}, {task}."
     else:
         now = f"▶ {your_turn_html(table, seat)}: pick a country, then the number you put on it."
@@ -90,12 +94,18 @@ def pick_step_html(table: Table, view: Info, seat: int) -> str:
     )
 
 
-def hurdle_step_html(hurdle: Info, interactive: bool, flag: str = "") -> str:
-    """The step at a hurdle: which hurdle, for how many steps, and what to answer."""
+def hurdle_step_html(hurdle: Info, interactive: bool, flag: str = "", honor: bool = False) -> str:
+    """The step at a hurdle: which hurdle, for how many steps, and what to answer (``honor``:
+    said out loud, in bigger letters, for a class to read)."""
     kind, name = hurdle["kind"], html_text(hurdle["name"])
     steps = hurdle["remaining"]
     more = f"{steps} more step{'s' if steps != 1 else ''}"
-    if kind == "A":
+    if honor:
+        what = f"the capital of <b>{name}</b>"
+        if kind == "A":
+            what = f"the number of <b>{name}</b> on the map"
+        task = f"<span class='gt-aloud' style='font-size:1.25em'>Say {what} out loud</span>"
+    elif kind == "A":
         task = (
             f"Click <b>{name}</b> on the map, or type its number"
             if interactive
@@ -108,7 +118,7 @@ def hurdle_step_html(hurdle: Info, interactive: bool, flag: str = "") -> str:
 
 def honor_answer_html(accepted: str) -> str:
     """Honor mode: the answers the teacher may accept."""
-    return f"<p>Accept: <b>{html_text(accepted)}</b></p>"
+    return f"<p class='gt-answer-big'>Accept: <b>{html_text(accepted)}</b></p>"
 
 
 def answer_placeholder(kind: str) -> str:
@@ -157,6 +167,15 @@ def hurdle_sentence(table: Table, attempt: Info) -> str:
     """The log line of a hurdle answer (``view["last_hurdle"]``), with its verdict."""
     seat, name = attempt["player"], attempt["name"]
     mark = "right" if attempt["correct"] else "wrong"
+    if attempt.get("marked"):  # said out loud, marked by the teacher
+        if attempt["kind"] == "A":
+            what, answer = f"the number of {name}", f"number {attempt['number']}"
+        else:
+            what, answer = f"the capital of {name}", attempt["accepted"]
+        return (
+            f"Hurdle {attempt['kind']}: {does_text(table, seat, 'says', 'say')} {what} out "
+            f"loud: marked {mark} ({answer})."
+        )
     if attempt["kind"] == "A":
         said = attempt["picked_name"] or str(attempt["answer"])
         return (
@@ -169,9 +188,10 @@ def hurdle_sentence(table: Table, attempt: Info) -> str:
     )
 
 
-def hurdle_verdict(attempt: Info) -> dict[str, Any]:
-    """The verdict card of a person's hurdle answer: ``headline``, ``answer`` (the right one,
-    when wrong), ``lines`` (what the answer was) and ``where`` the country is."""
+def hurdle_verdict(attempt: Info, whose: str = "Your") -> dict[str, Any]:
+    """The verdict card of a hurdle answer: ``headline``, ``answer`` (the right one, when
+    wrong), ``lines`` (what the answer was) and ``where`` the country is. ``whose`` answer it
+    was: "Your", or on a class game's other pages "Team Amber's"."""
     name, right = attempt["name"], bool(attempt["correct"])
     lines: list[str] = []
     if attempt["kind"] == "A":
@@ -180,15 +200,15 @@ def hurdle_verdict(attempt: Info) -> dict[str, Any]:
         answer = "" if right else f"{name} is number {number} on the map."
         if not right and attempt["picked"] is not None:
             lines.append(
-                f"Your answer, number {attempt['picked_number']}, is "
+                f"{whose} answer, number {attempt['picked_number']}, is "
                 f"{attempt['picked_name']} (orange on the map)."
             )
     else:
         accepted = attempt["accepted"]
         headline = f"Right! {accepted}." if right else "Not quite."
         answer = "" if right else f"The capital of {name}: {accepted}"
-        if not right and attempt["answer"] not in ("right", "wrong"):
-            lines.append(f"Your answer was “{attempt['answer']}”.")
+        if not right and not attempt.get("marked") and attempt["answer"] not in ("right", "wrong"):
+            lines.append(f"{whose} answer was “{attempt['answer']}”.")
     where = f"{name} is in {attempt['region']}: green on the map."
     return {"headline": headline, "answer": answer, "lines": lines, "where": where}
 

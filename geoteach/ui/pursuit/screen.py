@@ -18,9 +18,12 @@ holds another seat's view, so it never holds the answer: a team's device asks th
 its own seat's view shows it (prompt, picture, the card's own options), sends what was typed
 (``text``) or clicked (``choice``) for the engine to judge, and says the verdict, with the
 right answer big, from the engine's ``last`` after the move. The projector shows the question
-being asked without its answer, and every team's verdict after it. Honor mode needs a reader
-who sees the answer, so a class game plays typed or multiple choice (the registry's
-``class_refused``; house rule). Its sentences are in ``wording``, the board in
+being asked without its answer, and every team's verdict after it. In honor mode the teacher is
+the reader (house rule): the team's device shows the question and "say your answer out loud",
+with no answer box; the projector reads the back of the card (the game's ``card_back()``, which
+no device gets) and shows the question, **Show the answer**, then the answers and **Right** /
+**Wrong**; its mark is the team's move, and the projector's clock times it. At a table, the
+reader's card comes from ``card_back()`` too. Its sentences are in ``wording``, the board in
 ``geoteach.render.board`` and the die in ``geoteach.render.pursuit_pieces``. Computer players
 move at the pace the set-up screen chose, and wait while a verdict is on screen.
 
@@ -50,6 +53,7 @@ from geoteach.games.table import Table
 from geoteach.quiz.answers import Mode, Verdict
 from geoteach.quiz.question import Question
 from geoteach.render.board import BoardView, short_names, space_xy
+from geoteach.ui import aloud
 from geoteach.ui.apps import screen_options
 from geoteach.ui.countdown import Countdown
 from geoteach.ui.pursuit import wording
@@ -168,7 +172,9 @@ class PursuitApp(GameScreen):
         self.act({"player": seat, "type": "vote", "category": category})
 
     def _answered(self, verdict: Verdict) -> None:
-        """The card was answered: send the typed text (the engine judges) or the mark."""
+        """The card was answered: send the typed text (the engine judges) or the mark (on a
+        class game's projector, the teacher's, for the team answering). Refused (the room is
+        paused, say), the card takes the answer again."""
         action: Action = {"player": self.player, "type": "answer"}
         self._picked = verdict.given  # a multiple-choice pick, for the verdict
         if self.card.asked_mode == "typed" and verdict.given is not None:
@@ -179,7 +185,11 @@ class PursuitApp(GameScreen):
                 action["choice"] = verdict.given  # the option clicked, for the lesson record
         if self.game.options["time_limit"] is not None:
             action["seconds"] = self.countdown.seconds()
-        self.act(action)
+        try:
+            self.act(action)
+        except Exception:
+            self.card.reopen()
+            raise
 
     def _given(self, given: str) -> None:
         """A class game's device: what was typed or clicked goes to the engine, which judges
@@ -299,7 +309,8 @@ class PursuitApp(GameScreen):
             name = self.table.name_of(action["player"])
             self._verdict_due = (f"{name}: {headline}", {**details, "wait": False})
         elif by_human and asked is not None:
-            self._verdict_due = wording.verdict(
+            marked = action["player"] in self.remote_seats  # the teacher's mark of a team's
+            headline, details = wording.verdict(
                 view,
                 self.table,
                 self.categories,
@@ -307,7 +318,10 @@ class PursuitApp(GameScreen):
                 asked,
                 picked=self._picked,
                 new_wedge=self._new_wedge(view, action["player"]),
+                elsewhere=marked,
             )
+            name = self.table.name_of(action["player"])
+            self._verdict_due = (f"{name}: {headline}" if marked else headline, details)
         elif view["phase"] == "over":
             self._verdict_due = (
                 f"{wording.winners_text(view, self.table)} the game!",
@@ -383,7 +397,8 @@ class PursuitApp(GameScreen):
         humans = [s for s in view["to_act"] if s not in self.bots]
         self._shown = view["question"] if phase == "question" else self._shown
         if phase == "question":
-            return self._question_controls(view, asked_of_bot=not humans)
+            marking = self.teacher_marks and self.marks_for(view["player"])
+            return self._question_controls(view, asked_of_bot=not (humans or marking))
         if not humans:
             return [self._step(wording.computer_step_html(view, table, held=self.held))]
         if phase == "roll":
@@ -425,11 +440,21 @@ class PursuitApp(GameScreen):
             buttons.append(button)
         return widgets.HBox(buttons, layout=widgets.Layout(flex_flow="row wrap"))
 
+    @property
+    def teacher_marks(self) -> bool:
+        """Honor mode in a class game: the teacher marks the answers said out loud, on the
+        projector (house rule)."""
+        return self.mode == "honor" and bool(self.remote_seats)
+
     def _question_controls(self, view: dict[str, Any], asked_of_bot: bool) -> list[widgets.Widget]:
+        seat = view["player"]
         if asked_of_bot:
+            if self.teacher_marks and self.team_elsewhere(seat):
+                return [self._step(wording.aloud_wait_html(view, self.table, self.categories))]
             return [self._step(wording.thinking_html(view, self.table, self.categories))]
-        if self.holds_readers_card:
-            card = self._reader_card(view["player"])
+        marking = seat in self.remote_seats  # the projector marks for the team answering
+        if self.holds_readers_card or marking:
+            card = self.game.card_back()["card"]  # the reader's: at a table, or the teacher's
             if card["id"] != self._asked_id:
                 self._ask(card)
         elif self._asked_id != (asked := f"asked at move {len(self.game.log)}"):
@@ -438,15 +463,13 @@ class PursuitApp(GameScreen):
             view,
             self.table,
             self.categories,
-            honor=self.card.asked_mode == "honor",
+            honor=self.card.asked_mode == "honor" and not self.teacher_marks,
             consultation=bool(self.game.options["consultation"]),
         )
-        return [self._step(notes), self.card, self.countdown]
-
-    def _reader_card(self, answering: int) -> dict[str, Any]:
-        """The card being asked, as the reader holds it (a reader's view: any other seat)."""
-        reader = next(s for s in range(len(self.table.seats)) if s != answering)
-        return self.game.view(reader)["question"]["card"]
+        if marking:
+            notes = aloud.marking_html(self.table, seat) + notes
+        clock = [] if self.teacher_marks and not marking else [self.countdown]
+        return [self._step(notes), self.card, *clock]
 
     def _ask(self, card: dict[str, Any]) -> None:
         question = Question.from_dict(card)
@@ -458,15 +481,19 @@ class PursuitApp(GameScreen):
 
     def _ask_unjudged(self, asked: str) -> None:
         """A class game's device: the question as this seat's own view shows it (no answer);
-        the engine judges what is typed or clicked (``_given``)."""
+        the engine judges what is typed or clicked (``_given``). In honor mode the team says its
+        answer out loud instead, and the projector marks it and keeps the time."""
         if not self.feedback.is_open:
             self.feedback.put_away()  # another team's verdict, shown without holding the game
         shown = self.view_of(self.player)["question"]
-        self.card.ask_unjudged(shown, self._given, self.mode)
+        if self.teacher_marks:
+            self.card.ask_aloud(shown, aloud.SAY_IT_ALOUD)
+        else:
+            self.card.ask_unjudged(shown, self._given, self.mode)
+            self.countdown.start()
         self.card.header.value = ""  # the step above names the category and level, in colour
         self._asked = None
         self._asked_id = asked
-        self.countdown.start()
 
 
 def play(

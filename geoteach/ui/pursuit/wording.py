@@ -23,6 +23,7 @@ from geoteach.quiz.answers import said_answers
 from geoteach.quiz.places import place_kind, question_places
 from geoteach.quiz.question import LEVELS, Question
 from geoteach.render.pursuit_pieces import chip, die_html
+from geoteach.ui import aloud
 from geoteach.ui.theme import does, does_text, is_you, seat_badge
 
 View = Mapping[str, Any]
@@ -239,6 +240,16 @@ def thinking_html(view: View, table: Table, categories: Sequence[str]) -> str:
     return (
         f"<p>{question_head(view, categories)}</p><p style='font-size:1.15em'>{prompt}</p>"
         f"<p>{seat_badge(table, view['player'])} is thinking…</p>"
+    )
+
+
+def aloud_wait_html(view: View, table: Table, categories: Sequence[str]) -> str:
+    """Honor mode in a class game, on the other teams' devices and the spectators': the
+    question, and who says its answer out loud for the teacher to mark."""
+    prompt = html_text(view["question"]["prompt"])
+    return (
+        f"<p>{question_head(view, categories)}</p><p style='font-size:1.15em'>{prompt}</p>"
+        + aloud.waiting_html(table, view["player"])
     )
 
 
