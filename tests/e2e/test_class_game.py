@@ -154,8 +154,10 @@ def _shown(page: Any, selector: str) -> bool:
 
 #: What the team to act clicks in Globalissimo: a rank for the country picked, or an answer at
 #: a hurdle.
-RANK = ".gt-controls .gt-rank:not([disabled])"
-ANSWER = ".gt-controls .gt-submit:not([disabled])"
+#: Controls dimmed while the device's last move is worked out (gt-busy) are not the next step:
+#: a look then would click the old step's button, which takes no click.
+RANK = ".gt-controls:not(.gt-busy) .gt-rank:not([disabled])"
+ANSWER = ".gt-controls:not(.gt-busy) .gt-submit:not([disabled])"
 
 
 def _globalissimo_step(page: Any) -> bool:
@@ -692,10 +694,10 @@ def test_geotriple_from_two_team_devices_and_a_spectator(browser, voila) -> None
 #: What the Geography Pursuit team to act clicks: the die, a lit space, a category (the hub,
 #: the final vote), or the question card's answer box.
 PURSUIT_STEPS = (
-    ".gt-controls .gt-roll:not([disabled])",
-    ".gt-controls .gt-space:not([disabled])",
-    ".gt-controls .gt-category:not([disabled])",
-    ".gt-controls .gt-pursuit-card input:not([disabled])",
+    ".gt-controls:not(.gt-busy) .gt-roll:not([disabled])",
+    ".gt-controls:not(.gt-busy) .gt-space:not([disabled])",
+    ".gt-controls:not(.gt-busy) .gt-category:not([disabled])",
+    ".gt-controls:not(.gt-busy) .gt-pursuit-card input:not([disabled])",
 )
 
 
