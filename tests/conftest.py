@@ -24,6 +24,24 @@ def _pictures_backend_after_each_test():
         plt.switch_backend("Agg")
 
 
+@pytest.fixture
+def kept_data_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """A writable copy of data/ whose digests ``geoteach.data.built`` reads (fresh ones), for
+    tests that edit a dataset to show a kept file goes stale."""
+    import shutil
+
+    from geoteach.data import built
+
+    copy = tmp_path / "data"
+    shutil.copytree(built.data_dir(), copy)
+    monkeypatch.setattr(built, "data_dir", lambda: copy)
+    built.inputs_digest.cache_clear()
+    try:
+        yield copy
+    finally:
+        built.inputs_digest.cache_clear()
+
+
 def pytest_collection_modifyitems(items):
     """Browser tests last: Playwright's sync API keeps an asyncio loop running in this process
     while its browser is open, and widgets that schedule work on a running loop would see it."""
