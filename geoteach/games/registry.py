@@ -327,8 +327,8 @@ _ENTRIES = (
         handouts="geoteach.lessons.global_pursuit:handouts",
         lessons="geoteach.lessons.global_pursuit",
         lesson_plan="03_global_pursuit.ipynb",
-        # The trivia decks are made from the data: seconds, on first use.
-        prepare="geoteach.games.global_pursuit.trivia:built_in_bank",
+        # The trivia decks (kept, else made from the data: seconds) and the answers' places.
+        prepare="geoteach.games.global_pursuit.trivia:prepare",
         # A class game: no reader holds the card on a team's device, so no answers marked by
         # one; the game checks typed and multiple-choice answers itself.
         class_refused=MappingProxyType({"answer_mode": ("honor",)}),
@@ -383,7 +383,7 @@ _ENTRIES = (
         handouts="geoteach.lessons.geography_pursuit:handouts",
         lessons="geoteach.lessons.geography_pursuit",
         lesson_plan="04_geography_pursuit.ipynb",
-        prepare="geoteach.games.geography_pursuit.questions:default_questions",
+        prepare="geoteach.games.geography_pursuit.questions:prepare",
         # A class game: no reader holds the card on a team's device, so no answers marked by
         # another player; the game checks typed and multiple-choice answers itself.
         class_refused=MappingProxyType({"mode": ("honor",)}),

@@ -53,6 +53,16 @@ def built_in_bank() -> Bank:
     return json.loads(_built_in_json())
 
 
+def prepare() -> None:
+    """What the first question needs, made while the set-up screen is filled in (the app's
+    warm-up, ``GameEntry.prepare``): the built-in decks, and every place a typed answer is
+    checked against (the kept tables' countries, capitals and states)."""
+    from geoteach.quiz.answers import known_places
+
+    _built_in_json()
+    known_places()
+
+
 def question(card: TriviaCard, level: int) -> Question:
     """The question of ``level`` (1-3) on a trivia card."""
     return Question.from_dict(card["questions"][int(level) - 1])
