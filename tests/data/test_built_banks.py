@@ -39,15 +39,13 @@ def test_the_games_deal_from_the_kept_banks() -> None:
 
 def test_a_changed_dataset_makes_the_kept_bank_stale(kept_data_copy) -> None:
     assert built.read_bank("global_pursuit") is not None
-    with (kept_data_copy / "decks" / "retired.csv").open("a", encoding="utf-8") as handle:
-        handle.write("\n")  # a curriculum author's edit, however small
-    built.inputs_digest.cache_clear()
+    kept_data_copy.edit("decks/retired.csv")
     assert built.read_bank("global_pursuit") is None
     assert built.kept_or_made("global_pursuit", lambda: '{"made": 1}') == '{"made": 1}'
 
 
 def test_a_missing_bank_is_made_and_a_written_one_is_read_back(kept_data_copy) -> None:
-    (kept_data_copy / "built" / "global_pursuit.json").unlink()
+    (kept_data_copy.path / "built" / "global_pursuit.json").unlink()
     assert built.read_bank("global_pursuit") is None
     built.write_bank("global_pursuit", json.dumps({"deck": []}))
     assert json.loads(built.kept_or_made("global_pursuit", lambda: "never")) == {"deck": []}

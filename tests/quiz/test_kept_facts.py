@@ -37,9 +37,7 @@ def test_a_fact_is_picked_from_the_kept_sentences() -> None:
 
 def test_a_changed_convention_makes_the_kept_facts_stale(kept_data_copy) -> None:
     assert built.read_bank(facts.NAME, built.FACT_CODE) is not None
-    with (kept_data_copy / "quiz_conventions.csv").open("a", encoding="utf-8") as handle:
-        handle.write("\n")  # a curriculum author's edit, however small
-    built.inputs_digest.cache_clear()
+    kept_data_copy.edit("quiz_conventions.csv")
     assert built.read_bank(facts.NAME, built.FACT_CODE) is None
 
 

@@ -43,9 +43,7 @@ def test_the_kept_map_is_current_and_equals_a_fresh_projection() -> None:
 
 def test_a_changed_map_file_makes_the_kept_map_stale(kept_data_copy) -> None:
     assert built.read_bank(NAME, built.MAP_CODE) is not None
-    with (kept_data_copy / "world_110m.geojson").open("a", encoding="utf-8") as handle:
-        handle.write("\n")
-    built.inputs_digest.cache_clear()
+    kept_data_copy.edit("world_110m.geojson")
     assert built.read_bank(NAME, built.MAP_CODE) is None
 
 
