@@ -327,8 +327,9 @@ _ENTRIES = (
         handouts="geoteach.lessons.global_pursuit:handouts",
         lessons="geoteach.lessons.global_pursuit",
         lesson_plan="03_global_pursuit.ipynb",
-        # The trivia decks (kept, else made from the data: seconds) and the answers' places.
-        prepare="geoteach.games.global_pursuit.trivia:prepare",
+        # The trivia decks (kept, else made from the data: seconds), the answers' places and
+        # the map cards' drawings.
+        prepare="geoteach.ui.global_pursuit.app:prepare",
         # A class game: no reader holds the card on a team's device, so no answers marked by
         # one; the game checks typed and multiple-choice answers itself.
         class_refused=MappingProxyType({"answer_mode": ("honor",)}),
