@@ -1,10 +1,12 @@
-"""Rebuild the files kept in data/built/ (issue 24): the Pursuits' built-in question banks and
-the world map every game draws, projected.
+"""Rebuild the files kept in data/built/ (issue 24): the Pursuits' built-in question banks, the
+world map every game draws, projected, the country, statistics and U.S. state tables as plain
+rows (``geoteach.data.rows``) and the verdicts' "Did you know?" sentences
+(``geoteach.quiz.facts``).
 
     python scripts/build_banks.py
 
 Each bank is generated from the datasets exactly as a game would generate it
-(``geoteach.games.global_pursuit.trivia.make_built_in_json``,
+(``geoteach.games.global_pursuit.trivia_cards.make_built_in_json``,
 ``geoteach.games.geography_pursuit.questions.make_default_bank_json``) and written with the
 digest of its inputs (``geoteach.data.built``). Run it after changing a dataset or a question
 generator; until then games generate the banks themselves, and ``tests/data/test_built_banks.py``
@@ -18,9 +20,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from geoteach.data import built
+from geoteach.data import built, rows
 from geoteach.games.geography_pursuit.questions import make_default_bank_json
-from geoteach.games.global_pursuit.trivia import make_built_in_json
+from geoteach.games.global_pursuit.trivia_cards import make_built_in_json
+from geoteach.quiz import facts
 from geoteach.render import world
 
 #: Each kept bank and the function that makes it.
@@ -34,6 +37,12 @@ def main() -> int:
     for (scale, projection), name in world.KEPT.items():
         text = world.world_json(world._project_world(scale, projection))
         path = built.write_bank(name, text, built.MAP_CODE)
+        print(f"wrote {path} ({path.stat().st_size / 1e6:.1f} MB)")
+    for name, make, code in (
+        (rows.NAME, rows.tables_json, built.TABLE_CODE),
+        (facts.NAME, facts.facts_json, built.FACT_CODE),
+    ):
+        path = built.write_bank(name, make(), code)
         print(f"wrote {path} ({path.stat().st_size / 1e6:.1f} MB)")
     return 0
 

@@ -24,6 +24,39 @@ def _pictures_backend_after_each_test():
         plt.switch_backend("Agg")
 
 
+class DataCopy:
+    """A writable copy of data/ whose digests ``geoteach.data.built`` reads (see the fixture)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def edit(self, name: str) -> None:
+        """A curriculum author's edit of ``data/<name>``, however small (one more line end),
+        with the digests read again."""
+        from geoteach.data import built
+
+        with (self.path / name).open("a", encoding="utf-8") as handle:
+            handle.write("\n")
+        built.inputs_digest.cache_clear()
+
+
+@pytest.fixture
+def kept_data_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[DataCopy]:
+    """A copy of data/ for tests that edit a dataset to show a kept file goes stale."""
+    import shutil
+
+    from geoteach.data import built
+
+    copy = tmp_path / "data"
+    shutil.copytree(built.data_dir(), copy)
+    monkeypatch.setattr(built, "data_dir", lambda: copy)
+    built.inputs_digest.cache_clear()
+    try:
+        yield DataCopy(copy)
+    finally:
+        built.inputs_digest.cache_clear()
+
+
 def pytest_collection_modifyitems(items):
     """Browser tests last: Playwright's sync API keeps an asyncio loop running in this process
     while its browser is open, and widgets that schedule work on a running loop would see it."""

@@ -1,4 +1,8 @@
-"""Generated question banks kept as files, so a student's kernel reads them instead of making them.
+"""Generated files kept in data/built, so a student's kernel reads them instead of making them.
+
+The question banks, the projected world map, the tables as plain rows (``geoteach.data.rows``)
+and the verdicts' sentences (``geoteach.quiz.facts``) all follow the rules below, each with the
+code it is made by (``CODE``, ``MAP_CODE``, ``TABLE_CODE``, ``FACT_CODE``).
 
 The Pursuits' built-in decks are generated from the datasets by ``geoteach.quiz.generators``:
 right by construction, but 2 to 8 CPU-seconds a kernel, which a class of 30 arriving at once pays
@@ -29,6 +33,11 @@ CODE = ("data", "quiz", "games/global_pursuit", "games/geography_pursuit")
 #: The code a kept map is made by (``geoteach.render.world``, its label points and the data
 #: loaders): a map kept in data/built is stale when one of them changes, not when a quiz does.
 MAP_CODE = ("data", "render/world.py", "render/labels.py")
+#: The code the kept tables (``geoteach.data.rows``) are made by: the data loaders alone.
+TABLE_CODE = ("data",)
+#: The code the kept "Did you know?" sentences (``geoteach.quiz.facts``) are made by: the data
+#: loaders and the quiz, whose conventions say which figures are not read out.
+FACT_CODE = ("data", "quiz")
 
 
 def bank_path(name: str) -> Path:

@@ -10,15 +10,17 @@ import re
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-import pandas as pd
 from rapidfuzz import fuzz, process
 from unidecode import unidecode
 
 from geoteach.data._paths import data_path
 from geoteach.data.geojson import LONLAT, read_features, read_geojson
+from geoteach.data.rows import state_rows
 
-if TYPE_CHECKING:  # geopandas is loaded by the maps only: the tables need pandas alone
+if TYPE_CHECKING:  # geopandas is loaded by the maps only, pandas by the table (not the name
+    # lookups and shapes, which read the kept rows: a student's kernel needs no pandas, issue 24)
     import geopandas as gpd
+    import pandas as pd
 
 __all__ = ["StateNotFoundError", "find_state", "us_map", "us_states"]
 
@@ -31,6 +33,8 @@ class StateNotFoundError(LookupError):
 
 @cache
 def _table() -> pd.DataFrame:
+    import pandas as pd
+
     table = pd.read_csv(
         data_path("us_states.csv"),
         index_col="usps",
@@ -79,7 +83,7 @@ def us_shapes(insets: bool = True) -> tuple[list[str], list[str], list[Any]]:
     """The 50 states' codes, names and shapes, in ``us_map(insets)``'s order, with no
     geopandas (what a drawing of the map needs; ``us_map`` has every column)."""
     properties, shapes = read_features(_MAP_FILES[bool(insets)])
-    states = set(_table().index)
+    states = set(state_rows())
     keep = [i for i, p in enumerate(properties) if p.get("is_state") and p["usps"] in states]
     return (
         [str(properties[i]["usps"]) for i in keep],
@@ -96,9 +100,9 @@ def _plain(text: str) -> str:
 @cache
 def _names() -> dict[str, str]:
     keys: dict[str, str] = {}
-    for code, name in _table()["name"].items():
+    for code, row in state_rows().items():
         keys[_plain(code)] = code
-        keys[_plain(name)] = code
+        keys[_plain(row["name"])] = code
     return keys
 
 
@@ -114,8 +118,8 @@ def find_state(text: str) -> str:
         return _names()[key]
     if key in {"dc", "districtofcolumbia", "washingtondc"}:
         raise StateNotFoundError(f"{text!r} is the capital city of the United States, not a state.")
-    names = _table()["name"]
+    names = [row["name"] for row in state_rows().values()]
     best = process.extractOne(
-        text, list(names), scorer=fuzz.WRatio, processor=lambda s: unidecode(s).lower()
+        text, names, scorer=fuzz.WRatio, processor=lambda s: unidecode(s).lower()
     )
     raise StateNotFoundError(f"No state called {text!r}. Did you mean {best[0]}?")

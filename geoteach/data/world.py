@@ -11,15 +11,17 @@ import re
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-import pandas as pd
 from rapidfuzz import process
 from unidecode import unidecode
 
 from geoteach.data._paths import data_path
 from geoteach.data.geojson import read_geojson, read_shapes
+from geoteach.data.rows import country_rows
 
-if TYPE_CHECKING:  # geopandas is loaded by the maps only: the tables need pandas alone
+if TYPE_CHECKING:  # geopandas is loaded by the maps only, pandas by the tables (not the
+    # name lookups, which read the kept rows: a student's kernel needs no pandas, issue 24)
     import geopandas as gpd
+    import pandas as pd
 
 __all__ = [
     "UnknownCountryError",
@@ -66,6 +68,8 @@ def _split(value: object) -> tuple[str, ...]:
 
 @cache
 def _countries() -> pd.DataFrame:
+    import pandas as pd
+
     path = data_path("countries.csv")
     table = pd.read_csv(path, index_col="iso3", keep_default_na=False, na_values=[""])
     _check(table, "countries.csv", REQUIRED_COUNTRY_COLUMNS)
@@ -81,6 +85,8 @@ def _countries() -> pd.DataFrame:
 
 @cache
 def _statistics() -> pd.DataFrame:
+    import pandas as pd
+
     table = pd.read_csv(data_path("statistics.csv"), index_col="key")
     _check(table, "statistics.csv", REQUIRED_STATISTIC_COLUMNS)
     return table
@@ -148,16 +154,17 @@ def _fold(text: str) -> str:
 @cache
 def _name_index() -> tuple[dict[str, str], dict[str, str]]:
     """folded name or code -> iso3, and folded name -> the name to suggest."""
-    table = _countries()
+    rows = country_rows()
     lookup: dict[str, str] = {}
     display: dict[str, str] = {}
-    for iso3, row in table.iterrows():
+    for iso3, row in rows.items():
         for code in (iso3, row["iso2"]):
-            lookup.setdefault(_fold(code), str(iso3))
-    for iso3, row in table.iterrows():
+            if code is not None:
+                lookup.setdefault(_fold(code), iso3)
+    for iso3, row in rows.items():
         for name in (row["name"], *row["aliases"]):
             key = _fold(name)
-            lookup.setdefault(key, str(iso3))
+            lookup.setdefault(key, iso3)
             display.setdefault(key, str(row["name"]))
     return lookup, display
 

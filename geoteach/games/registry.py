@@ -323,8 +323,9 @@ _ENTRIES = (
         handouts="geoteach.lessons.global_pursuit:handouts",
         lessons="geoteach.lessons.global_pursuit",
         lesson_plan="03_global_pursuit.ipynb",
-        # The trivia decks are made from the data: seconds, on first use.
-        prepare="geoteach.games.global_pursuit.trivia:built_in_bank",
+        # The trivia decks (kept, else made from the data: seconds), the answers' places and
+        # the map cards' drawings.
+        prepare="geoteach.ui.global_pursuit.app:prepare",
         # A class game: the teacher is the reader, on the projector; the team says its answer.
         class_words=_short(answer_mode=_short(honor="said aloud, marked by the teacher")),
     ),
@@ -378,7 +379,7 @@ _ENTRIES = (
         handouts="geoteach.lessons.geography_pursuit:handouts",
         lessons="geoteach.lessons.geography_pursuit",
         lesson_plan="04_geography_pursuit.ipynb",
-        prepare="geoteach.games.geography_pursuit.questions:default_questions",
+        prepare="geoteach.games.geography_pursuit.questions:prepare",
         # A class game: the teacher is the reader, on the projector; the team says its answer.
         class_words=_short(mode=_short(honor="said out loud and marked by the teacher")),
     ),

@@ -104,12 +104,11 @@ def said_answers(question: Question) -> str:
 def country_names() -> dict[str, str]:
     """Every normalized name and alias of a country -> its iso3 code (empty without data)."""
     try:
-        from geoteach.data.world import countries as country_table
+        from geoteach.data.rows import country_rows  # plain rows: no pandas (issue 24)
 
-        table = country_table()
         names = {
-            normalize(name): str(iso3)
-            for iso3, row in table.iterrows()
+            normalize(name): iso3
+            for iso3, row in country_rows().items()
             for name in (row["name"], *(row["aliases"] or ()))
             if isinstance(name, str)
         }
@@ -154,20 +153,15 @@ def known_places() -> tuple[str, ...]:
     """
     names: set[str] = set()
     try:
-        # Imported from their modules: an imported submodule hides the package's lazy name.
-        from geoteach.data.usa import us_states
-        from geoteach.data.world import countries as country_table
+        # The tables' plain rows: a student's kernel needs no pandas (issue 24).
+        from geoteach.data.rows import country_rows, state_rows
 
-        countries = country_table()
-        for column in ("name", "capital"):
-            names.update(countries[column].dropna().astype(str))
-        for column in ("aliases", "capital_aliases"):
-            if column in countries:
-                for aliases in countries[column].dropna():
-                    names.update(str(a) for a in aliases)
-        states = us_states()
-        for column in ("name", "capital"):
-            names.update(states[column].dropna().astype(str))
+        for row in country_rows().values():
+            names.update(str(row[column]) for column in ("name", "capital") if row[column])
+            for column in ("aliases", "capital_aliases"):
+                names.update(str(a) for a in row.get(column) or ())
+        for row in state_rows().values():
+            names.update(str(row[column]) for column in ("name", "capital") if row[column])
     except (ImportError, AttributeError, FileNotFoundError, KeyError) as error:
         warnings.warn(
             f"geoteach could not read its country tables ({error}); typed answers are checked "

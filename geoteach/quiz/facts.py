@@ -6,17 +6,30 @@ the quiz does not read out is not said here either: one that data/quiz_conventio
 ``not_asked`` (Israel's highest point on the Golan Heights), and a population the two shipped
 sources disagree on by more than 15% (``generators.population_disagrees``: the Marshall
 Islands' 82,011 against GeoNames' 58,413).
+
+The sentences are made from the tables with pandas (``facts_json``), and kept made in
+``data/built/facts.json`` by ``scripts/build_banks.py``: a student's kernel only picks one, and
+loads no pandas (issue 24). The kept file is read while its digest is that of data/ and of the
+quiz's code (``geoteach.data.built``, ``FACT_CODE``); after a curriculum author's edit the
+sentences are made again, as before, until the file is rebuilt
+(``tests/quiz/test_kept_facts.py``).
 """
 
 from __future__ import annotations
 
+import json
 import math
 from functools import cache
 from random import Random
+from typing import TYPE_CHECKING, Any
 
-import pandas as pd
+from geoteach.data import built
 
-from geoteach import data
+if TYPE_CHECKING:  # pandas makes the sentences; picking one needs none
+    import pandas as pd
+
+#: The kept file's name in data/built.
+NAME = "facts"
 
 #: Statistics worth a sentence, in the order they are tried; each names its own year.
 _COUNTRY_FACTS = (
@@ -41,67 +54,85 @@ def readable(value: float) -> str:
     return f"{value:.1f}"
 
 
-@cache
-def _countries() -> pd.DataFrame:
-    return data.countries()
-
-
 def country_fact(iso3: str, rng: Random | None = None, skip: tuple[str, ...] = ()) -> str:
     """A sentence from the data about ``iso3`` (its capital and one statistic).
 
     ``skip`` leaves out statistics already shown (the round's own category, say); ``rng``
     picks among the available ones, so a class does not read the same fact every time.
     """
-    table = _countries()
-    if iso3 not in table.index:
+    kept = _facts()["countries"].get(iso3)
+    if kept is None:
         return ""
-    row = table.loc[iso3]
-    name = str(row["name"])
-    sentences = []
-    capital, seat, note = row.get("capital"), row.get("seat_of_government"), row.get("capital_note")
-    if isinstance(note, str) and note and bool(row.get("capital_contested")):
-        sentences.append(note)
-    elif isinstance(capital, str) and capital:
-        also = f" (the government sits in {seat})" if isinstance(seat, str) and seat else ""
-        sentences.append(f"The capital of {name} is {capital}{also}.")
-    options = []
-    unsaid = _unsaid(iso3)
-    for key, template in _COUNTRY_FACTS:
-        value = row.get(key)
-        if key in skip or key in unsaid:
-            continue
-        if value is None or (isinstance(value, float) and math.isnan(value)):
-            continue
-        year = row.get(f"{key}_year")
-        year_text = str(int(year)) if year is not None and pd.notna(year) else "recent years"
-        options.append(template.format(v=readable(value), name=name, year=year_text))
+    sentences = [kept["capital"]] if kept["capital"] else []
+    options = [sentence for key, sentence in kept["statistics"] if key not in skip]
     if options:
         sentences.append((rng or Random(iso3)).choice(options))
     return " ".join(sentences)
 
 
-@cache
-def _unsaid(iso3: str) -> frozenset[str]:
-    """The statistics of ``iso3`` that are not read out (see the module notes)."""
-    from geoteach.quiz import generators
-
-    unsaid = {key for code, key in generators.conventions().not_asked if code == iso3}
-    if iso3 in generators.population_disagrees():
-        unsaid.add("population")
-    return frozenset(unsaid)
-
-
-@cache
-def _states() -> pd.DataFrame:
-    return data.us_states()
-
-
 def state_fact(usps: str) -> str:
     """A sentence about a U.S. state: capital, admission, population with its year."""
-    table = _states()
-    if usps not in table.index:
-        return ""
-    row = table.loc[usps]
+    return _facts()["states"].get(usps, "")
+
+
+@cache
+def _facts() -> dict[str, Any]:
+    return json.loads(built.kept_or_made(NAME, facts_json, built.FACT_CODE))
+
+
+def facts_json() -> str:
+    """Every sentence ``country_fact`` and ``state_fact`` may say, made from the tables today:
+    the kept file's JSON text. A country has its capital's sentence and, in the order they are
+    tried, ``[statistic, sentence]`` for each statistic it has and the quiz reads out."""
+    from geoteach import data
+
+    unsaid = _unsaid()
+    countries = {
+        str(iso3): _country_sentences(row, unsaid.get(str(iso3), set()))
+        for iso3, row in data.countries().iterrows()
+    }
+    states = {str(usps): _state_sentence(row) for usps, row in data.us_states().iterrows()}
+    facts = {"countries": countries, "states": states}
+    return json.dumps(facts, ensure_ascii=False, separators=(",", ":")) + "\n"
+
+
+def _country_sentences(row: pd.Series, unsaid: set[str]) -> dict[str, Any]:
+    import pandas as pd
+
+    name = str(row["name"])
+    first = ""
+    capital, seat, note = row.get("capital"), row.get("seat_of_government"), row.get("capital_note")
+    if isinstance(note, str) and note and bool(row.get("capital_contested")):
+        first = note
+    elif isinstance(capital, str) and capital:
+        also = f" (the government sits in {seat})" if isinstance(seat, str) and seat else ""
+        first = f"The capital of {name} is {capital}{also}."
+    options = []
+    for key, template in _COUNTRY_FACTS:
+        value = row.get(key)
+        if key in unsaid:
+            continue
+        if value is None or (isinstance(value, float) and math.isnan(value)):
+            continue
+        year = row.get(f"{key}_year")
+        year_text = str(int(year)) if year is not None and pd.notna(year) else "recent years"
+        options.append([key, template.format(v=readable(value), name=name, year=year_text)])
+    return {"capital": first, "statistics": options}
+
+
+def _unsaid() -> dict[str, set[str]]:
+    """iso3 -> the statistics of that country that are not read out (see the module notes)."""
+    from geoteach.quiz import generators
+
+    unsaid: dict[str, set[str]] = {}
+    for code, key in generators.conventions().not_asked:
+        unsaid.setdefault(code, set()).add(key)
+    for code in generators.population_disagrees():
+        unsaid.setdefault(code, set()).add("population")
+    return unsaid
+
+
+def _state_sentence(row: pd.Series) -> str:
     admitted = str(row["admitted"])[:4]
     return (
         f"{row['name']}'s capital is {row['capital']}. It became a state in {admitted}; "

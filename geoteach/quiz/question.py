@@ -81,9 +81,12 @@ def media_problems(media: Media | dict[str, Any]) -> list[tuple[str, str]]:
 @cache
 def _place_names() -> tuple[dict[str, str], dict[str, str]]:
     """Country names by iso3 and state names by USPS code (read once: decks check every row)."""
-    from geoteach.data import countries, us_states
+    from geoteach.data.rows import country_rows, state_rows  # no pandas (issue 24)
 
-    return countries()["name"].to_dict(), us_states()["name"].to_dict()
+    return (
+        {code: str(row["name"]) for code, row in country_rows().items()},
+        {code: str(row["name"]) for code, row in state_rows().items()},
+    )
 
 
 def _code_hint(text: str, find: Callable[[str], str], names: Mapping[str, str]) -> str:

@@ -294,10 +294,10 @@ def _tiny_in_data() -> frozenset[str]:
     """The countries the world data marks as needing a marker to be seen."""
     from geoteach.render.world import projected_world
 
-    frame = projected_world().frame
-    if "tiny" not in frame.columns:
-        return frozenset()
-    return frozenset(str(c) for c in frame.index[frame["tiny"].fillna(False).astype(bool)])
+    world = projected_world()
+    return frozenset(
+        code for code, tiny in zip(world.codes, world.column("tiny"), strict=True) if tiny
+    )
 
 
 def numbered_map(large: bool = False, interactive: bool = False) -> MapView:

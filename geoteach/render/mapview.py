@@ -1,7 +1,8 @@
 """A map drawn once and then only recoloured: what a game UI needs between two moves.
 
-``MapView`` turns a GeoDataFrame (already in map coordinates) into one matplotlib PathCollection,
-one path per country or state. Highlighting, outlining, labelling and choropleths change colours
+``MapView`` turns ``Shapes`` (codes, names and shapes already in map coordinates, made from a
+GeoDataFrame or read plain, without pandas) into one matplotlib PathCollection, one path per
+country or state. Highlighting, outlining, labelling and choropleths change colours
 of that existing artist (or of small overlay artists) and ask the canvas for an idle redraw; the
 GeoDataFrame is never plotted again. What never changes (the sea, the borders and leader lines,
 the numbers with their halos, the dots' rings) sits in fixed layers (:mod:`geoteach.render.layers`)
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
@@ -187,19 +189,44 @@ def add_text_layer(
     return halo, glyphs
 
 
+@dataclass(frozen=True)
+class Shapes:
+    """What a ``MapView`` draws: each feature's code (ISO3 or USPS), name and shape in the
+    map's planar coordinates, in drawing order, and their CRS (None for a planar layout).
+
+    Plain sequences, so a game's map is drawn without pandas (issue 24); ``of`` takes them from
+    a GeoDataFrame indexed by code with a ``name`` column.
+    """
+
+    codes: Sequence[str]
+    names: Sequence[Any]
+    geometries: Sequence[BaseGeometry]
+    crs: Any = None
+
+    @classmethod
+    def of(cls, frame: Any) -> Shapes:
+        """The shapes of a GeoDataFrame (or a DataFrame with a ``geometry`` column)."""
+        return cls(
+            tuple(str(c) for c in frame.index),
+            tuple(frame["name"].astype(object)),
+            tuple(frame.geometry.values),
+            getattr(frame, "crs", None),
+        )
+
+
 class MapView:
     """Countries or states drawn once, then recoloured, outlined, labelled and clicked.
 
-    ``frame`` is a GeoDataFrame indexed by code (ISO3 or USPS) in the map's planar coordinates,
-    with a ``name`` column. ``colours`` gives each feature's resting colour (default: land).
-    ``pickable`` limits which codes a click can return (default: all). ``placements`` are the
-    cached label positions from :mod:`geoteach.render.labels`; features placed outside their
-    shape get a dot there and can be clicked by dot or label.
+    ``shapes`` are the features (``Shapes``; or a GeoDataFrame indexed by code in the map's
+    planar coordinates, with a ``name`` column). ``colours`` gives each feature's resting
+    colour (default: land). ``pickable`` limits which codes a click can return (default: all).
+    ``placements`` are the cached label positions from :mod:`geoteach.render.labels`; features
+    placed outside their shape get a dot there and can be clicked by dot or label.
     """
 
     def __init__(
         self,
-        frame: Any,
+        shapes: Shapes | Any,
         *,
         ax: Axes | None = None,
         figsize: tuple[float, float] = (10.0, 6.0),
@@ -212,26 +239,27 @@ class MapView:
         background: BaseGeometry | None = None,
         edge_colour: Colour = palettes.BORDER,
         edge_width: float = 0.3,
-        crs: Any = None,
     ) -> None:
         if ax is None:
             fig = new_figure(figsize, dpi=dpi, interactive=interactive)
             ax = fig.add_axes((0.0, 0.0, 1.0, 1.0))
         self.ax: Axes = ax
         self.figure: Figure = ax.figure  # type: ignore[assignment]
-        # The frame's own CRS (a GeoDataFrame's), or ``crs`` for a plain frame of shapes.
-        self.crs = crs if crs is not None else getattr(frame, "crs", None)
-        self.codes: tuple[str, ...] = tuple(str(c) for c in frame.index)
+        if not isinstance(shapes, Shapes):
+            shapes = Shapes.of(shapes)
+        self.crs = shapes.crs
+        self.codes: tuple[str, ...] = tuple(str(c) for c in shapes.codes)
         # Territories that are drawn but not played may have no name: show their code.
         self.names: tuple[str, ...] = tuple(
             str(n) if isinstance(n, str) and n else c
-            for c, n in zip(self.codes, frame["name"].astype(object), strict=True)
+            for c, n in zip(self.codes, shapes.names, strict=True)
         )
         self._index = {code: i for i, code in enumerate(self.codes)}
         self._by_name = {
             name.casefold(): code for code, name in zip(self.codes, self.names, strict=True)
         }
-        self.geometries = np.asarray(frame.geometry.values, dtype=object)
+        self.geometries = np.empty(len(self.codes), dtype=object)
+        self.geometries[:] = list(shapes.geometries)
         self._areas = shapely.area(self.geometries)
         self._tree = shapely.STRtree(self.geometries)
         self.pickable = frozenset(self.codes if pickable is None else pickable)

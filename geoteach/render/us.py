@@ -16,14 +16,14 @@ from matplotlib.axes import Axes
 from matplotlib.path import Path
 
 from geoteach.render.labels import Placement, label_points, place_labels
-from geoteach.render.mapview import MapView, geometry_path
+from geoteach.render.mapview import MapView, Shapes, geometry_path
 
 
 @dataclass(frozen=True)
 class LaidOutStates:
     """The inset layout's shapes, paths and label points, computed once."""
 
-    frame: Any  # a DataFrame of names and shapes; never handed out
+    shapes: Shapes  # codes, names and shapes, plain (no pandas); never handed out
     paths: tuple[Path, ...]
     anchors: np.ndarray  # read-only
     y_down: bool  # True when the layout counts y downwards (screen pixels)
@@ -32,25 +32,24 @@ class LaidOutStates:
 @lru_cache(maxsize=2)
 def laid_out_states() -> LaidOutStates:
     """The states in the inset layout, cached; use :func:`us_frame` for a copy to change."""
-    import pandas as pd
-
     from geoteach.data.usa import us_shapes
 
-    # The layout is planar screen-like units: no CRS, and no geopandas in a student's kernel.
-    codes, names, shapes = us_shapes(insets=True)
-    frame = pd.DataFrame({"name": names}, index=pd.Index(codes, name="usps"))
-    frame["geometry"] = shapes
-    anchors = label_points(frame.geometry.values)
+    # The layout is planar screen-like units: no CRS, and neither pandas nor geopandas in a
+    # student's kernel (issue 24).
+    codes, names, geometries = us_shapes(insets=True)
+    shapes = Shapes(tuple(codes), tuple(names), tuple(geometries))
+    anchors = label_points(np.asarray(shapes.geometries, dtype=object))
     anchors.setflags(write=False)
-    paths = tuple(geometry_path(g) for g in frame.geometry.values)
-    return LaidOutStates(frame, paths, anchors, _counts_down(frame))
+    paths = tuple(geometry_path(g) for g in shapes.geometries)
+    return LaidOutStates(shapes, paths, anchors, _counts_down(shapes))
 
 
-def _counts_down(frame: Any) -> bool:
+def _counts_down(shapes: Shapes) -> bool:
     # Some Albers layouts are in screen pixels (y grows southwards): then Washington's y is
     # smaller than Florida's and the axis must be flipped.
-    if {"WA", "FL"} <= set(frame.index):
-        return bool(frame.geometry["WA"].centroid.y < frame.geometry["FL"].centroid.y)
+    where = dict(zip(shapes.codes, shapes.geometries, strict=True))
+    if {"WA", "FL"} <= set(where):
+        return bool(where["WA"].centroid.y < where["FL"].centroid.y)
     return False
 
 
@@ -65,17 +64,18 @@ def us_frame() -> Any:
 @lru_cache(maxsize=16)
 def _abbreviation_layout(fontsize: float, upp: float) -> tuple[Placement, ...]:
     states = laid_out_states()
-    frame = states.frame
-    codes = [str(c) for c in frame.index]
+    codes = list(states.shapes.codes)
     anchors = np.array(states.anchors, dtype=float)
     if states.y_down:
         # Lay out in a north-up copy so "above" means north; flip the results back.
         anchors[:, 1] *= -1
         import shapely
 
-        geoms = [shapely.affinity.scale(g, 1.0, -1.0, origin=(0, 0)) for g in frame.geometry]
+        geoms = [
+            shapely.affinity.scale(g, 1.0, -1.0, origin=(0, 0)) for g in states.shapes.geometries
+        ]
     else:
-        geoms = list(frame.geometry.values)
+        geoms = list(states.shapes.geometries)
     placed = place_labels(
         codes, codes, geoms, anchors, fontsize=fontsize, units_per_point=upp, land=geoms
     )
@@ -109,8 +109,7 @@ def us_map_view(
         ax = fig.add_axes((0.0, 0.0, 1.0, 1.0))
     if states.y_down:
         ax.invert_yaxis()
-    view = MapView(states.frame.copy(), ax=ax, paths=states.paths, anchors=states.anchors)
-    view.crs = None
+    view = MapView(states.shapes, ax=ax, paths=states.paths, anchors=states.anchors)
     if abbreviations:
         upp = round(view.units_per_point(), 6)
         view.add_numbers(_abbreviation_layout(float(fontsize), upp), fontsize=fontsize)

@@ -9,8 +9,9 @@ map. Projected geometry and label layout are cached per scale and projection; ca
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Any
 
 import numpy as np
@@ -21,7 +22,7 @@ from shapely.geometry.base import BaseGeometry
 
 from geoteach.render import palettes
 from geoteach.render.labels import Placement, label_points, place_labels, text_box
-from geoteach.render.mapview import MapView, add_text_layer, geometry_path
+from geoteach.render.mapview import MapView, Shapes, add_text_layer, geometry_path
 
 #: Wall-map projections by their everyday name.
 PROJECTIONS = {"equal-earth": "EPSG:8857", "robinson": "ESRI:54030"}
@@ -35,13 +36,77 @@ _DENSIFY_DEG = 1.0
 
 @dataclass(frozen=True)
 class ProjectedWorld:
-    """Everything a world map needs, computed once per (scale, projection)."""
+    """Everything a world map needs, computed once per (scale, projection).
 
-    frame: Any  # GeoDataFrame; never handed out without a copy
+    The table is kept plain (``codes``, ``columns``, ``shapes``), so a game draws its map
+    without pandas (issue 24); ``frame`` is the same table as a DataFrame, made on first use
+    (notebooks, lessons), or the GeoDataFrame it was projected as.
+    """
+
+    codes: tuple[str, ...]
+    #: Each column's values in code order (None where missing), the geometry apart.
+    columns: Mapping[str, tuple[Any, ...]]
+    shapes: tuple[BaseGeometry, ...]
     paths: tuple[Path, ...]
     anchors: np.ndarray  # read-only label points in map units
     background: BaseGeometry  # the whole globe's outline, drawn as the sea
     crs: str
+    #: How ``frame`` is laid out: the index's name, the columns' order (with the geometry)
+    #: and their dtypes.
+    layout: Mapping[str, Any]
+
+    def column(self, name: str, default: Any = None) -> tuple[Any, ...]:
+        """A column's values in code order (``default`` for each code without that column)."""
+        return self.columns.get(name, (default,) * len(self.codes))
+
+    @cached_property
+    def frame(self) -> Any:
+        """The table as a DataFrame with a ``geometry`` column (shared: copy it to change it)."""
+        import pandas as pd
+
+        index = pd.Index(self.codes, name=self.layout["index_name"])
+        frame = pd.DataFrame(
+            {
+                column: pd.Series(values, index=index).astype(self.layout["dtypes"][column])
+                for column, values in self.columns.items()
+            },
+            index=index,
+        )
+        frame["geometry"] = list(self.shapes)
+        return frame[self.layout["order"]]
+
+    @classmethod
+    def of_frame(
+        cls, frame: Any, paths: tuple[Path, ...], anchors: np.ndarray, background: Any, crs: str
+    ) -> ProjectedWorld:
+        """The projected world of a GeoDataFrame (kept as its ``frame``)."""
+        geometry = frame.geometry.name
+        columns = {
+            str(column): tuple(None if _missing(v) else _plain(v) for v in frame[column].tolist())
+            for column in frame.columns
+            if column != geometry
+        }
+        layout = {
+            "index_name": frame.index.name,
+            "order": [str(column) for column in frame.columns],
+            "dtypes": {column: str(frame[column].dtype) for column in columns},
+        }
+        world = cls(
+            tuple(str(code) for code in frame.index),
+            columns,
+            tuple(frame.geometry.values),
+            paths,
+            anchors,
+            background,
+            crs,
+            layout,
+        )
+        world.__dict__["frame"] = frame  # what ``frame`` would make, already made
+        return world
+
+    def shapes_for_view(self) -> Shapes:
+        """What a ``MapView`` of this map draws."""
+        return Shapes(self.codes, self.column("name"), self.shapes, self.crs)
 
 
 def check_scale(scale: str) -> str:
@@ -168,7 +233,7 @@ def _project_world(scale: str, projection: str) -> ProjectedWorld:
         anchors = label_points(frame.geometry.values)
     anchors.setflags(write=False)
     paths = tuple(geometry_path(g) for g in frame.geometry.values)
-    return ProjectedWorld(frame, paths, anchors, _globe(crs), crs)
+    return ProjectedWorld.of_frame(frame, paths, anchors, _globe(crs), crs)
 
 
 def world_json(world: ProjectedWorld) -> str:
@@ -176,21 +241,17 @@ def world_json(world: ProjectedWorld) -> str:
     points and the globe's outline (``world_from_json`` reads it back, exactly)."""
     import json
 
-    frame = world.frame
-    columns = {
-        column: [None if _missing(v) else _plain(v) for v in frame[column].tolist()]
-        for column in frame.columns
-        if column != frame.geometry.name
-    }
+    shapes = np.empty(len(world.shapes), dtype=object)
+    shapes[:] = list(world.shapes)
     return json.dumps(
         {
             "crs": world.crs,
-            "codes": [str(code) for code in frame.index],
-            "index_name": frame.index.name,
-            "order": [str(column) for column in frame.columns],
-            "columns": columns,
-            "dtypes": {column: str(frame[column].dtype) for column in columns},
-            "shapes": [g.hex() for g in shapely.to_wkb(np.asarray(frame.geometry.values))],
+            "codes": list(world.codes),
+            "index_name": world.layout["index_name"],
+            "order": list(world.layout["order"]),
+            "columns": {column: list(values) for column, values in world.columns.items()},
+            "dtypes": dict(world.layout["dtypes"]),
+            "shapes": [g.hex() for g in shapely.to_wkb(shapes)],
             "anchors": world.anchors.tolist(),
             "background": shapely.to_wkb(world.background, hex=True),
         },
@@ -209,29 +270,21 @@ def _plain(value: Any) -> Any:
 
 
 def world_from_json(text: str) -> ProjectedWorld:
-    """The world map kept by ``world_json``: a DataFrame with a ``geometry`` column (no
-    geopandas), its paths made again from the shapes."""
+    """The world map kept by ``world_json``, plain (no pandas, no geopandas), its paths made
+    again from the shapes."""
     import json
 
-    import pandas as pd
-
     kept = json.loads(text)
-    shapes = shapely.from_wkb([bytes.fromhex(h) for h in kept["shapes"]])
-    index = pd.Index(kept["codes"], name=kept["index_name"])
-    frame = pd.DataFrame(
-        {
-            column: pd.Series(values, index=index).astype(kept["dtypes"][column])
-            for column, values in kept["columns"].items()
-        },
-        index=index,
-    )
-    frame["geometry"] = shapes
-    frame = frame[kept["order"]]
+    shapes = tuple(shapely.from_wkb([bytes.fromhex(h) for h in kept["shapes"]]))
     anchors = np.asarray(kept["anchors"], dtype=float)
     anchors.setflags(write=False)
     paths = tuple(geometry_path(g) for g in shapes)
     background = shapely.from_wkb(kept["background"])
-    return ProjectedWorld(frame, paths, anchors, background, kept["crs"])
+    layout = {key: kept[key] for key in ("index_name", "order", "dtypes")}
+    columns = {column: tuple(values) for column, values in kept["columns"].items()}
+    return ProjectedWorld(
+        tuple(kept["codes"]), columns, shapes, paths, anchors, background, kept["crs"], layout
+    )
 
 
 def world_frame(scale: str = "110m", projection: str = "equal-earth") -> Any:
@@ -247,15 +300,15 @@ def _number_layout(
     scale: str, projection: str, fontsize: float, upp: float, names: bool
 ) -> tuple[tuple[Placement, ...], tuple[Placement, ...]]:
     world = projected_world(scale, projection)
-    frame = world.frame
-    playable = _playable(frame)
-    tiny = frame["tiny"].to_numpy(dtype=bool) if "tiny" in frame.columns else None
+    playable = _playable(world)
+    tiny = world.column("tiny", False)
     idx = np.nonzero(playable)[0]
-    geoms = frame.geometry.values
-    codes = [str(frame.index[i]) for i in idx]
-    texts = [str(int(frame["map_number"].iloc[i])) for i in idx]
+    geoms = world.shapes
+    codes = [world.codes[i] for i in idx]
+    numbers_of = world.column("map_number")
+    texts = [str(int(numbers_of[i])) for i in idx]
     # A country the data calls tiny is dotted even if its number would squeeze in.
-    shapes = [shapely.Point() if tiny is not None and tiny[i] else geoms[i] for i in idx]
+    shapes = [shapely.Point() if tiny[i] else geoms[i] for i in idx]
     numbers = place_labels(
         codes,
         texts,
@@ -271,10 +324,11 @@ def _number_layout(
     taken = [text_box(p.at, p.text, fontsize, upp) for p in numbers]
     inside = [p for p in numbers if p.inside]
     where = {c: k for k, c in enumerate(codes)}
+    name_of = dict(zip(world.codes, world.column("name"), strict=True))
     below = np.array([(p.anchor[0], p.anchor[1] - 1.15 * fontsize * upp) for p in inside])
     name_placements = place_labels(
         [p.code for p in inside],
-        [str(frame.loc[p.code, "name"]) for p in inside],
+        [str(name_of[p.code]) for p in inside],
         [shapes[where[p.code]] for p in inside],
         below.reshape(-1, 2),
         fontsize=fontsize * 0.85,
@@ -285,10 +339,9 @@ def _number_layout(
     return tuple(numbers), tuple(name_placements)
 
 
-def _playable(frame: Any) -> np.ndarray:
-    if "playable" in frame.columns:
-        return frame["playable"].fillna(False).to_numpy(dtype=bool)
-    return np.ones(len(frame), dtype=bool)
+def _playable(world: ProjectedWorld) -> np.ndarray:
+    """Which shapes are played (all, for a map without a ``playable`` column)."""
+    return np.array([bool(v) for v in world.column("playable", True)], dtype=bool)
 
 
 def world_map_view(
@@ -310,24 +363,22 @@ def world_map_view(
     ``names=True`` also writes names where they fit inside the country.
     """
     world = projected_world(scale, projection)
-    frame = world.frame.copy()
-    playable = _playable(frame)
+    playable = _playable(world)
     colours = {
         code: (palettes.LAND if ok else palettes.NOT_PLAYED)
-        for code, ok in zip(frame.index, playable, strict=True)
+        for code, ok in zip(world.codes, playable, strict=True)
     }
     view = MapView(
-        frame,
+        world.shapes_for_view(),
         ax=ax,
         figsize=figsize,
         dpi=dpi,
         interactive=interactive,
         colours=colours,
-        pickable=[c for c, ok in zip(frame.index, playable, strict=True) if ok],
+        pickable=[c for c, ok in zip(world.codes, playable, strict=True) if ok],
         paths=world.paths,
         anchors=world.anchors,
         background=world.background,
-        crs=world.crs,  # the kept map's frame is a plain DataFrame, with no crs of its own
     )
     if numbers or names:
         upp = round(view.units_per_point(), 3)

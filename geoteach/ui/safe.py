@@ -105,7 +105,9 @@ def safe(
     """
 
     def wrap(f: F) -> F:
-        where = getattr(f, "__qualname__", repr(f))
+        # repr only when there is no name: a widget's method's repr is the widget's whole tree
+        # (every child's state), which cost a game screen tens of milliseconds at Start.
+        where = getattr(f, "__qualname__", None) or repr(f)
 
         @functools.wraps(f)
         def wrapper(*args: Any, **kwargs: Any) -> Any:

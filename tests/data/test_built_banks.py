@@ -13,11 +13,11 @@ import pytest
 
 from geoteach.data import built
 from geoteach.games.geography_pursuit import questions
-from geoteach.games.global_pursuit import trivia
+from geoteach.games.global_pursuit import trivia, trivia_cards
 
 REBUILD = "Rebuild the kept banks: python scripts/build_banks.py"
 BANKS = {
-    "global_pursuit": trivia.make_built_in_json,
+    "global_pursuit": trivia_cards.make_built_in_json,
     "geography_pursuit": questions.make_default_bank_json,
 }
 
@@ -37,40 +37,19 @@ def test_the_games_deal_from_the_kept_banks() -> None:
     assert set(questions.default_questions()) == set(questions.DEFAULT_SOURCES)
 
 
-def _copy_of_data(tmp_path, monkeypatch):
-    """A writable copy of data/ that ``geoteach.data`` reads from, with fresh digests."""
-    import shutil
+def test_a_changed_dataset_makes_the_kept_bank_stale(kept_data_copy) -> None:
+    assert built.read_bank("global_pursuit") is not None
+    kept_data_copy.edit("decks/retired.csv")
+    assert built.read_bank("global_pursuit") is None
+    assert built.kept_or_made("global_pursuit", lambda: '{"made": 1}') == '{"made": 1}'
 
-    copy = tmp_path / "data"
-    shutil.copytree(built.data_dir(), copy)
-    monkeypatch.setattr(built, "data_dir", lambda: copy)
+
+def test_a_missing_bank_is_made_and_a_written_one_is_read_back(kept_data_copy) -> None:
+    (kept_data_copy.path / "built" / "global_pursuit.json").unlink()
+    assert built.read_bank("global_pursuit") is None
+    built.write_bank("global_pursuit", json.dumps({"deck": []}))
+    assert json.loads(built.kept_or_made("global_pursuit", lambda: "never")) == {"deck": []}
+    # Writing a bank does not change the digest of the inputs (data/built/ is left out).
+    digest = built.inputs_digest()
     built.inputs_digest.cache_clear()
-    return copy
-
-
-def test_a_changed_dataset_makes_the_kept_bank_stale(tmp_path, monkeypatch) -> None:
-    copy = _copy_of_data(tmp_path, monkeypatch)
-    try:
-        assert built.read_bank("global_pursuit") is not None
-        with (copy / "decks" / "retired.csv").open("a", encoding="utf-8") as handle:
-            handle.write("\n")  # a curriculum author's edit, however small
-        built.inputs_digest.cache_clear()
-        assert built.read_bank("global_pursuit") is None
-        assert built.kept_or_made("global_pursuit", lambda: '{"made": 1}') == '{"made": 1}'
-    finally:
-        built.inputs_digest.cache_clear()
-
-
-def test_a_missing_bank_is_made_and_a_written_one_is_read_back(tmp_path, monkeypatch) -> None:
-    copy = _copy_of_data(tmp_path, monkeypatch)
-    try:
-        (copy / "built" / "global_pursuit.json").unlink()
-        assert built.read_bank("global_pursuit") is None
-        built.write_bank("global_pursuit", json.dumps({"deck": []}))
-        assert json.loads(built.kept_or_made("global_pursuit", lambda: "never")) == {"deck": []}
-        # Writing a bank does not change the digest of the inputs (data/built/ is left out).
-        digest = built.inputs_digest()
-        built.inputs_digest.cache_clear()
-        assert built.inputs_digest() == digest
-    finally:
-        built.inputs_digest.cache_clear()
+    assert built.inputs_digest() == digest

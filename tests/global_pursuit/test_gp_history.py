@@ -6,7 +6,7 @@ import re
 from collections import Counter
 
 from geoteach.data import explorer_routes
-from geoteach.games.global_pursuit import trivia
+from geoteach.games.global_pursuit import trivia, trivia_cards
 from geoteach.quiz.question import Question
 
 
@@ -22,7 +22,9 @@ def test_journeys_are_many_sourced_and_in_order() -> None:
 
 def test_explorer_questions_agree_with_the_routes() -> None:
     routes = explorer_routes()
-    questions = trivia.explorer_questions(routes) + trivia.explorer_order_questions(routes)
+    questions = trivia_cards.explorer_questions(routes) + trivia_cards.explorer_order_questions(
+        routes
+    )
     journeys = {k: s for k, s in routes.groupby(["explorer", "journey"])}
     for q in questions:
         kind, explorer, rest = q.id.split(":", 2)

@@ -66,6 +66,25 @@ def test_card_drawing_turns_onto_the_table_pentagon():
             assert np.allclose(to_table(face, 2.0, -1.0, turn, drawn), corners(2.0, -1.0, turn))
 
 
+def test_corner_angle_is_the_angle_of_the_projected_corner():
+    """Worked out on the sphere, without PROJ, it is the gnomonic card's own corner angle."""
+    for face in d.FACES:
+        x, y = np.asarray(d.face_polygon_xy(face).exterior.coords)[0]
+        assert abs(np.degrees(np.arctan2(y, x)) - d.corner_angle(face)) < 1e-9
+
+
+def test_a_set_is_laid_out_without_proj():
+    import subprocess
+    import sys
+
+    code = (
+        "import sys; from geoteach.games.global_pursuit.layout import lay_out_set;"
+        "lay_out_set('planet_earth'); print('pyproj' in sys.modules)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["False"]
+
+
 def test_upright_turn_shows_north_up():
     for face in d.FACES:
         north = np.asarray(

@@ -18,7 +18,7 @@ from geoteach.data import country_products, explorer_routes
 from geoteach.data.conventions import latitude_extents
 from geoteach.data.usa import us_states
 from geoteach.data.world import countries as country_table
-from geoteach.games.global_pursuit import trivia
+from geoteach.games.global_pursuit import trivia, trivia_cards
 from geoteach.quiz import generators as gen
 from geoteach.quiz.answers import normalize
 from geoteach.quiz.question import Question
@@ -63,10 +63,10 @@ def pool() -> dict[str, list[Question]]:
             )
             for q in gen.comparison_questions(key)
         ],
-        *trivia.explorer_questions(routes),
-        *trivia.explorer_order_questions(routes),
-        *trivia.product_questions(country_products()),
-        *trivia.statehood_questions(),
+        *trivia_cards.explorer_questions(routes),
+        *trivia_cards.explorer_order_questions(routes),
+        *trivia_cards.product_questions(country_products()),
+        *trivia_cards.statehood_questions(),
     ]
     out: dict[str, list[Question]] = {}
     for q in questions:
@@ -173,12 +173,12 @@ def check_product(q: Question) -> None:
     product = q.id.split(":")[1]
     products = country_products()
     makers = set(products["iso3"][products["product"] == product])
-    assert product in trivia.TROPICAL_CROPS
+    assert product in trivia_cards.TROPICAL_CROPS
     assert iso3_of()[q.answer] in makers
     extents = latitude_extents()
     for option in wrong(q):
         south, north = extents[iso3_of()[option]]
-        assert south > trivia.TROPICAL_LIMIT or north < -trivia.TROPICAL_LIMIT, option
+        assert south > trivia_cards.TROPICAL_LIMIT or north < -trivia_cards.TROPICAL_LIMIT, option
 
 
 @cache
@@ -204,7 +204,10 @@ def check_explorer_stop(q: Question) -> None:
     assert q.answer == place and place in set(stops["place"])
     at = {r.place: (r.lat, r.lon) for r in explorer_routes().itertuples()}
     for option in wrong(q):
-        assert trivia.route_distance(stops, at[option]) >= trivia.CLEAR_KM, (explorer, option)
+        assert trivia_cards.route_distance(stops, at[option]) >= trivia_cards.CLEAR_KM, (
+            explorer,
+            option,
+        )
 
 
 def check_explorer_order(q: Question) -> None:

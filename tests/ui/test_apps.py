@@ -156,6 +156,26 @@ def test_the_set_up_screen_needs_only_the_catalogue_and_the_rules() -> None:
     assert out.stdout.strip() == "[]"
 
 
+@pytest.mark.parametrize("key", sorted(APPS))
+def test_every_app_plays_without_pandas_geopandas_or_proj(key: str) -> None:
+    """A student's kernel reads kept plain data (data/built): pandas, geopandas and PROJ would
+    cost it about 50 MB and a quarter of a CPU-second (issue 24). The notebooks may use them."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "from geoteach.ui.apps import app\n"
+        f"a = app({key!r}, seed=3)\n"
+        "a.warming.join()\n"
+        "a.setup.start.click()\n"
+        "assert a.screen is not None, a.messages.text\n"
+        "print([m for m in ('pandas', 'geopandas', 'pyproj') if m in sys.modules])"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]", out.stdout
+
+
 def test_a_link_can_fix_the_deal_and_ask_for_large_text(monkeypatch) -> None:
     monkeypatch.setenv("QUERY_STRING", "seed=42&large=1&token=abc")
     assert link_settings() == {"seed": 42, "large": True}

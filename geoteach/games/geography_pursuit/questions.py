@@ -104,6 +104,16 @@ def make_default_bank_json() -> str:
     return json.dumps(grouped)
 
 
+def prepare() -> None:
+    """What the first question needs, made while the set-up screen is filled in (the app's
+    warm-up, ``GameEntry.prepare``): the built-in decks, and every place a typed answer is
+    checked against (the kept tables' countries, capitals and states)."""
+    from geoteach.quiz.answers import known_places
+
+    _default_bank_json()
+    known_places()
+
+
 def default_questions() -> Bank:
     """The built-in six geography categories, generated from ``geoteach.data``.
 

@@ -1,19 +1,24 @@
 """The 50 GeoPlunge cards: one U.S. state each, with the facts the three stages ask about.
 
-The engine turns the states table (``geoteach.data.us_states()``) into plain ``PlungeCard``
-records once, so the clue checks, the border solver and the trick ranks run on small Python
-objects, not on a DataFrame.
+The engine turns the states table (``geoteach.data.us_states()``, or its kept plain rows,
+``geoteach.data.rows.state_rows()``, in a student's kernel) into plain ``PlungeCard`` records
+once, so the clue checks, the border solver and the trick ranks run on small Python objects, not
+on a DataFrame.
 """
 
 from __future__ import annotations
 
+import datetime
 import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-if TYPE_CHECKING:  # pandas is imported when a game starts, not for the set-up screen (issue 24)
+if TYPE_CHECKING:  # pandas only for a states table a teacher passes in (issue 24)
     import pandas as pd
+
+#: A states table as rows: USPS code -> {column: value} (``geoteach.data.rows.state_rows``).
+StateRows = Mapping[str, Mapping[str, Any]]
 
 #: The three ranks printed on a GeoPlunge card, by the name the leader says out loud.
 CATEGORIES = ("size", "statehood", "population")
@@ -67,23 +72,36 @@ def _flag(value: Any) -> bool:
         return value.strip().casefold() in ("true", "yes", "1")
     if isinstance(value, Iterable):
         return len(tuple(value)) > 0
+    if value is None:
+        return False
+    return bool(value) and value == value  # a missing number (NaN) is unequal to itself
+
+
+def _year(value: Any) -> int:
+    """The year of a date cell: a date, or text or a timestamp pandas reads as one."""
+    if isinstance(value, datetime.date):
+        return value.year
     import pandas as pd
 
-    return bool(value) and not pd.isna(value)
+    return int(pd.Timestamp(value).year)
 
 
-def plunge_cards(states: pd.DataFrame) -> dict[str, PlungeCard]:
-    """One card per row of the states table (index: USPS code), in the table's order."""
-    import pandas as pd
-
+def plunge_cards(states: pd.DataFrame | StateRows) -> dict[str, PlungeCard]:
+    """One card per row of the states table (index: USPS code), in the table's order: a
+    DataFrame, or its rows (``geoteach.data.rows.state_rows``)."""
+    if isinstance(states, Mapping):
+        rows = states
+        has_zones = any("time_zones" in row for row in rows.values())
+    else:
+        rows = states.to_dict("index")
+        has_zones = "time_zones" in states.columns
     cards: dict[str, PlungeCard] = {}
-    has_zones = "time_zones" in states.columns
-    for code, row in states.iterrows():
+    for code, row in rows.items():
         cards[str(code)] = PlungeCard(
             code=str(code),
             name=str(row["name"]),
             capital=str(row["capital"]),
-            admitted_year=int(pd.Timestamp(row["admitted"]).year),
+            admitted_year=_year(row["admitted"]),
             region=str(row["region"]),
             division=str(row["division"]),
             neighbours=frozenset(_parts(row["neighbours"])),

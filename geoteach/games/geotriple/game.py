@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from geoteach.games import fields
@@ -18,7 +19,13 @@ from geoteach.games.answer_facts import answer_fact
 from geoteach.games.base import Action, Game, IllegalAction, detached
 from geoteach.games.deck import Deck
 from geoteach.games.geotriple import borders, tricks
-from geoteach.games.geotriple.cards import CATEGORIES, PlungeCard, neighbour_map, plunge_cards
+from geoteach.games.geotriple.cards import (
+    CATEGORIES,
+    PlungeCard,
+    StateRows,
+    neighbour_map,
+    plunge_cards,
+)
 from geoteach.games.geotriple.challenges import (
     challenge_deck,
     choices,
@@ -30,7 +37,7 @@ from geoteach.games.geotriple.challenges import (
 from geoteach.games.scoreboard import Scoreboard
 from geoteach.games.table import Table
 
-if TYPE_CHECKING:  # pandas is imported when a game starts, not for the set-up screen (issue 24)
+if TYPE_CHECKING:  # pandas only for a states table a teacher passes in (issue 24)
     import pandas as pd
 
 GUESSES = 3
@@ -49,14 +56,23 @@ def default_states() -> pd.DataFrame:
     return us_states()
 
 
-def population_year(states: pd.DataFrame) -> int | None:
+def population_year(states: pd.DataFrame | StateRows) -> int | None:
     """The year of the cards' population ranks (the latest ``population_year``), if known."""
-    if "population_year" not in states.columns:
-        return None
-    import pandas as pd
+    rows = states if isinstance(states, Mapping) else states.to_dict("index")
+    years = [_year_number(row.get("population_year")) for row in rows.values()]
+    known = [year for year in years if year is not None]
+    return max(known) if known else None
 
-    years = pd.to_numeric(states["population_year"], errors="coerce").dropna()
-    return None if years.empty else int(years.max())
+
+def _year_number(value: Any) -> int | None:
+    """A cell as a whole year, or None when it holds no number."""
+    if isinstance(value, bool) or value is None:
+        return None
+    try:
+        number = float(value)
+    except (TypeError, ValueError):
+        return None
+    return int(number) if math.isfinite(number) else None
 
 
 def _other(seat: int) -> int:
@@ -84,12 +100,16 @@ class GeoTriple(Game):
         self,
         table: Table,
         seed: int | None = None,
-        states: pd.DataFrame | None = None,
+        states: pd.DataFrame | StateRows | None = None,
         **options: Any,
     ) -> None:
-        if states is None:
-            states = default_states()
+        # No table given: the states table's kept plain rows (``geoteach.data.rows``), the same
+        # facts as ``default_states()`` without loading pandas in a student's kernel (issue 24).
         self.states = states
+        if states is None:
+            from geoteach.data.rows import state_rows
+
+            states = state_rows()
         self.cards: dict[str, PlungeCard] = plunge_cards(states)
         if len(self.cards) < 2 * RACE_HAND + 2:
             raise ValueError(f"GeoTriple needs at least {2 * RACE_HAND + 2} state cards.")
@@ -841,5 +861,6 @@ class GeoTriple(Game):
 
     # ----- save and replay keep the injected states table --------------------------------
     def _rebuild_options(self) -> dict[str, Any]:
-        # Load a game played on another states table with ``GeoTriple.load(path, states=...)``.
+        # Load a game played on another states table with ``GeoTriple.load(path, states=...)``
+        # (None: the built-in table).
         return {"states": self.states}

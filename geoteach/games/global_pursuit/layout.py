@@ -41,7 +41,7 @@ import shapely
 
 from geoteach.games.global_pursuit.dodecahedron import (
     FACES,
-    face_polygon_xy,
+    corner_angle,
     is_polar,
     neighbour,
 )
@@ -119,8 +119,7 @@ def turn_after(turn: int, edge: int, card_edge: int) -> int:
 @cache
 def upright_turn(face: int) -> int:
     """The turn that shows a card with its north up (the nearest of the ten)."""
-    x, y = np.asarray(face_polygon_xy(face).exterior.coords)[0]
-    return round((math.degrees(math.atan2(y, x)) - 90.0) / 36.0) % 10
+    return round((corner_angle(face) - 90.0) / 36.0) % 10
 
 
 def card_angle(face: int, turn: int) -> float:
@@ -128,8 +127,7 @@ def card_angle(face: int, turn: int) -> float:
 
     Turn by this angle about the card's centre, then move the centre to the card's place.
     """
-    x, y = np.asarray(face_polygon_xy(face).exterior.coords)[0]
-    return 90.0 + 36.0 * turn - math.degrees(math.atan2(y, x))
+    return 90.0 + 36.0 * turn - corner_angle(face)
 
 
 def to_table(face: int, x: float, y: float, turn: int, points: np.ndarray) -> np.ndarray:

@@ -1,15 +1,16 @@
 """What the game knows about the world: the country cards and the category cards.
 
-The country table and the statistics catalogue come from ``geoteach.data`` by default; a test or
-a teacher's own table can be passed in instead (same columns). Everything the engine needs is
-turned into plain dicts once, so a round costs no pandas lookups.
+The country table and the statistics catalogue come from ``geoteach.data`` by default, as its
+kept plain rows (``geoteach.data.rows``: a student's kernel loads no pandas, issue 24); a test or
+a teacher's own table can be passed in instead (a DataFrame with the same columns, or rows).
+Everything the engine needs is turned into plain dicts once, so a round costs no lookups.
 """
 
 from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from functools import cache, cached_property
 from typing import TYPE_CHECKING, Any
 
@@ -26,6 +27,8 @@ COUNTRY_COLUMNS = ("name", "continent", "region", "capital", "map_number", "prom
 CATEGORY_FIELDS = ("label", "unit", "year", "source", "rank1", "description")
 
 Finder = Callable[[str], Any]
+#: A table as rows: index -> {column: value} (``geoteach.data.rows``, or ``to_dict("index")``).
+Rows = Mapping[Any, Mapping[str, Any]]
 
 
 def _as_list(cell: Any) -> list[str]:
@@ -59,15 +62,15 @@ class Atlas:
 
     def __init__(
         self,
-        countries: pd.DataFrame,
-        statistics: pd.DataFrame,
+        countries: pd.DataFrame | Rows,
+        statistics: pd.DataFrame | Rows,
         find_country: Finder | None = None,
     ) -> None:
-        missing = [c for c in COUNTRY_COLUMNS if c not in countries.columns]
+        rows, columns = _rows(countries)
+        missing = [c for c in COUNTRY_COLUMNS if c not in columns]
         if missing:
             raise ValueError(f"The country table lacks the column(s) {', '.join(missing)}.")
         self._finder = find_country
-        rows = countries.to_dict("index")
         self.names: dict[str, str] = {iso: str(r["name"]) for iso, r in rows.items()}
         self.aliases = {iso: _as_list(r.get("aliases")) for iso, r in rows.items()}
         self.flags = {iso: _flag_emoji(r.get("iso2")) for iso, r in rows.items()}
@@ -85,15 +88,14 @@ class Atlas:
         self.fame = _percentile({iso: _plain(r["prominence"]) for iso, r in rows.items()})
         self.categories: dict[str, dict[str, Any]] = {}
         self.values: dict[str, dict[str, float]] = {}
-        for key, row in statistics.to_dict("index").items():
-            if key not in countries.columns:
+        for key, row in _rows(statistics)[0].items():
+            if key not in columns:
                 continue
             card = {"key": str(key)} | {f: _plain(row.get(f)) for f in CATEGORY_FIELDS}
             card["rank1"] = card["rank1"] or "highest"
             self.categories[str(key)] = card
-            column = countries[key]
             self.values[str(key)] = {
-                iso: float(v) for iso, v in column.items() if _plain(v) is not None
+                iso: float(r[key]) for iso, r in rows.items() if _plain(r.get(key)) is not None
             }
 
     @classmethod
@@ -200,6 +202,16 @@ class Atlas:
         return f"Known {what}: {', '.join(sorted({v for v in source.values() if v}))}."
 
 
+def _rows(table: pd.DataFrame | Rows) -> tuple[Rows, list[str]]:
+    """A table's rows by index, and its columns (a DataFrame's, or every key of its rows)."""
+    if hasattr(table, "to_dict") and hasattr(table, "columns"):
+        return table.to_dict("index"), [str(c) for c in table.columns]
+    columns: dict[str, None] = {}
+    for row in table.values():
+        columns.update(dict.fromkeys(row))
+    return table, list(columns)
+
+
 def _flag_emoji(iso2: Any) -> str:
     """The flag as an emoji, from the two-letter code (regional indicator letters)."""
     code = _plain(iso2)
@@ -229,6 +241,7 @@ def _percentile(prominence: dict[str, Any]) -> dict[str, float]:
 
 @cache
 def _default_atlas() -> Atlas:
-    from geoteach import data
+    from geoteach.data import rows
+    from geoteach.data.world import find_country
 
-    return Atlas(data.countries(), data.statistics(), find_country=data.find_country)
+    return Atlas(rows.country_rows(), rows.statistic_rows(), find_country=find_country)

@@ -382,23 +382,20 @@ def answer_verdict(
 def place_words(question: Question) -> tuple[str, str]:
     """Where the question's place is, and one fact about it from the data ("", "" if none):
     the place that is the answer when there is one ("Germany", not the "Austria" beside it)."""
-    from geoteach import data
+    from geoteach.data.rows import country_rows, state_rows  # no pandas (issue 24)
     from geoteach.quiz.facts import country_fact, state_fact
     from geoteach.quiz.places import place_kind, question_places
 
-    def name(code: str) -> str:
-        table = data.countries() if place_kind(code) == "country" else data.us_states()
-        return str(table.loc[code, "name"])
+    def row(code: str) -> Mapping[str, Any]:
+        return (country_rows() if place_kind(code) == "country" else state_rows())[code]
 
     codes = question_places(question)
-    names = {c: name(c) for c in codes}
+    names = {c: str(row(c)["name"]) for c in codes}
     codes = sorted(codes, key=lambda c: names[c] not in question.accepted)
     for code in codes:
         if place_kind(code) == "country":
-            row = data.countries().loc[code]
-            return f"{row['name']} is in {row['continent']}.", country_fact(code)
-        row = data.us_states().loc[code]
-        return f"{row['name']} is a U.S. state in the {row['region']}.", state_fact(code)
+            return f"{names[code]} is in {row(code)['continent']}.", country_fact(code)
+        return f"{names[code]} is a U.S. state in the {row(code)['region']}.", state_fact(code)
     return "", ""
 
 

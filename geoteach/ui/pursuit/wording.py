@@ -344,19 +344,19 @@ def card_places(question: Question) -> tuple[list[str], list[str]]:
 
 def where_text(countries: Sequence[str], states: Sequence[str]) -> str:
     """ "Kenya is in Eastern Africa. Cuba is in the Caribbean, in North America." from the data."""
-    from geoteach import data
+    from geoteach.data.rows import country_rows, state_rows  # no pandas (issue 24)
 
     sentences = []
-    table = data.countries()
+    table = country_rows()
     for iso3 in countries:
-        row = table.loc[iso3]
+        row = table[iso3]
         region, continent = str(row["region"]), str(row["continent"])
         the = "the " if region == "Caribbean" else ""
         also = "" if continent in region else f", in {continent}"
         sentences.append(f"{row['name']} is in {the}{region}{also}.")
-    usa = data.us_states()
+    usa = state_rows()
     for usps in states:
-        row = usa.loc[usps]
+        row = usa[usps]
         sentences.append(
             f"{row['name']} is in the {row['division']} division of the {row['region']}."
         )

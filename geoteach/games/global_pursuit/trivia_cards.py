@@ -1,0 +1,519 @@
+"""The built-in trivia cards of Global Pursuit, made from the datasets.
+
+Where the questions come from (every one right by construction, see ``geoteach.quiz.generators``):
+
+* People and Places (political facts): capitals, countries of capitals, continents, neighbours.
+* Planet Earth (physical geography): highest points, sea coasts, area and forest comparisons.
+* Historic Happenings (explorers and history): where each journey of
+  ``geoteach.data.explorer_routes`` began, where a round trip came back to, which of these
+  places a journey reached, which of two explorers set out first; the order in which U.S.
+  states joined the Union and the 13
+  original states (``us_states``, columns ``admitted``, ``statehood_rank``). Each source is
+  drawn in turn, so the explorers are not drowned by the 1,200 pairs of states.
+* People and Products (resources, products, people): which country grows a tropical crop
+  (``geoteach.data.country_products``), and comparisons of population, city dwellers, income
+  per person, electricity and CO2 between neighbours.
+* WILD CARD: flags; the player sees the flag and names the country.
+
+Levels come from how hard each question is (``geoteach.quiz.generators``). The fame of an
+explorer is not in the data, so explorer questions are graded by how close their distractors
+are (places within a few thousand km, journeys within a few centuries).
+
+Every wrong option is proved wrong (issue 26), or the question is not made:
+
+* The Factbook's product lists are short: a country missing from "copper" may well mine it. So
+  a product is asked only where a wrong country can be proved not to produce it: the tropical
+  crops (``TROPICAL_CROPS``), whose wrong options lie wholly more than ``TROPICAL_LIMIT``
+  degrees from the Equator on the map. Other products are not asked.
+* A journey's list of stops is not complete (Darwin's Beagle also called at Hobart), so "whose
+  journey passed through X?" is not asked. Instead: "Which of these places did this journey
+  reach?", with wrong options more than ``CLEAR_KM`` from every listed stop and from the
+  great circle between each two.
+* The list may stop where the journey turned for home (Vasco da Gama's ends at Calicut), so
+  "where did it end?" is asked only of a journey whose list comes back to its start.
+
+House rules decided here: 60 cards per deck (the first 60 of each level after a fixed
+shuffle, so every classroom gets the same box); of each set's 60, 7 carry ROLL, 4 BONUS ROLL
+and 7 WILD CARD (in proportion
+for a deck with fewer cards); the WILD CARD deck has no symbols.
+
+What this makes is kept in data/built/global_pursuit.json (``scripts/build_banks.py``) and dealt
+by ``geoteach.games.global_pursuit.trivia``, so a student's kernel does not import this module.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import math
+import random
+from collections.abc import Callable, Iterable
+from dataclasses import replace
+
+import pandas as pd
+
+from geoteach.games.global_pursuit.trivia import (
+    CARDS_PER_DECK,
+    DECK_NAMES,
+    DECKS,
+    SYMBOL_COUNTS,
+    WILD,
+    Bank,
+    TriviaCard,
+)
+from geoteach.quiz import generators
+from geoteach.quiz.answers import spoken_list
+from geoteach.quiz.question import Question
+
+# ----------------------------------------------------------------------------- history
+#: How well known a journey is cannot be read from the data: every explorer question counts as
+#: known by this share of players, and its level comes from how close its distractors are.
+EXPLORER_KNOWN = 0.3
+#: Stops this far apart (km) or more are told apart by a rough guess; nearer ones are close.
+FAR_KM = 3000.0
+#: Journeys or statehoods this many years apart or more are easy to order by era.
+FAR_YEARS = {"explorer": 300, "statehood": 100}
+#: Admission dates are known half as often as a state itself.
+DATES_KNOWN = 0.5
+
+
+def statehood_questions(states: pd.DataFrame | None = None) -> list[Question]:
+    """ "Which became a U.S. state first: Ohio or Texas?" for every pair of states.
+
+    Graded like every generated question (``geoteach.quiz.generators``): dates far apart can be
+    told by era, close ones need both dates known.
+    """
+    if states is None:
+        from geoteach.data import us_states
+
+        states = us_states()
+    places = generators.StateAtlas(states)
+    admitted = pd.to_datetime(states["admitted"]).dt.date.to_dict()
+    names = states["name"].astype(str).to_dict()
+    source = "geoteach.data.us_states(), column 'admitted' (see data/SOURCES.md)"
+    questions = []
+    for a, b in itertools.combinations(sorted(names), 2):
+        if admitted[a] != admitted[b]:
+            first, later = (a, b) if admitted[a] < admitted[b] else (b, a)
+            gap = (admitted[later] - admitted[first]).days / 365.25
+            close = max(0.0, 1 - gap / FAR_YEARS["statehood"])
+            known = DATES_KNOWN * generators.comparison_known(
+                places.known[a], places.known[b], close
+            )
+            questions.append(
+                Question(
+                    category="History",
+                    prompt=f"Which became a U.S. state first: {names[a]} or {names[b]}?",
+                    answer=names[first],
+                    choices=tuple(sorted((names[a], names[b]))),
+                    explanation=(
+                        f"{names[first]} joined on {admitted[first].day} "
+                        f"{admitted[first]:%B %Y}, {names[later]} on {admitted[later].day} "
+                        f"{admitted[later]:%B %Y}."
+                    ),
+                    source=source,
+                    kind="place",
+                    id=f"statehood:{a}:{b}",
+                    **generators.graded(known, generators.guess_chance(2, close)),
+                )
+            )
+    return questions
+
+
+def _journeys(routes: pd.DataFrame) -> dict[tuple[str, str], pd.DataFrame]:
+    needed = {"explorer", "journey", "place", "lat", "lon", "year"}
+    if not needed <= set(routes.columns):
+        missing = ", ".join(sorted(needed - set(routes.columns)))
+        raise ValueError(f"The explorer routes table has no column {missing}.")
+    ordered = routes.sort_values(["explorer", "journey", "order"] if "order" in routes else [])
+    return {
+        (str(e), str(j)): stops.reset_index(drop=True)
+        for (e, j), stops in ordered.groupby(["explorer", "journey"], sort=True)
+    }
+
+
+def _km(a: tuple[float, float], b: tuple[float, float]) -> float:
+    """Great-circle distance between two (lat, lon) points, in km."""
+    lat1, lon1, lat2, lon2 = map(math.radians, (*a, *b))
+    h = math.sin((lat2 - lat1) / 2) ** 2
+    h += math.cos(lat1) * math.cos(lat2) * math.sin((lon2 - lon1) / 2) ** 2
+    return 2 * 6371.0 * math.asin(min(1.0, math.sqrt(h)))
+
+
+def _near(distances: list[float]) -> float:
+    """Closeness of distractors this far away: 1 on the spot, 0 at ``FAR_KM`` or more."""
+    return sum(max(0.0, 1 - d / FAR_KM) for d in distances) / max(1, len(distances))
+
+
+def _years(stops: pd.DataFrame) -> str:
+    first, last = int(stops["year"].min()), int(stops["year"].max())
+    return str(first) if first == last else f"{first}–{last}"
+
+
+#: A wrong option of "which of these places did this journey reach?" lies at least this far
+#: (km) from every listed stop and from the great circle between each two.
+CLEAR_KM = 2000.0
+#: Legs are walked in steps of at most this many km when measuring ``CLEAR_KM``.
+STEP_KM = 100.0
+
+
+def _point(lat: float, lon: float) -> tuple[float, float, float]:
+    la, lo = math.radians(lat), math.radians(lon)
+    return (math.cos(la) * math.cos(lo), math.cos(la) * math.sin(lo), math.sin(la))
+
+
+def _leg(a: tuple[float, float], b: tuple[float, float]) -> list[tuple[float, float]]:
+    """Points every ``STEP_KM`` along the great circle from ``a`` to ``b`` (lat, lon)."""
+    steps = max(1, math.ceil(_km(a, b) / STEP_KM))
+    pa, pb = _point(*a), _point(*b)
+    angle = math.acos(max(-1.0, min(1.0, sum(x * y for x, y in zip(pa, pb, strict=True)))))
+    out = []
+    for i in range(steps + 1):
+        t = i / steps
+        if angle < 1e-9:
+            xyz = pa
+        else:
+            wa, wb = math.sin((1 - t) * angle), math.sin(t * angle)
+            xyz = tuple((wa * x + wb * y) / math.sin(angle) for x, y in zip(pa, pb, strict=True))
+        x, y, z = xyz
+        lat = math.degrees(math.asin(max(-1.0, min(1.0, z))))
+        out.append((lat, math.degrees(math.atan2(y, x))))
+    return out
+
+
+def route_distance(stops: pd.DataFrame, here: tuple[float, float]) -> float:
+    """How far (km) ``here`` lies from a journey: its stops and the great circles between them."""
+    points = list(zip(stops["lat"].astype(float), stops["lon"].astype(float), strict=True))
+    walked = [p for a, b in itertools.pairwise(points) for p in _leg(a, b)] or points
+    return min(_km(here, p) for p in walked)
+
+
+def explorer_questions(routes: pd.DataFrame) -> list[Question]:
+    """Where each journey began, where a round trip came back to, which places it reached.
+
+    ``routes`` has one row per waypoint (``explorer``, ``journey``, ``order``, ``place``,
+    ``lat``, ``lon``, ``year`` and a ``source`` named in each question). Multiple choice; the
+    nearer the distractors, the higher the level (module notes: what proves them wrong).
+    """
+    journeys = _journeys(routes)
+    places = {
+        str(o["place"]): (float(o["lat"]), float(o["lon"]))
+        for stops in journeys.values()
+        for _, o in stops.iterrows()
+    }
+    questions = []
+    for key, stops in journeys.items():
+        explorer, journey = key
+        src = str(stops["source"].iloc[0]) if "source" in stops else "data/explorer_routes.csv"
+        trip = f"{explorer}, {journey} ({_years(stops)})"
+        common = {"category": "Explorers", "source": src, "kind": "place"}
+        ends = [("begin", stops.iloc[0])]
+        if str(stops["place"].iloc[-1]) == str(stops["place"].iloc[0]) and len(stops) > 2:
+            ends.append(("end", stops.iloc[-1]))
+        for end, row in ends:
+            here = (float(row["lat"]), float(row["lon"]))
+            index = 0 if end == "begin" else -1
+            others = sorted(
+                (_km(here, (float(o["lat"]), float(o["lon"]))), str(o["place"]))
+                for k, other in journeys.items()
+                if k != key
+                for o in (other.iloc[index],)
+            )
+            choices = generators._choices(str(row["place"]), [p for _, p in others])
+            shown = [d for d, p in others if p in choices][: generators.DISTRACTORS]
+            prompt = (
+                f"Where did this journey begin: {trip}?"
+                if end == "begin"
+                else f"Where did this journey come back to at its end: {trip}?"
+            )
+            verb = "set out from" if end == "begin" else "came back to"
+            questions.append(
+                Question(
+                    prompt=prompt,
+                    answer=str(row["place"]),
+                    choices=choices,
+                    explanation=f"{explorer} {verb} {row['place']} in {int(row['year'])}.",
+                    id=f"explorer_{'start' if end == 'begin' else 'end'}:{explorer}:{journey}",
+                    **generators.graded(
+                        EXPLORER_KNOWN, generators.guess_chance(len(choices), _near(shown))
+                    ),
+                    **common,
+                )
+            )
+        ends_at = {str(stops["place"].iloc[0]), str(stops["place"].iloc[-1])}
+        clear = sorted(
+            (d, p) for p, at in places.items() if (d := route_distance(stops, at)) >= CLEAR_KM
+        )
+        asked: set[str] = set()
+        for _, row in stops.iloc[1:].iterrows():
+            place = str(row["place"])
+            if place in ends_at or place in asked:
+                continue
+            asked.add(place)
+            here = (float(row["lat"]), float(row["lon"]))
+            nearest = sorted(clear, key=lambda dp: (_km(here, places[dp[1]]), dp[1]))
+            choices = generators._choices(place, [p for _, p in nearest])
+            shown = [_km(here, places[p]) for _, p in nearest if p in choices]
+            shown = shown[: generators.DISTRACTORS]
+            wrong = [p for p in choices if p != place]
+            questions.append(
+                Question(
+                    prompt=f"Which of these places did this journey reach: {trip}?",
+                    answer=place,
+                    choices=choices,
+                    explanation=f"{explorer} reached {place} in {int(row['year'])}. "
+                    f"{spoken_list(wrong, 'and')} lie more than "
+                    f"{CLEAR_KM:,.0f} km from every place on the way.",
+                    id=f"explorer_stop:{explorer}:{place}",
+                    **generators.graded(
+                        EXPLORER_KNOWN, generators.guess_chance(len(choices), _near(shown))
+                    ),
+                    **common,
+                )
+            )
+    return questions
+
+
+def explorer_order_questions(routes: pd.DataFrame) -> list[Question]:
+    """ "Who set out first: Marco Polo or Zheng He?" for journeys of different explorers.
+
+    Journeys centuries apart are easy to order by era; a few years apart need both dates.
+    """
+    journeys = _journeys(routes)
+    questions = []
+    for (ka, a), (kb, b) in itertools.combinations(journeys.items(), 2):
+        start_a, start_b = int(a["year"].min()), int(b["year"].min())
+        if ka[0] == kb[0] or start_a == start_b:
+            continue
+        first, later = ((ka, start_a), (kb, start_b))[:: 1 if start_a < start_b else -1]
+        close = max(0.0, 1 - (later[1] - first[1]) / FAR_YEARS["explorer"])
+        src = f"{a['source'].iloc[0]}; {b['source'].iloc[0]}" if "source" in a else ""
+        questions.append(
+            Question(
+                category="Explorers",
+                prompt=f"Who set out first: {ka[0]} ({ka[1]}) or {kb[0]} ({kb[1]})?",
+                answer=first[0][0],
+                choices=tuple(sorted((ka[0], kb[0]))),
+                explanation=f"{first[0][0]} set out in {first[1]}, {later[0][0]} in {later[1]}.",
+                source=src or "data/explorer_routes.csv",
+                kind="place",
+                id=f"explorer_order:{ka[0]}:{ka[1]}:{kb[0]}:{kb[1]}",
+                **generators.graded(
+                    EXPLORER_KNOWN * (1 - close / 2), generators.guess_chance(2, close)
+                ),
+            )
+        )
+    return questions
+
+
+# ----------------------------------------------------------------------------- products
+#: Crops that grow only in the tropics (the source that says so): a country whose land, as the
+#: map draws it, lies wholly further than ``TROPICAL_LIMIT`` degrees from the Equator does not
+#: grow them, so it is a wrong option proved wrong. The Factbook's lists prove the right one.
+TROPICAL_CROPS: dict[str, str] = {
+    "cocoa": 'Encyclopaedia Britannica, "cacao" (a crop of the humid tropics)',
+    "coffee": 'Encyclopaedia Britannica, "coffee" (a crop of the tropics)',
+}
+#: Degrees from the Equator beyond which no tropical crop is grown: the tropics end at 23.4°;
+#: the margin keeps out the odd farm just beyond them (Yunnan, Nepal, New South Wales, Sicily).
+TROPICAL_LIMIT = 40.0
+
+
+def beyond_the_tropics(extents: dict[str, tuple[float, float]]) -> set[str]:
+    """Countries whose drawn land lies wholly more than ``TROPICAL_LIMIT``° from the Equator."""
+    return {
+        c
+        for c, (south, north) in extents.items()
+        if south > TROPICAL_LIMIT or north < -TROPICAL_LIMIT
+    }
+
+
+def product_questions(
+    products: pd.DataFrame, extents: dict[str, tuple[float, float]] | None = None
+) -> list[Question]:
+    """ "Which of these countries grows cocoa?" for each country the Factbook lists it for.
+
+    ``products`` has one row per country and product with at least ``iso3`` and ``product``;
+    only ``TROPICAL_CROPS`` are asked (module notes). The wrong options are the most similar
+    countries lying wholly beyond ``TROPICAL_LIMIT`` (``extents``: southernmost and
+    northernmost latitude per country, by default from the 1:50m map).
+    """
+    needed = {"iso3", "product"}
+    if not needed <= set(products.columns):
+        missing = ", ".join(sorted(needed - set(products.columns)))
+        raise ValueError(f"The country products table has no column {missing}.")
+    if extents is None:
+        from geoteach.data.conventions import latitude_extents
+
+        extents = latitude_extents()
+    atlas = generators._default_atlas()
+    cold = beyond_the_tropics(extents)
+    has: dict[str, set[str]] = {}
+    for row in products.itertuples():
+        if row.iso3 in atlas.name and row.product in TROPICAL_CROPS:
+            has.setdefault(str(row.product), set()).add(str(row.iso3))
+    src = (
+        str(products["source"].iloc[0])
+        if "source" in products and len(products)
+        else "geoteach.data.country_products()"
+    )
+    questions = []
+    for product, makers in sorted(has.items()):
+        for iso3 in sorted(makers):
+            others = [c for c in atlas.similar(iso3) if c in cold and c not in makers]
+            if len(others) < generators.DISTRACTORS:
+                continue
+            shown = [atlas.called[c] for c in others[: generators.DISTRACTORS]]
+            questions.append(
+                generators.choice_question(
+                    atlas,
+                    iso3,
+                    f"product:{product}",
+                    category="Products",
+                    prompt=f"Which of these countries grows {product}?",
+                    answer=atlas.name[iso3],
+                    distractors=others,
+                    options=atlas.names(others),
+                    explanation=f"{atlas.opening(iso3)} grows {product} (the CIA World "
+                    f"Factbook lists it). {product.capitalize()} is a crop of the tropics; "
+                    f"{spoken_list(shown, 'and')} lie wholly more than "
+                    f"{TROPICAL_LIMIT:.0f}° from the Equator, far outside them.",
+                    source=f"{src}; {TROPICAL_CROPS[product]}; "
+                    "latitudes from data/world_50m.geojson",
+                    kind="place",
+                )
+            )
+    return questions
+
+
+def _optional_table(name: str) -> pd.DataFrame | None:
+    """A table of ``geoteach.data`` that another part of the kit may not have shipped yet."""
+    import geoteach.data as data
+
+    loader = getattr(data, name, None)
+    if loader is None:
+        return None
+    try:
+        return loader()
+    except FileNotFoundError:
+        return None
+
+
+def _explorers() -> list[Question]:
+    routes = _optional_table("explorer_routes")
+    return [] if routes is None else explorer_questions(routes)
+
+
+def _explorer_order() -> list[Question]:
+    routes = _optional_table("explorer_routes")
+    return [] if routes is None else explorer_order_questions(routes)
+
+
+def _products() -> list[Question]:
+    products = _optional_table("country_products")
+    return [] if products is None else product_questions(products)
+
+
+def _compare(*keys: str) -> Callable[[], list[Question]]:
+    return lambda: [q for key in keys for q in generators.comparison_questions(key)]
+
+
+#: The question sources of each deck.
+SOURCES: dict[str, tuple[Callable[[], list[Question]], ...]] = {
+    "people_places": (
+        generators.capital_questions,
+        generators.country_of_capital_questions,
+        generators.continent_questions,
+        generators.neighbour_questions,
+        generators.neighbour_count_questions,
+    ),
+    "planet_earth": (
+        generators.highest_point_questions,
+        generators.coastline_questions,
+        _compare("area_km2", "forest_pct"),
+    ),
+    "historic_happenings": (
+        _explorers,
+        _explorer_order,
+        statehood_questions,
+        generators.original_state_questions,
+    ),
+    "people_products": (
+        _products,
+        _compare("population", "urban_pct", "gdp_per_capita_usd", "electricity_access_pct"),
+        _compare("co2_mt"),
+    ),
+    WILD: (generators.flag_questions,),
+}
+
+
+def make_cards(
+    deck: str,
+    questions: Iterable[Question],
+    cards: int = CARDS_PER_DECK,
+    symbols: dict[str, int] | None = None,
+    seed: str = "global_pursuit",
+) -> list[TriviaCard]:
+    """Trivia cards of three questions (levels 1-3) each, in a fixed shuffled order.
+
+    ``symbols`` gives how many cards carry each special symbol.
+    """
+    rng = random.Random(f"{seed}:{deck}")
+    pools: dict[int, list[Question]] = {1: [], 2: [], 3: []}
+    for q in questions:
+        pools[q.level].append(q)
+    for level in pools:
+        rng.shuffle(pools[level])
+    count = min(cards, *(len(p) for p in pools.values()))
+    if count == 0:
+        raise ValueError(f"The {DECK_NAMES.get(deck, deck)} deck has no questions at some level.")
+    marks: list[str | None] = []
+    for symbol, n in (symbols or {}).items():
+        marks += [symbol] * round(n * count / cards)  # a smaller deck, as many in proportion
+    marks += [None] * max(0, count - len(marks))
+    marks = marks[:count]
+    rng.shuffle(marks)
+    name = DECK_NAMES.get(deck, deck)
+    return [
+        {
+            "id": f"{deck}:{i + 1}",
+            "deck": deck,
+            "symbol": marks[i],
+            "questions": [
+                replace(pools[level][i], category=name, symbol=marks[i]).to_dict()
+                for level in (1, 2, 3)
+            ],
+        }
+        for i in range(count)
+    ]
+
+
+def _balanced(groups: list[list[Question]], per_level: int) -> list[Question]:
+    """Up to ``per_level`` questions of each level, taken from each source in turn.
+
+    Within a level every source gives one question per round until it runs out, so a small
+    source (the explorers' journeys) is not drowned by a large one (1,200 pairs of states).
+    """
+    rng = random.Random("global_pursuit:interleave")
+    out: list[Question] = []
+    for level in (1, 2, 3):
+        pools = [[q for q in group if q.level == level] for group in groups]
+        for pool in pools:
+            rng.shuffle(pool)
+        taken: list[Question] = []
+        for i in range(max((len(p) for p in pools), default=0)):
+            taken += [p[i] for p in pools if i < len(p)]
+        out += taken[:per_level]
+    return out
+
+
+def make_built_in_json() -> str:
+    """Generate the five built-in decks from the datasets (6 to 8 CPU-seconds)."""
+    bank: Bank = {}
+    for deck in DECKS:
+        groups = [generators.not_retired(source()) for source in SOURCES[deck]]
+        symbols = None if deck == WILD else SYMBOL_COUNTS
+        bank[deck] = make_cards(
+            deck, _balanced([g for g in groups if g], CARDS_PER_DECK), symbols=symbols
+        )
+    return json.dumps(bank)
