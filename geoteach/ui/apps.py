@@ -14,7 +14,6 @@ description for students, its set-up options and the function that builds the ga
 from __future__ import annotations
 
 import os
-import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -32,6 +31,7 @@ from geoteach.ui.safe import safe
 from geoteach.ui.shell import APP_CSS, GameScreen
 from geoteach.ui.table_setup import TableSetup
 from geoteach.ui.theme import themed
+from geoteach.ui.warm_up import WarmUp
 
 #: The student apps, by key: one per game of the registry (``geoteach.games.registry``).
 APPS = tuple(GAMES)
@@ -246,16 +246,15 @@ class StudentApp(widgets.VBox):
             on_ready=safe(self.start_game, show=self.messages),
             title="Who is playing?",
         )
-        self.setup_screen = widgets.VBox([heading, self.setup, self.messages])
+        # The game screen's module and slow preparations load while the choices are made,
+        # once the set-up screen is on the page (geoteach.ui.warm_up).
+        self.warming = WarmUp(spec.warm_up, f"warm up {spec.key}")
+        self.setup_screen = widgets.VBox([heading, self.setup, self.messages, self.warming.signal])
         self.setup_screen.add_class("gt-setup")
         self.css = widgets.HTML(APP_CSS, layout=widgets.Layout(display="none"))
         super().__init__([self.css, self.setup_screen])
         self.add_class("gt-app")
         themed(self)
-        # The game screen's module and slow preparations load while the choices are made.
-        self.warming = threading.Thread(target=spec.warm_up, name=f"warm up {spec.key}")
-        self.warming.daemon = True
-        self.warming.start()
 
     def values(self) -> dict[str, Any]:
         """The set-up choices, as the app's ``build`` receives them."""
@@ -263,7 +262,7 @@ class StudentApp(widgets.VBox):
 
     def start_game(self, table: Table) -> GameScreen | None:
         """What Start does: build the game screen and show it in place of the set-up screen."""
-        self.warming.join()  # the screen's module and the game's slow work, begun with set-up
+        self.warming.finish()  # the screen's module and the game's slow work
         values = self.values()
         values["large"] = self.large
         values["interactive"] = self.interactive

@@ -167,7 +167,7 @@ def test_every_app_plays_without_pandas_geopandas_or_proj(key: str) -> None:
         "import sys\n"
         "from geoteach.ui.apps import app\n"
         f"a = app({key!r}, seed=3)\n"
-        "a.warming.join()\n"
+        "a.warming.finish()\n"
         "a.setup.start.click()\n"
         "assert a.screen is not None, a.messages.text\n"
         "print([m for m in ('pandas', 'geopandas', 'pyproj') if m in sys.modules])"

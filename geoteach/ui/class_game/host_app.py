@@ -106,7 +106,7 @@ class _RoomSetup(StudentApp):
             box.value = chosen
 
     def start_game(self, table: Table) -> GameScreen | None:
-        self.warming.join()
+        self.warming.finish()
         values = self.values()
         values.update(large=self.large, interactive=self.interactive, seed=self.seed)
         self.on_open(table, values)
