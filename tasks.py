@@ -374,7 +374,7 @@ def ready_kernels(asked: list[str], ip: str) -> dict[str, str]:
 
     Each named app gets that many kernels, each already showing its set-up screen, so a class
     that opens the link together gets its pages at once; a used kernel is replaced 30 s later.
-    Every ready kernel holds about 150 MB. The kernels reach the server at ``ip`` for the page's
+    Every ready kernel holds about 120 to 140 MB. The kernels reach the server at ``ip`` for the page's
     address (127.0.0.1 when the server listens on every address).
     """
     if not asked:
@@ -571,7 +571,7 @@ def parser() -> argparse.ArgumentParser:
         action="append",
         metavar="APP:NUMBER",
         help="keep NUMBER kernels of APP started before the class arrives, e.g. "
-        "globalissimo:30 (about 150 MB each; repeat for several apps)",
+        "globalissimo:30 (about 140 MB each; repeat for several apps)",
     )
     for name, help in (("test", "the whole test suite"), ("fast", "the quick test suite")):
         commands.add_parser(name, help=f"{help} (further arguments go to pytest)")
