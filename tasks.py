@@ -374,8 +374,8 @@ def ready_kernels(asked: list[str], ip: str) -> dict[str, str]:
 
     Each named app gets that many kernels, each already showing its set-up screen, so a class
     that opens the link together gets its pages at once; a used kernel is replaced 30 s later.
-    Every ready kernel holds about 120 to 140 MB. The kernels reach the server at ``ip`` for the page's
-    address (127.0.0.1 when the server listens on every address).
+    Every ready kernel holds about 120 to 140 MB. The kernels reach the server at ``ip`` for the
+    page's address (127.0.0.1 when the server listens on every address).
     """
     if not asked:
         return {}
