@@ -30,6 +30,7 @@ import ipywidgets as widgets
 from geoteach.bots.base import Bot, is_remote
 from geoteach.escape import html_text
 from geoteach.games.base import Action, Game
+from geoteach.ui import aloud
 from geoteach.ui.canvas_keys import send_if_live
 from geoteach.ui.canvases import board_map, canvas_box, plain_canvas
 from geoteach.ui.countdown import running_loop
@@ -394,6 +395,18 @@ class GameScreen(widgets.VBox):
         answers are said out loud there. A computer player's seat (played on the projector)
         is not one: it answers by itself."""
         return seat in self.remote_seats and not self.table.seats[seat].is_bot
+
+    def aloud_page(self, seat: int) -> str:
+        """In a class game in honor mode, while ``seat`` answers a question out loud: which
+        page this is for the banner's words (``aloud.banner_html``): the team's own device
+        (``aloud.ASKED``), the projector that marks it (``aloud.MARKING``), or another team's
+        device or a spectator's (``aloud.OTHERS``); "" for a computer's seat or a game at
+        one table. A game asks it only in honor mode."""
+        if seat not in self.bots:
+            return aloud.ASKED if self.remote_seats else ""
+        if self.marks_for(seat):
+            return aloud.MARKING
+        return aloud.OTHERS if self.team_elsewhere(seat) else ""
 
     @property
     def remote_seats(self) -> frozenset[int]:

@@ -441,6 +441,11 @@ class GlobalPursuitScreen(Placing, Verdicts, GameScreen):
             return f'{head}<br><span class="gt-turn">The game is over.</span>'
         person = self.person_to_act()
         reader = self._reader if self._reader is not None else person
+        reading = self.feedback.is_open and reader is not None
+        page = self.aloud_page(view["turn_of"]) if self.teacher_marks else ""
+        if view["phase"] == "answer" and page and not reading:
+            question = wording.question_words(view["trivia"])
+            return f"{head}<br>{aloud.banner_html(self.table, view['turn_of'], question, page)}"
         task = wording.task_text(view, self.table, person, reader, self.feedback.is_open)
         return f'{head}<br><span class="gt-turn">▶ {task}</span>'
 
@@ -555,6 +560,9 @@ class GlobalPursuitScreen(Placing, Verdicts, GameScreen):
         its answer out loud instead, and the projector marks it."""
         if self.teacher_marks:
             self.card.ask_aloud(shown, aloud.SAY_IT_ALOUD)
+            # Read out with the banner that follows ("say your answer out loud"): there is no
+            # answer box for focus to go to, so a screen reader would not come to the card.
+            self.live.say(str(shown.get("prompt", "")))
         else:
             self.card.ask_unjudged(shown, self._given, self.answer_mode)
         self._unjudged_at = len(self.game.log)
