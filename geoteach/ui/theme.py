@@ -43,7 +43,7 @@ CONTROL_CSS = f"""
   box-shadow: inset 0 0 0 3px {FOCUS_RING}; font-weight: bold; }}
 .{CSS_CLASS} .widget-toggle-buttons .mod-active::before,
 .{CSS_CLASS} .jupyter-widget-toggle-buttons .mod-active::before,
-.{CSS_CLASS} .jupyter-widget-toggle-button.mod-active:not(.gt-large-toggle)::before {{
+.{CSS_CLASS} .jupyter-widget-toggle-button.mod-active::before {{
   content: "✔ "; }}
 .{CSS_CLASS} .gt-live, .{CSS_CLASS} .gt-description {{ position: absolute !important;
   width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); clip-path: inset(50%);
@@ -187,5 +187,5 @@ class ProjectorMode(widgets.VBox):
         self.toggle.value = bool(value)
 
     def _switch(self, change: dict) -> None:
+        # The toggle keeps its name "Large text": pressed (a ✔ and aria-pressed) says it is on.
         self.style_block.value = LARGE_CSS if change["new"] else NORMAL_CSS
-        self.toggle.description = "Normal text" if change["new"] else "Large text"

@@ -122,6 +122,22 @@ def test_one_live_region_says_turns_verdicts_and_computer_moves() -> None:
     assert live.sentences[-1] == "You"
 
 
+def test_the_large_text_toggle_keeps_its_name_and_says_on_by_being_pressed() -> None:
+    """A toggle's state is its pressed state (aria-pressed from the page script, a ✔, a heavy
+    frame), so its name stays: renamed "Normal text" when on, a screen reader read "Normal
+    text, pressed" while the text was large, and a projector built large said "Large text"
+    (pressed) while the same button said "Normal text" after a click."""
+    for built_large in (False, True):
+        screen = Turns(FakeGame(), {1: FirstMove()}, bot_delay=0, large=built_large)
+        toggle = screen.large_toggle
+        for large in (not built_large, built_large, True, False):
+            toggle.value = large
+            assert toggle.description == "Large text"
+            assert ("gt-large" in screen._dom_classes) is large
+    # The ✔ of a pressed toggle is drawn for this toggle too.
+    assert ":not(.gt-large-toggle)" not in APP_CSS
+
+
 def test_spoken_text_leaves_out_the_hidden_symbols() -> None:
     html = '<span class="gt-turn">▶ <span aria-hidden="true">●</span> Ana &amp; Bo</span>'
     assert spoken_text(html) == "Ana & Bo"
