@@ -64,4 +64,3 @@ def banner_html(table: Table, seat: int, question: str, page: str) -> str:
             "answer, then mark it Right or Wrong.</span>"
         )
     return f'<span class="gt-turn">{says} the answer to {question} out loud.</span>'
-

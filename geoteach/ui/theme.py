@@ -20,9 +20,14 @@ SEAT_SYMBOLS = ["●", "■", "▲", "◆", "★", "✚"]
 #: 4.5:1). ipywidgets' green (#388e3c) under white text is 4.11:1, so the kit's green is darker.
 BUTTON_TEXT = "#ffffff"
 SUCCESS_BUTTON = "#2e7d32"
-#: The focus ring: 3 px, nearly black, drawn 2 px outside the control on the white page, so it
-#: shows as well around the blue, teal and green buttons as around a white text box.
+#: The focus ring: 3 px, nearly black, with a yellow band inside it (GOV.UK's focus colours),
+#: drawn inside the control's own edge. Drawn outside it, every ipywidgets box (overflow auto)
+#: and the side column cut it: a button in a row showed only two bars, "[ Guess ]". Inside,
+#: nothing cuts it; the dark ring keeps 3:1 against the white page and the blue, teal, green and
+#: red buttons, the yellow band 13:1 against the ring, and a selected toggle's dark frame (no
+#: yellow) stays unlike a focused one.
 FOCUS_RING = "#1a1a1a"
+FOCUS_BAND = "#ffdd00"
 PAGE_BACKGROUND = "#ffffff"
 
 #: Buttons and focus, for every app (the shell's page style includes it). A selected toggle
@@ -33,8 +38,9 @@ CONTROL_CSS = f"""
   background-color: {SUCCESS_BUTTON}; color: {BUTTON_TEXT}; }}
 .{CSS_CLASS} :focus-visible, .{CSS_CLASS} .jupyter-button:focus-visible,
 .{CSS_CLASS} .widget-dropdown select:focus-visible, .{CSS_CLASS} input:focus-visible,
-.{CSS_CLASS} textarea:focus-visible {{
-  outline: 3px solid {FOCUS_RING} !important; outline-offset: 2px; }}
+.{CSS_CLASS} textarea:focus-visible, .{CSS_CLASS} summary:focus-visible {{
+  outline: 3px solid {FOCUS_RING} !important; outline-offset: -3px !important;
+  box-shadow: inset 0 0 0 6px {FOCUS_BAND} !important; }}
 .{CSS_CLASS} .widget-toggle-button.mod-active,
 .{CSS_CLASS} .jupyter-widget-toggle-button.mod-active,
 .{CSS_CLASS} .widget-toggle-buttons .mod-active,
