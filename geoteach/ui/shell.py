@@ -60,7 +60,7 @@ APP_CSS = (
 .gt-app .gt-banner .gt-turn { font-size: 17px; font-weight: bold; }
 .gt-app .gt-main { display: flex; flex-flow: row-reverse nowrap; gap: 10px; align-items: flex-start;
   width: 100%; }
-.gt-app .gt-board { flex: 1 1 auto; min-width: 0; overflow: hidden; }
+.gt-app .gt-board { flex: 1 1 auto; min-width: 0; overflow-x: auto; overflow-y: hidden; }
 .gt-app .gt-side { flex: 0 0 440px; width: 440px; max-height: calc(100vh - 64px);
   overflow-y: auto; overflow-x: hidden; gap: 6px; }
 .gt-app .gt-side > * { width: 100%; flex-shrink: 0; }

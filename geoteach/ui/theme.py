@@ -61,12 +61,22 @@ CONTROL_CSS = f"""
 #: first by column-reverse). A live canvas keeps its size and the board scrolls inside its
 #: column (ipympl reads a click in the canvas's own pixels: a canvas scaled by CSS would be
 #: clicked in the wrong place); pictures scale to the column. Button words wrap, never "Zo…".
+#: The canvas's own box (a Lumino widget: overflow hidden) must not shrink with the column, or
+#: it cuts the map with no scrollbar (GeoTriple's East Coast at 1024 px, the right of every
+#: board in large text at 1366 px); the board (``.gt-board``) or a board's canvas box
+#: (``canvas_box``, an ipywidgets Box) scrolls instead. Global Pursuit's hand of five cards,
+#: one row at 1366 px, wraps on a tablet and in large text instead of cutting each card.
 REFLOW_CSS = """
 .gt-app .jupyter-button { text-overflow: clip; }
 .gt-app .gt-zoom { width: auto; min-width: 0; }
+.gt-app .gt-board > .jupyter-matplotlib, .gt-app .gt-canvas > .jupyter-matplotlib {
+  flex-shrink: 0; align-self: flex-start; }
+.gt-app.gt-gp.gt-large .gt-hand { flex-flow: row wrap !important; }
+.gt-app.gt-gp.gt-large .gt-hand > .gt-hand-card { flex-shrink: 0; }
 @media (max-width: 1100px) {
   .gt-app .gt-side { flex: 0 0 340px !important; width: 340px !important; }
-  .gt-app .gt-board { overflow-x: auto; }
+  .gt-app.gt-gp .gt-hand { flex-flow: row wrap !important; }
+  .gt-app.gt-gp .gt-hand > .gt-hand-card { flex-shrink: 0; }
 }
 @media (max-width: 900px) {
   .gt-app .gt-main { flex-direction: column-reverse; }

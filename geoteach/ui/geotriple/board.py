@@ -21,7 +21,6 @@ from geoteach.ui.shell import board_map, canvas_box
 #: The screen's own look: card tiles (two lines: the state, then its ranks).
 GEOTRIPLE_CSS = """<style>
 .gt-geotriple .widget-html-content { line-height: 1.35; }
-.gt-geotriple .gt-board { overflow-x: auto; }
 .gt-geotriple .gt-card-tile { white-space: pre-line; text-align: left; margin: 2px;
   padding: 4px 8px; }
 .gt-geotriple .gt-tile { display: inline-block; border: 2px solid #555; border-radius: 6px;

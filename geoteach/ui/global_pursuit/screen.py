@@ -63,6 +63,8 @@ JOINT_PX = 270
 #: Large-text mode draws the table and the hand this much bigger (labels included).
 LARGE_SCALE = 1.3
 #: Five hand cards of ``HAND_PX`` need a board 936 px wide at 1366: the side column is narrower.
+#: The Card and Place drop-downs fill the column less their 2 px margins (at 100% they stuck
+#: out by 2 px, and the column cut the right of the drop-down and of its focus ring).
 SIDE_CSS = """<style>
 .gt-app.gt-gp .gt-side { flex: 0 0 400px; width: 400px; }
 .gt-app.gt-gp.gt-large .gt-side { flex: 0 0 560px; width: 560px; }
@@ -72,7 +74,7 @@ SIDE_CSS = """<style>
 .gt-app.gt-gp .gt-side p { margin: 2px 0; }
 .gt-app.gt-gp .gt-leaders small { white-space: nowrap; }
 .gt-app.gt-gp .gt-controls .widget-dropdown, .gt-app.gt-gp .gt-controls .widget-text
-  { width: 100%; }
+  { width: auto; align-self: stretch; }
 .gt-app.gt-gp .geoteach-question-card .widget-hbox { flex-flow: row wrap; }
 </style>"""
 
