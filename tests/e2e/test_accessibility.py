@@ -1027,3 +1027,63 @@ def test_the_report_and_the_class_game_pages_have_no_serious_axe_violation(
                 page.close()
     bad = {screen: failing("class pages", v) for screen, v in found.items()}
     assert not any(bad.values()), json.dumps(bad, indent=1)
+
+
+def test_the_honor_mode_class_pages_have_no_serious_axe_violation(
+    browser, kit_voila, axe_source
+) -> None:
+    """axe on a class game's pages in honor mode (answers said out loud, marked by the
+    teacher), Geography Pursuit in a room opened with honor chosen: the teacher's **Show the
+    answer** on the projector, then the answer with **Right** / **Wrong**, and the verdict;
+    the answering team's device ("say your answer out loud") and its verdict; the other
+    team's device and a spectator while the answer is said, and the spectator's verdict."""
+    from tests.e2e.test_class_game import _start
+    from tests.e2e.test_class_game_honor import SAY_IT, _open_honor_room, until_asked_aloud
+
+    found: dict[str, list[dict[str, Any]]] = {}
+    opened: list[Any] = []
+    try:
+        projector, code = _open_honor_room(browser, kit_voila)
+        opened.append(projector)
+        devices, spectator = _start(browser, kit_voila, projector, code, 2, opened)
+        seat = until_asked_aloud(devices)
+        asked, other = devices[seat], devices[1 - seat]
+        projector.wait_for_selector(".gt-controls .gt-show:not([disabled])", timeout=30_000)
+        other.wait_for_function(
+            "() => document.querySelector('.gt-controls')?.innerText"
+            ".includes('says the answer out loud')",
+            timeout=30_000,
+        )
+        assert asked.locator(f"{SAY_IT}:visible").count(), "no 'say your answer out loud'"
+        for page in (projector, asked, other, spectator):
+            page.wait_for_timeout(1000)
+        found["projector: Show the answer"] = axe(projector, axe_source)
+        found["the team asked: say your answer out loud"] = axe(asked, axe_source)
+        found["the other team: who answers"] = axe(other, axe_source)
+        found["spectator: who answers"] = axe(spectator, axe_source)
+        projector.locator(".gt-controls .gt-show").first.click()
+        projector.wait_for_selector(".gt-controls .gt-right:not([disabled])", timeout=30_000)
+        projector.wait_for_timeout(500)
+        found["projector: the answer, Right / Wrong"] = axe(projector, axe_source)
+        projector.locator(".gt-controls .gt-right").first.click()
+        for page in (projector, asked, spectator):
+            page.wait_for_selector(".gt-feedback:visible", timeout=30_000)
+            page.wait_for_timeout(1000)
+        found["projector: the teacher's verdict"] = axe(projector, axe_source)
+        found["the team asked: the verdict"] = axe(asked, axe_source)
+        found["spectator: the verdict"] = axe(spectator, axe_source)
+    finally:
+        record(
+            "class pages (honor mode)",
+            "axe",
+            {
+                screen: {f"{v['id']} ({v['impact']})": v["nodes"] for v in violations}
+                for screen, violations in found.items()
+            },
+        )
+        for number, page in enumerate(opened):
+            if not page.is_closed():
+                page.screenshot(path=str(ARTIFACTS / f"a11y-class-honor-{number}.png"))
+                page.close()
+    bad = {screen: failing("class pages", v) for screen, v in found.items()}
+    assert not any(bad.values()), json.dumps(bad, indent=1)

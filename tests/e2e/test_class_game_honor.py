@@ -86,6 +86,33 @@ def _step(devices: list[Any]) -> tuple[int, str] | None:
     return None
 
 
+def until_asked_aloud(devices: list[Any], timeout: float = 300.0) -> int:
+    """Each device's step taken by a click (the die, a lit space, a category; a verdict read
+    with Continue) until a team is asked a question to say out loud: that team's seat. For the
+    tests that look at the honor-mode pages rather than at each move."""
+    deadline = time.monotonic() + timeout
+    while True:
+        assert time.monotonic() < deadline, "no team was asked a question"
+        found = _step(devices)
+        if found is None:
+            for page in devices:
+                if _shown(page, ".gt-continue"):
+                    page.locator(".gt-continue").first.click()
+            time.sleep(0.3)
+            continue
+        seat, step = found
+        if step == "aloud":
+            return seat
+        button = devices[seat].locator(step).first.element_handle()
+        button.click()
+        # The click is taken once its button has gone or dimmed (no second click on it).
+        devices[seat].wait_for_function(
+            "b => !b.isConnected || b.disabled || b.offsetParent === null",
+            arg=button,
+            timeout=30_000,
+        )
+
+
 def test_the_teacher_marks_spoken_answers_on_the_projector(browser, voila) -> None:
     projector, code = _open_honor_room(browser, voila)
     opened: list[Any] = [projector]
