@@ -59,8 +59,6 @@ def banner_html(table: Table, seat: int, question: str, page: str) -> str:
         )
     says = does(table, seat, "says", "say")
     if page == MARKING:
-        return (
-            f'<span class="gt-turn">▶ {says} the answer to {question} out loud: press Show the '
-            "answer, then mark it Right or Wrong.</span>"
-        )
+        # Short: one line on the projector in large text (the controls say how to mark it).
+        return f'<span class="gt-turn">▶ {says} the answer to {question} out loud: mark it.</span>'
     return f'<span class="gt-turn">{says} the answer to {question} out loud.</span>'

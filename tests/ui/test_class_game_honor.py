@@ -266,7 +266,7 @@ def test_every_banner_says_the_answer_is_said_out_loud(key: str, tmp_path) -> No
         assert f"{team} says the answer to the" in said and "out loud" in said, said
         assert said in page.screen.live.text, page.screen.live.text
     said = spoken_text(host.screen.banner.value)
-    assert "out loud: press Show the answer, then mark it Right or Wrong" in said, said
+    assert f"{team} says the answer to the" in said and "out loud: mark it." in said, said
 
 
 def test_the_class_set_up_offers_honor_marking_by_the_teacher(tmp_path) -> None:
