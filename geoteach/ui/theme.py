@@ -33,6 +33,7 @@ PAGE_BACKGROUND = "#ffffff"
 #: Buttons and focus, for every app (the shell's page style includes it). A selected toggle
 #: (ipywidgets' mod-active, or a screen's gt-picked) has a heavy frame and a ✔ besides the
 #: shade ipywidgets gives it (#bdbdbd on #eeeeee is 1.6:1); the page script sets aria-pressed.
+#: (A single ToggleButton's class is widget-toggle-button: Large text, GeoTriple's race cards.)
 CONTROL_CSS = f"""
 .{CSS_CLASS} .jupyter-button.mod-success, .{CSS_CLASS} .widget-button.mod-success {{
   background-color: {SUCCESS_BUTTON}; color: {BUTTON_TEXT}; }}
@@ -49,7 +50,7 @@ CONTROL_CSS = f"""
   box-shadow: inset 0 0 0 3px {FOCUS_RING}; font-weight: bold; }}
 .{CSS_CLASS} .widget-toggle-buttons .mod-active::before,
 .{CSS_CLASS} .jupyter-widget-toggle-buttons .mod-active::before,
-.{CSS_CLASS} .jupyter-widget-toggle-button.mod-active::before {{
+.{CSS_CLASS} .widget-toggle-button.mod-active::before {{
   content: "✔ "; }}
 .{CSS_CLASS} .gt-live, .{CSS_CLASS} .gt-description {{ position: absolute !important;
   width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); clip-path: inset(50%);

@@ -135,8 +135,10 @@ def test_the_large_text_toggle_keeps_its_name_and_says_on_by_being_pressed() -> 
             toggle.value = large
             assert toggle.description == "Large text"
             assert ("gt-large" in screen._dom_classes) is large
-    # The ✔ of a pressed toggle is drawn for this toggle too.
+    # The ✔ of a pressed toggle is drawn for this toggle too (a single ToggleButton's class in
+    # ipywidgets 8 is widget-toggle-button).
     assert ":not(.gt-large-toggle)" not in APP_CSS
+    assert ".widget-toggle-button.mod-active::before" in APP_CSS
 
 
 def test_spoken_text_leaves_out_the_hidden_symbols() -> None:
