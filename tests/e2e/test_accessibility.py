@@ -985,6 +985,12 @@ def test_the_report_and_the_class_game_pages_have_no_serious_axe_violation(
         code = projector.inner_text(".gt-room-code").strip()
         projector.wait_for_timeout(500)
         found["class game: room (code, QR, seats)"] = axe(projector, axe_source)
+        # The code is read off the projector from the back row: large (it once came out at
+        # the lobby's 24 px).
+        size = projector.evaluate(
+            "() => parseFloat(getComputedStyle(document.querySelector('.gt-room-code')).fontSize)"
+        )
+        assert size >= 60, f"the room code is {size} px on the projector"
 
         device = _open_page(browser, kit_voila, "play/join.ipynb", device_size)
         opened.append(device)
