@@ -202,6 +202,26 @@ class Review:
         page.wait_for_timeout(300)
         self.capture(page, name)
 
+    def pages_down(self, page: Any, name: str, most: int = 12) -> None:
+        """The whole of a long page, a screen at a time (``name``-down-N): Voilà's page scrolls
+        in a box of its own, which a full-page screenshot does not go down."""
+        scroller = """() => [...document.querySelectorAll('*')].find(el =>
+          el.scrollHeight > el.clientHeight + 50 && el.clientHeight > window.innerHeight / 2 &&
+          ['auto', 'scroll'].includes(getComputedStyle(el).overflowY))"""
+        box = page.evaluate_handle(scroller)
+        step = int(page.evaluate("() => window.innerHeight") * 0.9)
+        for number in range(most):
+            done = page.evaluate(
+                "([el, y]) => { if (!el) return true; el.scrollTop = y;"
+                " return el.scrollTop < y - 2; }",
+                [box, number * step],
+            )
+            page.wait_for_timeout(500)
+            self.capture(page, f"{name}-down-{number:02d}")
+            if done:
+                break
+        page.evaluate(TOP_JS)
+
     def views(self, page: Any, name: str, views: tuple[str, ...] = tuple(VIEWS)) -> None:
         """``page`` in each of ``views``, then back to the size it had."""
         size = page.viewport_size or harness.VIEWPORT
@@ -295,7 +315,7 @@ def lesson_report(review: Review, browser: Any, server: Server) -> None:
         page.wait_for_load_state("load", timeout=180_000)
         page.wait_for_timeout(3000)
         review.views(page, "report")
-        page.screenshot(path=str(review.out / "report-whole-page.png"), full_page=True)
+        review.pages_down(page, "report-1366")
     finally:
         context.close()
 
