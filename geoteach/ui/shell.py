@@ -30,6 +30,7 @@ import ipywidgets as widgets
 from geoteach.bots.base import Bot, is_remote
 from geoteach.escape import html_text
 from geoteach.games.base import Action, Game
+from geoteach.ui import aloud
 from geoteach.ui.canvas_keys import send_if_live
 from geoteach.ui.canvases import board_map, canvas_box, plain_canvas
 from geoteach.ui.countdown import running_loop
@@ -59,7 +60,7 @@ APP_CSS = (
 .gt-app .gt-banner .gt-turn { font-size: 17px; font-weight: bold; }
 .gt-app .gt-main { display: flex; flex-flow: row-reverse nowrap; gap: 10px; align-items: flex-start;
   width: 100%; }
-.gt-app .gt-board { flex: 1 1 auto; min-width: 0; overflow: hidden; }
+.gt-app .gt-board { flex: 1 1 auto; min-width: 0; overflow-x: auto; overflow-y: hidden; }
 .gt-app .gt-side { flex: 0 0 440px; width: 440px; max-height: calc(100vh - 64px);
   overflow-y: auto; overflow-x: hidden; gap: 6px; }
 .gt-app .gt-side > * { width: 100%; flex-shrink: 0; }
@@ -299,6 +300,9 @@ class GameScreen(widgets.VBox):
         self.new_game_button.add_class("gt-new-game")
         self.new_game_button.on_click(safe(lambda _b: self.new_game(), show=self.messages))
         self.new_game_button.layout.display = "" if on_new_game else "none"
+        # A toggle keeps its name; whether it is on is its pressed state (aria-pressed, a ✔
+        # and a heavy frame). Renamed "Normal text" when on, a screen reader read "Normal
+        # text, pressed" while the text was large.
         self.large_toggle = widgets.ToggleButton(
             value=large, description="Large text", icon="search-plus", tooltip="For a projector"
         )
@@ -394,6 +398,18 @@ class GameScreen(widgets.VBox):
         answers are said out loud there. A computer player's seat (played on the projector)
         is not one: it answers by itself."""
         return seat in self.remote_seats and not self.table.seats[seat].is_bot
+
+    def aloud_page(self, seat: int) -> str:
+        """In a class game in honor mode, while ``seat`` answers a question out loud: which
+        page this is for the banner's words (``aloud.banner_html``): the team's own device
+        (``aloud.ASKED``), the projector that marks it (``aloud.MARKING``), or another team's
+        device or a spectator's (``aloud.OTHERS``); "" for a computer's seat or a game at
+        one table. A game asks it only in honor mode."""
+        if seat not in self.bots:
+            return aloud.ASKED if self.remote_seats else ""
+        if self.marks_for(seat):
+            return aloud.MARKING
+        return aloud.OTHERS if self.team_elsewhere(seat) else ""
 
     @property
     def remote_seats(self) -> frozenset[int]:
@@ -622,7 +638,6 @@ class GameScreen(widgets.VBox):
     def _large_changed(self, change: dict[str, Any]) -> None:
         large = bool(change["new"])
         (self.add_class if large else self.remove_class)("gt-large")
-        self.large_toggle.description = "Normal text" if large else "Large text"
         self.set_large(large)
 
 

@@ -20,21 +20,28 @@ SEAT_SYMBOLS = ["●", "■", "▲", "◆", "★", "✚"]
 #: 4.5:1). ipywidgets' green (#388e3c) under white text is 4.11:1, so the kit's green is darker.
 BUTTON_TEXT = "#ffffff"
 SUCCESS_BUTTON = "#2e7d32"
-#: The focus ring: 3 px, nearly black, drawn 2 px outside the control on the white page, so it
-#: shows as well around the blue, teal and green buttons as around a white text box.
+#: The focus ring: 3 px, nearly black, with a yellow band inside it (GOV.UK's focus colours),
+#: drawn inside the control's own edge. Drawn outside it, every ipywidgets box (overflow auto)
+#: and the side column cut it: a button in a row showed only two bars, "[ Guess ]". Inside,
+#: nothing cuts it; the dark ring keeps 3:1 against the white page and the blue, teal, green and
+#: red buttons, the yellow band 13:1 against the ring, and a selected toggle's dark frame (no
+#: yellow) stays unlike a focused one.
 FOCUS_RING = "#1a1a1a"
+FOCUS_BAND = "#ffdd00"
 PAGE_BACKGROUND = "#ffffff"
 
 #: Buttons and focus, for every app (the shell's page style includes it). A selected toggle
 #: (ipywidgets' mod-active, or a screen's gt-picked) has a heavy frame and a ✔ besides the
 #: shade ipywidgets gives it (#bdbdbd on #eeeeee is 1.6:1); the page script sets aria-pressed.
+#: (A single ToggleButton's class is widget-toggle-button: Large text, GeoTriple's race cards.)
 CONTROL_CSS = f"""
 .{CSS_CLASS} .jupyter-button.mod-success, .{CSS_CLASS} .widget-button.mod-success {{
   background-color: {SUCCESS_BUTTON}; color: {BUTTON_TEXT}; }}
 .{CSS_CLASS} :focus-visible, .{CSS_CLASS} .jupyter-button:focus-visible,
 .{CSS_CLASS} .widget-dropdown select:focus-visible, .{CSS_CLASS} input:focus-visible,
-.{CSS_CLASS} textarea:focus-visible {{
-  outline: 3px solid {FOCUS_RING} !important; outline-offset: 2px; }}
+.{CSS_CLASS} textarea:focus-visible, .{CSS_CLASS} summary:focus-visible {{
+  outline: 3px solid {FOCUS_RING} !important; outline-offset: -3px !important;
+  box-shadow: inset 0 0 0 6px {FOCUS_BAND} !important; }}
 .{CSS_CLASS} .widget-toggle-button.mod-active,
 .{CSS_CLASS} .jupyter-widget-toggle-button.mod-active,
 .{CSS_CLASS} .widget-toggle-buttons .mod-active,
@@ -43,7 +50,7 @@ CONTROL_CSS = f"""
   box-shadow: inset 0 0 0 3px {FOCUS_RING}; font-weight: bold; }}
 .{CSS_CLASS} .widget-toggle-buttons .mod-active::before,
 .{CSS_CLASS} .jupyter-widget-toggle-buttons .mod-active::before,
-.{CSS_CLASS} .jupyter-widget-toggle-button.mod-active:not(.gt-large-toggle)::before {{
+.{CSS_CLASS} .widget-toggle-button.mod-active::before {{
   content: "✔ "; }}
 .{CSS_CLASS} .gt-live, .{CSS_CLASS} .gt-description {{ position: absolute !important;
   width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); clip-path: inset(50%);
@@ -55,12 +62,22 @@ CONTROL_CSS = f"""
 #: first by column-reverse). A live canvas keeps its size and the board scrolls inside its
 #: column (ipympl reads a click in the canvas's own pixels: a canvas scaled by CSS would be
 #: clicked in the wrong place); pictures scale to the column. Button words wrap, never "Zo…".
+#: The canvas's own box (a Lumino widget: overflow hidden) must not shrink with the column, or
+#: it cuts the map with no scrollbar (GeoTriple's East Coast at 1024 px, the right of every
+#: board in large text at 1366 px); the board (``.gt-board``) or a board's canvas box
+#: (``canvas_box``, an ipywidgets Box) scrolls instead. Global Pursuit's hand of five cards,
+#: one row at 1366 px, wraps on a tablet and in large text instead of cutting each card.
 REFLOW_CSS = """
 .gt-app .jupyter-button { text-overflow: clip; }
 .gt-app .gt-zoom { width: auto; min-width: 0; }
+.gt-app .gt-board > .jupyter-matplotlib, .gt-app .gt-canvas > .jupyter-matplotlib {
+  flex-shrink: 0; align-self: flex-start; }
+.gt-app.gt-gp.gt-large .gt-hand { flex-flow: row wrap !important; }
+.gt-app.gt-gp.gt-large .gt-hand > .gt-hand-card { flex-shrink: 0; }
 @media (max-width: 1100px) {
   .gt-app .gt-side { flex: 0 0 340px !important; width: 340px !important; }
-  .gt-app .gt-board { overflow-x: auto; }
+  .gt-app.gt-gp .gt-hand { flex-flow: row wrap !important; }
+  .gt-app.gt-gp .gt-hand > .gt-hand-card { flex-shrink: 0; }
 }
 @media (max-width: 900px) {
   .gt-app .gt-main { flex-direction: column-reverse; }
@@ -187,5 +204,5 @@ class ProjectorMode(widgets.VBox):
         self.toggle.value = bool(value)
 
     def _switch(self, change: dict) -> None:
+        # The toggle keeps its name "Large text": pressed (a ✔ and aria-pressed) says it is on.
         self.style_block.value = LARGE_CSS if change["new"] else NORMAL_CSS
-        self.toggle.description = "Normal text" if change["new"] else "Large text"

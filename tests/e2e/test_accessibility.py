@@ -5,10 +5,12 @@ For each app (``notebooks/play/<key>.ipynb`` in Voilà at 1366×768) one test:
 * runs axe-core (wcag2a, wcag2aa, wcag21a, wcag21aa) on the set-up screen, the game screen and
   after the first move, and fails on any critical or serious violation not in ``ALLOWED``;
 * shows the game at 1024 px (a tablet) and at 200% zoom (683×384) without sideways scrolling
-  or a button cut short (screenshots in test-artifacts);
+  of the page, a button cut short, or a map or picture cut with no way to scroll to the rest
+  (screenshots in test-artifacts);
 * presses only keys from page load on: Tab (Shift+Tab back) to Start, Enter; Tab to the first
   move, Enter (GeoTriple's guess is typed); and fails if a Tab press leaves focus where it was
-  (a keyboard trap, WCAG 2.1.2) or focus falls to the page after Start.
+  (a keyboard trap, WCAG 2.1.2), the focus ring of the control it lands on is cut by a box
+  around it (WCAG 2.4.7), or focus falls to the page after Start.
 
 axe-core comes from npm (pinned), unpacked once into a cache folder (``GEOTEACH_CACHE``, else
 ``~/.cache/geoteach``); the kit itself never downloads it. The counts per screen and the Tab
@@ -91,6 +93,58 @@ PARKED_JS = """(selector) => {
   return [...document.querySelectorAll('.gt-controls, .gt-feedback')].some(box =>
     [...box.querySelectorAll('*')].some(c => c.matches(selector) && !c.disabled &&
       c.getClientRects().length > 0));
+}"""
+
+#: The focused control's focus ring cut by a box around it that hides its overflow ("" when
+#: it shows whole): drawn outside the control, ipywidgets' boxes and the side column cut it.
+RING_CUT_JS = """() => {
+  const el = document.activeElement;
+  if (!el || el === document.body) return '';
+  const style = getComputedStyle(el);
+  if (style.outlineStyle === 'none') return '';
+  const out = parseFloat(style.outlineOffset) + parseFloat(style.outlineWidth);
+  const r = el.getBoundingClientRect();
+  for (let box = el.parentElement; box && box !== document.body; box = box.parentElement) {
+    const c = getComputedStyle(box), b = box.getBoundingClientRect();
+    const cutX = c.overflowX !== 'visible' &&
+      (r.left - out < b.left - 0.5 || r.right + out > b.right + 0.5);
+    const cutY = c.overflowY !== 'visible' &&
+      (r.top - out < b.top - 0.5 || r.bottom + out > b.bottom + 0.5);
+    if (cutX || cutY) {
+      const name = (el.textContent || el.placeholder || el.tagName).trim().slice(0, 30);
+      return el.tagName.toLowerCase() + ' "' + name + '" by ' + box.className.slice(-60);
+    }
+  }
+  return '';
+}"""
+
+#: Canvases and pictures that a box hiding its overflow cuts, with no scrollbar to reach the
+#: rest (a live canvas keeps its size: the board's canvas box scrolls instead). A few pixels
+#: of a picture's white margin are let go (Global Pursuit's hand cards lose 4 px at 1366).
+PICTURES_CUT_JS = """() => {
+  const out = [];
+  for (const pic of document.querySelectorAll('.gt-app canvas, .gt-app img')) {
+    const r = pic.getBoundingClientRect();
+    if (pic.offsetParent === null || !r.width) continue;
+    for (let box = pic.parentElement; box && box !== document.body; box = box.parentElement) {
+      const overflow = getComputedStyle(box).overflowX;
+      const b = box.getBoundingClientRect();
+      // A box that scrolls (narrower than the picture) reaches the rest; as wide, it is
+      // not the one that cuts.
+      if (overflow === 'auto' || overflow === 'scroll') {
+        if (box.clientWidth < r.width - 1) break;
+        continue;
+      }
+      if (overflow === 'visible') continue;
+      const hidden = Math.max(0, b.left - r.left) + Math.max(0, r.right - b.right);
+      if (hidden > 8) {
+        out.push((pic.closest('[class*="gt-"]') || pic).className.slice(-50) + ': ' +
+          Math.round(hidden) + ' of ' + Math.round(r.width) + ' px hidden');
+        break;
+      }
+    }
+  }
+  return [...new Set(out)].slice(0, 8);
 }"""
 
 CUT_BUTTONS_JS = """() => [...document.querySelectorAll('.gt-app button')]
@@ -188,6 +242,8 @@ def tab_to(page: Any, selector: str, timeout: float = 120.0) -> int:
             page.wait_for_timeout(60)
             now = page.evaluate(FOCUSED_JS)
         assert now != before or now == "body", f"Tab left focus on {now} (a keyboard trap)"
+        cut = page.evaluate(RING_CUT_JS)
+        assert not cut, f"the focus ring of {cut} is cut"
         before = now
     return presses
 
@@ -244,17 +300,28 @@ def test_app_by_keyboard_only_with_no_serious_axe_violation(
         found["after-move"] = axe(page, axe_source)
         record(key, "tabs", {"to Start": tabs_to_start, "Start to first move": tabs_to_move})
         record(key, "focus after the move", page.evaluate(FOCUSED_JS))
-        # A 1024 px tablet, then 200% zoom of 1366×768 (683×384 CSS pixels): no sideways
-        # scrolling of the page (the board may scroll inside its column), no button cut short.
-        for name, size in (("tablet", (1024, 768)), ("200% zoom", (683, 384))):
+        # A 1024 px tablet, 200% zoom of 1366×768 (683×384 CSS pixels), then large text on
+        # the 1366×768 laptop: no sideways scrolling of the page (the board may scroll inside
+        # its column), no button cut short, no map or picture cut with no way to the rest.
+        views = (("tablet", (1024, 768)), ("200% zoom", (683, 384)), ("large text", (1366, 768)))
+        for name, size in views:
             page.set_viewport_size({"width": size[0], "height": size[1]})
+            if name == "large text":
+                # The boards are drawn again larger: the click waits until the page settles.
+                app.click(".gt-large-toggle", kind="large text")
+                page.wait_for_selector(".gt-app.gt-large", timeout=30_000)
             page.wait_for_timeout(1500)
             shot = f"a11y-{key}-{name.replace('% ', '-')}.png"
             page.screenshot(path=str(ARTIFACTS / shot), full_page=True)
             width = page.evaluate("() => document.documentElement.scrollWidth")
             cut = page.evaluate(CUT_BUTTONS_JS)
-            record(key, f"at {name}", {"page width": width, "buttons cut short": cut})
-            assert width <= size[0] + 1 and not cut, (name, width, cut)
+            pictures = page.evaluate(PICTURES_CUT_JS)
+            record(
+                key,
+                f"at {name}",
+                {"page width": width, "buttons cut short": cut, "pictures cut": pictures},
+            )
+            assert width <= size[0] + 1 and not cut and not pictures, (name, width, cut, pictures)
     finally:
         record(
             key,
@@ -918,6 +985,12 @@ def test_the_report_and_the_class_game_pages_have_no_serious_axe_violation(
         code = projector.inner_text(".gt-room-code").strip()
         projector.wait_for_timeout(500)
         found["class game: room (code, QR, seats)"] = axe(projector, axe_source)
+        # The code is read off the projector from the back row: large (it once came out at
+        # the lobby's 24 px).
+        size = projector.evaluate(
+            "() => parseFloat(getComputedStyle(document.querySelector('.gt-room-code')).fontSize)"
+        )
+        assert size >= 60, f"the room code is {size} px on the projector"
 
         device = _open_page(browser, kit_voila, "play/join.ipynb", device_size)
         opened.append(device)
@@ -946,17 +1019,71 @@ def test_the_report_and_the_class_game_pages_have_no_serious_axe_violation(
         found["join: a team's game screen"] = axe(device, axe_source)
         found["class game: the game on the projector"] = axe(projector, axe_source)
     finally:
-        record(
-            "class pages",
-            "axe",
-            {
-                screen: {f"{v['id']} ({v['impact']})": v["nodes"] for v in violations}
-                for screen, violations in found.items()
-            },
-        )
-        for number, page in enumerate(opened):
-            if not page.is_closed():
-                page.screenshot(path=str(ARTIFACTS / f"a11y-class-pages-{number}.png"))
-                page.close()
+        _close_class_pages("class pages", found, opened, "a11y-class-pages")
+    _no_serious(found)
+
+
+def _close_class_pages(
+    name: str, found: dict[str, list[dict[str, Any]]], opened: list[Any], shots: str
+) -> None:
+    """Keep what axe found on each class page (``name`` in a11y.json), take a last picture of
+    each page (``shots``-N.png) and close them."""
+    record(
+        name,
+        "axe",
+        {
+            screen: {f"{v['id']} ({v['impact']})": v["nodes"] for v in violations}
+            for screen, violations in found.items()
+        },
+    )
+    for number, page in enumerate(opened):
+        if not page.is_closed():
+            page.screenshot(path=str(ARTIFACTS / f"{shots}-{number}.png"))
+            page.close()
+
+
+def _no_serious(found: dict[str, list[dict[str, Any]]]) -> None:
     bad = {screen: failing("class pages", v) for screen, v in found.items()}
     assert not any(bad.values()), json.dumps(bad, indent=1)
+
+
+def test_the_honor_mode_class_pages_have_no_serious_axe_violation(
+    browser, kit_voila, axe_source
+) -> None:
+    """axe on a class game's pages in honor mode (answers said out loud, marked by the
+    teacher), Geography Pursuit in a room opened with honor chosen: the teacher's **Show the
+    answer** on the projector, then the answer with **Right** / **Wrong**, and the verdict;
+    the answering team's device ("say your answer out loud") and its verdict; the other
+    team's device and a spectator while the answer is said, and the spectator's verdict."""
+    from tests.e2e.test_class_game import _start
+    from tests.e2e.test_class_game_honor import SAY_IT, _open_honor_room, until_asked_aloud
+
+    found: dict[str, list[dict[str, Any]]] = {}
+    opened: list[Any] = []
+    try:
+        projector, code = _open_honor_room(browser, kit_voila)
+        opened.append(projector)
+        devices, spectator = _start(browser, kit_voila, projector, code, 2, opened)
+        seat = until_asked_aloud(projector, devices)
+        asked, other = devices[seat], devices[1 - seat]
+        assert asked.locator(f"{SAY_IT}:visible").count(), "no 'say your answer out loud'"
+        for page in (projector, asked, other, spectator):
+            page.wait_for_timeout(1000)
+        found["projector: Show the answer"] = axe(projector, axe_source)
+        found["the team asked: say your answer out loud"] = axe(asked, axe_source)
+        found["the other team: who answers"] = axe(other, axe_source)
+        found["spectator: who answers"] = axe(spectator, axe_source)
+        projector.locator(".gt-controls .gt-show").first.click()
+        projector.wait_for_selector(".gt-controls .gt-right:not([disabled])", timeout=30_000)
+        projector.wait_for_timeout(500)
+        found["projector: the answer, Right / Wrong"] = axe(projector, axe_source)
+        projector.locator(".gt-controls .gt-right").first.click()
+        for page in (projector, asked, spectator):
+            page.wait_for_selector(".gt-feedback:visible", timeout=30_000)
+            page.wait_for_timeout(1000)
+        found["projector: the teacher's verdict"] = axe(projector, axe_source)
+        found["the team asked: the verdict"] = axe(asked, axe_source)
+        found["spectator: the verdict"] = axe(spectator, axe_source)
+    finally:
+        _close_class_pages("class pages (honor mode)", found, opened, "a11y-class-honor")
+    _no_serious(found)

@@ -15,6 +15,7 @@ The helpers come from the class-game browser tests (``tests/e2e/test_class_game.
 
 from __future__ import annotations
 
+import re
 import time
 from typing import Any
 
@@ -40,6 +41,8 @@ from tests.e2e.test_class_game import (
 TITLE = "Geography Pursuit"
 HONOR = "said out loud and marked by the teacher"
 SAY_IT = ".gt-controls .gt-say-aloud"
+#: What the other pages say while a team answers out loud.
+SAYS_IT = "says the answer out loud"
 
 
 def _open_honor_room(browser: Any, voila: Any) -> tuple[Any, str]:
@@ -64,15 +67,28 @@ def _secrets(back: dict) -> list[str]:
     question = Question.from_dict(back["card"])
     said = html_text(back["answers"])
     found = [f"<b>Answer:</b> {said}", f"The answer: {said}"]
-    if question.answer not in question.prompt and question.answer not in question.choices:
+    # An answer of one or two characters ("3") is on every page anyway ("0 of 6"): only the
+    # sentences that say it count for it.
+    if (
+        question.answer not in question.prompt
+        and question.answer not in question.choices
+        and len(question.answer) > 2
+    ):
         found.append(html_text(question.answer))
     return found
 
 
 def _holds_none(page: Any, secrets: list[str], what: str) -> None:
-    html = page.content()
+    """No secret in ``page``'s whole HTML, hidden parts too, as words of their own; scripts,
+    style sheets and drawings (SVG paths) left out. A short answer such as a height in metres
+    ("81") is in every page's HTML inside other words (file hashes, "#3a81c8", path
+    coordinates), which made the test fail at random on number questions."""
+    html = re.sub(r"<(script|style|svg)\b.*?</\1>", " ", page.content(), flags=re.S | re.I)
     for secret in secrets:
-        assert secret not in html, f"{what} holds {secret!r}"
+        found = re.search(rf"(?<![\w.#]){re.escape(secret)}(?![\w.])", html)
+        assert found is None, (
+            f"{what} holds {secret!r}: {html[max(0, found.start() - 80) : found.end() + 20]!r}"
+        )
 
 
 def _step(devices: list[Any]) -> tuple[int, str] | None:
@@ -84,6 +100,47 @@ def _step(devices: list[Any]) -> tuple[int, str] | None:
         if step is not None:
             return seat, step
     return None
+
+
+def _next_step(devices: list[Any], deadline: float, waiting: str) -> tuple[int, str]:
+    """The next team asked to act and how (``_step``); meanwhile each verdict a device shows
+    is read with Continue. Fails with ``waiting`` once ``deadline`` (monotonic) passes."""
+    while True:
+        assert time.monotonic() < deadline, waiting
+        found = _step(devices)
+        if found is not None:
+            return found
+        for page in devices:
+            if _shown(page, ".gt-continue"):
+                page.locator(".gt-continue").first.click()
+        time.sleep(0.3)
+
+
+def until_asked_aloud(projector: Any, devices: list[Any], timeout: float = 300.0) -> int:
+    """Each device's step taken by a click (the die, a lit space, a category) until a team is
+    asked a question to say out loud, the projector offers Show the answer and the other team's
+    device says who answers: that team's seat. For the tests that look at the honor-mode pages
+    rather than at each move."""
+    deadline = time.monotonic() + timeout
+    while True:
+        seat, step = _next_step(devices, deadline, "no team was asked a question")
+        if step == "aloud":
+            break
+        button = devices[seat].locator(step).first.element_handle()
+        button.click()
+        # The click is taken once its button has gone or dimmed (no second click on it).
+        devices[seat].wait_for_function(
+            "b => !b.isConnected || b.disabled || b.offsetParent === null",
+            arg=button,
+            timeout=30_000,
+        )
+    projector.wait_for_selector(".gt-controls .gt-show:not([disabled])", timeout=30_000)
+    for other in devices[:seat] + devices[seat + 1 :]:
+        other.wait_for_function(
+            f"() => document.querySelector('.gt-controls')?.innerText.includes({SAYS_IT!r})",
+            timeout=30_000,
+        )
+    return seat
 
 
 def test_the_teacher_marks_spoken_answers_on_the_projector(browser, voila) -> None:
@@ -98,15 +155,7 @@ def test_the_teacher_marks_spoken_answers_on_the_projector(browser, voila) -> No
         marked: list[tuple[str, str, bool]] = []  # (team, question, right)
         deadline = time.monotonic() + 300
         while len(marked) < 2:
-            assert time.monotonic() < deadline, f"{len(marked)} answers marked"
-            found = _step(devices)
-            if found is None:
-                for page in devices:
-                    if _shown(page, ".gt-continue"):
-                        page.locator(".gt-continue").first.click()
-                time.sleep(0.3)
-                continue
-            seat, step = found
+            seat, step = _next_step(devices, deadline, f"{len(marked)} answers marked")
             page = devices[seat]
             if step != "aloud":
                 before = [_logged(p) for p in (projector, devices[1 - seat])]
@@ -131,7 +180,7 @@ def test_the_teacher_marks_spoken_answers_on_the_projector(browser, voila) -> No
             for other in (devices[1 - seat], spectator):
                 other.wait_for_function(
                     "() => document.querySelector('.gt-controls')?.innerText"
-                    ".includes('says the answer out loud')",
+                    f".includes({SAYS_IT!r})",
                     timeout=30_000,
                 )
             projector.wait_for_selector(".gt-controls .gt-show:not([disabled])", timeout=30_000)
@@ -188,3 +237,29 @@ def test_the_teacher_marks_spoken_answers_on_the_projector(browser, voila) -> No
         _close(opened, "honor", failed=True)
         raise
     _close(opened, "honor", failed=False)
+
+
+class _Html:
+    """A page that holds ``html`` (for ``_holds_none``, with no browser)."""
+
+    def __init__(self, html: str) -> None:
+        self.html = html
+
+    def content(self) -> str:
+        return self.html
+
+
+def test_a_secret_is_found_as_words_of_their_own_not_inside_others() -> None:
+    """The check above finds a short answer a page says ("81" metres), hidden or not, and no
+    longer trips on the same digits inside a colour, a size, a file hash or a drawing."""
+    noise = (
+        '<style>.a { color: #3a81c8 }</style><div style="width: 81px" hidden>v=81f2</div>'
+        '<svg><path d="M 81 7 L 7.81 81"/></svg><p>0 of 6</p>'
+    )
+    _holds_none(_Html(noise), ["81", "The answer: 81"], "a page")
+    for leak in ("<p>81</p>", "<div hidden>The answer: 81</div>", '<span title="81">'):
+        try:
+            _holds_none(_Html(noise + leak), ["81", "The answer: 81"], "a page")
+        except AssertionError:
+            continue
+        raise AssertionError(f"{leak!r} was not found")

@@ -167,5 +167,6 @@ def test_projector_mode_switches_the_style_block() -> None:
     assert mode.style_block.value == ""
     mode.toggle.value = True
     assert mode.style_block.value == LARGE_CSS and ".geoteach" in LARGE_CSS
-    assert mode.large and mode.toggle.description == "Normal text"
+    # A toggle keeps its name: pressed (aria-pressed, a ✔) says large text is on.
+    assert mode.large and mode.toggle.description == "Large text"
     assert "geoteach" in mode._dom_classes

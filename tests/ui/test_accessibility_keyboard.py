@@ -56,18 +56,6 @@ def test_focus_goes_to_continue_or_the_step_not_to_the_page() -> None:
     assert re.search(r"if \(parked && active === parked && !pointed\)", recover)
 
 
-def test_focus_goes_to_a_part_of_the_step_that_lies_elsewhere_on_the_page() -> None:
-    """GeoTriple's Stage 3 hand lies on the board, not in the step's controls: a screen marks
-    such a part gt-step-part, and the script's step is the verdict's Continue, the controls,
-    then those parts (focus once fell to the page when the computer had just led a trick)."""
-    script = page_script()
-    step = script[script.index("function step()") :]
-    step = step[: step.index("\n  }\n") + 4]
-    assert "querySelectorAll('.gt-step-part')" in step
-    order = step[step.index("return") :]
-    assert order.index(".gt-feedback") < order.index(".gt-controls") < order.index("parts")
-
-
 def test_the_side_column_comes_first_in_the_page_and_is_drawn_on_the_right() -> None:
     screen = Turns(FakeGame(), {1: FirstMove()}, bot_delay=0)
     (main,) = [w for w in screen.children if "gt-main" in getattr(w, "_dom_classes", ())]

@@ -15,6 +15,7 @@ from geoteach.ui.apps import APPS, StudentApp, spec_for
 from geoteach.ui.shell import APP_CSS, GameScreen, spoken_text
 from geoteach.ui.theme import (
     BUTTON_TEXT,
+    FOCUS_BAND,
     FOCUS_RING,
     PAGE_BACKGROUND,
     SUCCESS_BUTTON,
@@ -122,6 +123,24 @@ def test_one_live_region_says_turns_verdicts_and_computer_moves() -> None:
     assert live.sentences[-1] == "You"
 
 
+def test_the_large_text_toggle_keeps_its_name_and_says_on_by_being_pressed() -> None:
+    """A toggle's state is its pressed state (aria-pressed from the page script, a ✔, a heavy
+    frame), so its name stays: renamed "Normal text" when on, a screen reader read "Normal
+    text, pressed" while the text was large, and a projector built large said "Large text"
+    (pressed) while the same button said "Normal text" after a click."""
+    for built_large in (False, True):
+        screen = Turns(FakeGame(), {1: FirstMove()}, bot_delay=0, large=built_large)
+        toggle = screen.large_toggle
+        for large in (not built_large, built_large, True, False):
+            toggle.value = large
+            assert toggle.description == "Large text"
+            assert ("gt-large" in screen._dom_classes) is large
+    # The ✔ of a pressed toggle is drawn for this toggle too (a single ToggleButton's class in
+    # ipywidgets 8 is widget-toggle-button).
+    assert ":not(.gt-large-toggle)" not in APP_CSS
+    assert ".widget-toggle-button.mod-active::before" in APP_CSS
+
+
 def test_spoken_text_leaves_out_the_hidden_symbols() -> None:
     html = '<span class="gt-turn">▶ <span aria-hidden="true">●</span> Ana &amp; Bo</span>'
     assert spoken_text(html) == "Ana & Bo"
@@ -144,11 +163,21 @@ def test_contrast_formula_matches_the_issue() -> None:
     assert 4.11 <= contrast("#388e3c", "#ffffff") < 4.12
 
 
+#: ipywidgets' button colours (primary, info, warning, danger) and the kit's green.
+BUTTON_COLOURS = ("#1976d2", "#0097a7", "#f57c00", "#d32f2f", SUCCESS_BUTTON)
+
+
 def test_buttons_and_focus_ring_reach_aa() -> None:
+    """The focus ring is drawn inside the control (a box that hides its overflow cut it when
+    it was drawn outside): its dark ring keeps 3:1 against the page, every button colour and
+    its yellow band (WCAG 1.4.11)."""
     assert contrast(SUCCESS_BUTTON, BUTTON_TEXT) >= 4.5
     assert contrast(FOCUS_RING, PAGE_BACKGROUND) >= 3
+    assert contrast(FOCUS_RING, FOCUS_BAND) >= 3
+    assert all(contrast(FOCUS_RING, colour) >= 3 for colour in BUTTON_COLOURS)
     assert SUCCESS_BUTTON in APP_CSS
     assert "focus-visible" in APP_CSS and f"3px solid {FOCUS_RING}" in APP_CSS
+    assert "outline-offset: -3px" in APP_CSS and f"inset 0 0 0 6px {FOCUS_BAND}" in APP_CSS
 
 
 def test_pages_say_their_language_and_mark_the_live_region() -> None:

@@ -583,11 +583,18 @@ def test_globalissimo_pages_move_on_to_the_round_a_team_ranks_in(tmp_path) -> No
         assert screen.cards in screen.board.children and name in screen.cards.value
 
 
-def test_geotriple_marks_the_hand_as_the_step_while_its_team_is_to_play_a_card(tmp_path) -> None:
-    """In Stage 3 a team's hand lies on the board, not among the step's controls: while the
-    team is to put cards away or play one, the hand is marked as part of the step
-    (gt-step-part), so the page script brings focus to it (it once fell to the page when the
-    other team had just led); while the other team plays, and on the public pages, it is not."""
+def walk(widget: widgets.Widget) -> Iterator[widgets.Widget]:
+    """``widget`` and every widget under it."""
+    yield widget
+    for child in getattr(widget, "children", ()):
+        yield from walk(child)
+
+
+def test_geotriple_shows_a_teams_stage3_hand_among_its_steps_controls(tmp_path) -> None:
+    """In Stage 3 a team's hand is among the step's controls on its own device (the page
+    script brings focus there as to any step; on the board, under the trick, it pushed the
+    bottom of the map below the first screen), while the team is to put cards away or play one
+    and while the other team plays; the public pages (the projector, a spectator) show none."""
     store = RoomStore(str(tmp_path / "rooms.sqlite"))
     host = _open("geotriple", store)
     devices, watcher, pages = _two_teams_and_a_spectator(host, store)
@@ -601,11 +608,12 @@ def test_geotriple_marks_the_hand_as_the_step_while_its_team_is_to_play_a_card(t
         _seat, device, action = found
         if game.phase in ("discard", "trick"):
             for team, screen in enumerate(d.screen for d in devices):
-                marked = "gt-step-part" in screen.tiles_box._dom_classes
-                assert marked == (team in game.to_act()), (game.phase, team, game.to_act())
-                seen.add((game.phase, marked))
+                assert any(w is screen.tiles_box for w in walk(screen.controls)), game.phase
+                assert screen.tiles_box.children, game.phase
+                assert not any(w is screen.tiles_box for w in walk(screen.board))
+                seen.add((game.phase, team in game.to_act()))
             for screen in (host.screen, watcher.screen):
-                assert "gt-step-part" not in screen.tiles_box._dom_classes
+                assert not screen.tiles_box.children
         device.screen.act(action)
     assert game.phase == "round_over"
     assert {("discard", True), ("trick", True), ("trick", False)} <= seen, seen

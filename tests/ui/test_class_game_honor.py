@@ -32,6 +32,7 @@ from geoteach.store.rooms import RoomStore
 from geoteach.ui import safe
 from geoteach.ui.class_game.host_app import ClassGameApp
 from geoteach.ui.class_game.join import JoinApp
+from geoteach.ui.live import spoken_text
 from tests.ui.test_class_game import (
     _no_errors,
     _said_forms,
@@ -242,6 +243,30 @@ def test_the_teacher_marks_a_teams_answer_said_out_loud(key: str, tmp_path) -> N
         answers = open_lesson(record).answers(player=name)
         row = answers[answers["question"] == back["prompt"]].iloc[-1]
         assert row["mode"] == "honor" and bool(row["correct"]) is right
+
+
+@pytest.mark.parametrize("key", ["global_pursuit", "geography_pursuit"])
+def test_every_banner_says_the_answer_is_said_out_loud(key: str, tmp_path) -> None:
+    """A screen reader reads a page's banner when a question comes (its live region). In honor
+    mode it says the answer is said out loud, never "answer the question" (the team's device
+    has no answer box for it to look for): the team's device reads the question and "say your
+    answer out loud", the other pages who says it, the projector how to mark it."""
+    store = RoomStore(str(tmp_path / "rooms.sqlite"))
+    host = _open(key, store)
+    devices, watcher = _pages(host, store)
+    back = _next_question(key, host, devices, watcher)
+    seat = back["player"]
+    team = host.hosting.room.game.table.name_of(seat)
+    asked = devices[seat].screen
+    said = spoken_text(asked.banner.value)
+    assert f"{team}: say your answer to the" in said and "out loud" in said, said
+    assert back["prompt"] in asked.live.text and said in asked.live.text, asked.live.text
+    for page in (devices[1 - seat], watcher):
+        said = spoken_text(page.screen.banner.value)
+        assert f"{team} says the answer to the" in said and "out loud" in said, said
+        assert said in page.screen.live.text, page.screen.live.text
+    said = spoken_text(host.screen.banner.value)
+    assert f"{team} says the answer to the" in said and "out loud: mark it." in said, said
 
 
 def test_the_class_set_up_offers_honor_marking_by_the_teacher(tmp_path) -> None:

@@ -56,9 +56,11 @@ NOT_YET = {key: entry.not_a_class_game for key, entry in GAMES.items() if not en
 #: The teams a class game starts with (the teacher renames them, adds or removes teams).
 CLASS_TEAMS = ["Team Amber", "Team Blue", "Team Coral", "Team Dune", "Team Elm", "Team Fjord"]
 
+#: The room code is what the back row reads off the projector and types: 64 px (the lobby's
+#: 24 px words are a rule with more weight, so the code's rule names the lobby too).
 CLASS_CSS = """<style>
-.gt-app .gt-room-code { font-size: 64px; font-weight: bold; letter-spacing: 0.12em;
-  font-family: "DejaVu Sans Mono", monospace; margin: 0; }
+.gt-app .gt-class-lobby .gt-room-code { font-size: 64px; font-weight: bold;
+  letter-spacing: 0.12em; font-family: "DejaVu Sans Mono", monospace; margin: 0; }
 .gt-app .gt-room-code-small { font-family: "DejaVu Sans Mono", monospace; font-weight: bold;
   letter-spacing: 0.08em; }
 .gt-app .gt-class-lobby { display: flex; flex-flow: row wrap; gap: 24px; align-items: flex-start; }

@@ -1,6 +1,7 @@
-"""GeoTriple's board: the U.S. map (with its caption and zoom buttons) and Stage 3's table
-and hand. A part of ``GeoTripleScreen`` (mixed in), drawn from the views only; the paint
-comes from ``geoteach.render.geotriple`` and the words from ``wording``."""
+"""GeoTriple's board: the U.S. map (with its caption and zoom buttons) and Stage 3's table,
+and the Stage 3 hand's cards (which the step's controls show, beside the map). A part of
+``GeoTripleScreen`` (mixed in), drawn from the views only; the paint comes from
+``geoteach.render.geotriple`` and the words from ``wording``."""
 
 from __future__ import annotations
 
@@ -17,10 +18,9 @@ from geoteach.ui.geotriple import map_words, wording
 from geoteach.ui.safe import safe
 from geoteach.ui.shell import board_map, canvas_box
 
-#: The screen's own look: card tiles on the board (two lines: the state, then its ranks).
+#: The screen's own look: card tiles (two lines: the state, then its ranks).
 GEOTRIPLE_CSS = """<style>
 .gt-geotriple .widget-html-content { line-height: 1.35; }
-.gt-geotriple .gt-board { overflow-x: auto; }
 .gt-geotriple .gt-card-tile { white-space: pre-line; text-align: left; margin: 2px;
   padding: 4px 8px; }
 .gt-geotriple .gt-tile { display: inline-block; border: 2px solid #555; border-radius: 6px;
@@ -77,7 +77,10 @@ class BoardPanel:
         self.tiles_box = widgets.Box(layout=widgets.Layout(flex_flow="row wrap", width="100%"))
         self._tiles: dict[str, widgets.Button] = {}
         self.tiles_heading = widgets.HTML(wording.YOUR_CARDS, layout=widgets.Layout(width="100%"))
-        self.stage3_box = widgets.VBox([self.table_area, self.tiles_box])
+        # The hand is not on the board: under the trick it pushed the bottom of the map (Texas
+        # to Florida, Alaska and Hawaii, where a trick's states are shown) below the first
+        # screen at 1366×768. It is the step's control, so the step's controls show it.
+        self.stage3_box = widgets.VBox([self.table_area])
 
     def _draw_board(self) -> None:
         self._paint_map()
@@ -90,16 +93,9 @@ class BoardPanel:
             self.board.children = shown
         if "stage3" in view and view["phase"] in (*wording.STAGE3, "round_over", "game_over"):
             self.table_area.value = wording.trick_table_html(view, self.table, self.explaining)
-            self.tiles_box.children = self._hand_tiles()
             self.stage3_box.layout.display = ""
         else:
             self.stage3_box.layout.display = "none"
-        # The hand is the step's control while its owner is to put cards away or play one,
-        # though it lies on the board: the page script then brings focus to it, as to the
-        # step's controls (when a computer has just led, focus would fall to the page).
-        mine = self.viewer is not None and self.viewer in game.to_act()
-        step = mine and game.phase in ("discard", "trick")
-        (self.tiles_box.add_class if step else self.tiles_box.remove_class)("gt-step-part")
 
     def _map_widget(self) -> widgets.Widget:
         return self._map_described()
@@ -113,7 +109,8 @@ class BoardPanel:
         return self._canvas_box
 
     def _hand_tiles(self) -> list[widgets.Widget]:
-        """The Stage 3 hand as card buttons (two lines each), only for the player looking."""
+        """The Stage 3 hand as card buttons (two lines each), only for the player looking;
+        the step's controls show them (``tiles_box``)."""
         seat = self.viewer
         if seat is None or self.game.phase not in wording.STAGE3:
             return []
@@ -121,7 +118,7 @@ class BoardPanel:
         tiles: list[widgets.Widget] = [self.tiles_heading]
         for code in view["stage3"]["hand"]:
             if code not in self._tiles:
-                tile = widgets.Button(layout=widgets.Layout(width="calc(50% - 6px)", height="auto"))
+                tile = widgets.Button(layout=widgets.Layout(width="100%", height="auto"))
                 tile.add_class("gt-card-tile")
                 tile.on_click(safe(lambda _b, c=code: self.tile_clicked(c), show=self.messages))
                 self._tiles[code] = tile

@@ -32,6 +32,8 @@ class StepControls:
     feedback: Any
     race_clock: Any
     controls: widgets.VBox
+    tiles_box: widgets.Box
+    _hand_tiles: Callable[[], list[widgets.Widget]]
 
     def _build_controls(self) -> None:
         self._hinted = False
@@ -297,14 +299,18 @@ class StepControls:
             return self._race_controls(view, seat)
         acting = seat in self.game.to_act()
         self.step.value, part = wording.stage3_step(view, self.table, seat, acting, self.selected)
+        # The hand's cards are what the step is played with: under the step, before its
+        # button (pick two, then put them away); while deciding on GeoPlunging, after it.
+        self.tiles_box.children = self._hand_tiles()
+        hand = [self.tiles_box] if self.tiles_box.children else []
         if part == "put_away":
             self.put_away_button.disabled = len(self.selected) != DISCARDS
-            return [self.step, self.put_away_button]
+            return [self.step, *hand, self.put_away_button]
         if part == "plunge":
-            return [self.step, self.plunge_row]
+            return [self.step, self.plunge_row, *hand]
         if part == "category":
-            return [self.step, self.category_pick]
-        return [self.step]
+            return [self.step, self.category_pick, *hand]
+        return [self.step, *hand]
 
     def _race_controls(self, view: dict[str, Any], seat: int) -> list[widgets.Widget]:
         race = view["race"]

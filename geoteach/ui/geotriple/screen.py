@@ -16,9 +16,10 @@ the screen" guard until that player clicks their name.
   its time: the computer shouts when its solving time comes; the clock stops while a verdict is
   read. Two people race one after the other (the engine's "racing in turns"): the second must
   beat the first one's time.
-* Stage 3 (Play the Ranks): the hand as cards on the board, "size #29 · statehood #25 ·
-  population #33"; put two away, say whether you GeoPlunge (and what that changes), play the six
-  tricks. The banner says who deals and who leads.
+* Stage 3 (Play the Ranks): the hand as cards among the step's controls, "size #29 ·
+  statehood #25 · population #33" (the trick on the board above the map, and the whole map in
+  the first screen at 1366×768); put two away, say whether you GeoPlunge (and what that
+  changes), play the six tricks. The banner says who deals and who leads.
 
 The board is ``board.BoardPanel``, the step controls ``controls.StepControls``, every sentence
 ``wording``, the map's paint ``geoteach.render.geotriple``.

@@ -63,6 +63,8 @@ JOINT_PX = 270
 #: Large-text mode draws the table and the hand this much bigger (labels included).
 LARGE_SCALE = 1.3
 #: Five hand cards of ``HAND_PX`` need a board 936 px wide at 1366: the side column is narrower.
+#: The Card and Place drop-downs fill the column less their 2 px margins (at 100% they stuck
+#: out by 2 px, and the column cut the right of the drop-down and of its focus ring).
 SIDE_CSS = """<style>
 .gt-app.gt-gp .gt-side { flex: 0 0 400px; width: 400px; }
 .gt-app.gt-gp.gt-large .gt-side { flex: 0 0 560px; width: 560px; }
@@ -72,7 +74,7 @@ SIDE_CSS = """<style>
 .gt-app.gt-gp .gt-side p { margin: 2px 0; }
 .gt-app.gt-gp .gt-leaders small { white-space: nowrap; }
 .gt-app.gt-gp .gt-controls .widget-dropdown, .gt-app.gt-gp .gt-controls .widget-text
-  { width: 100%; }
+  { width: auto; align-self: stretch; }
 .gt-app.gt-gp .geoteach-question-card .widget-hbox { flex-flow: row wrap; }
 </style>"""
 
@@ -441,6 +443,11 @@ class GlobalPursuitScreen(Placing, Verdicts, GameScreen):
             return f'{head}<br><span class="gt-turn">The game is over.</span>'
         person = self.person_to_act()
         reader = self._reader if self._reader is not None else person
+        reading = self.feedback.is_open and reader is not None
+        page = self.aloud_page(view["turn_of"]) if self.teacher_marks else ""
+        if view["phase"] == "answer" and page and not reading:
+            question = wording.question_words(view["trivia"])
+            return f"{head}<br>{aloud.banner_html(self.table, view['turn_of'], question, page)}"
         task = wording.task_text(view, self.table, person, reader, self.feedback.is_open)
         return f'{head}<br><span class="gt-turn">▶ {task}</span>'
 
@@ -555,6 +562,9 @@ class GlobalPursuitScreen(Placing, Verdicts, GameScreen):
         its answer out loud instead, and the projector marks it."""
         if self.teacher_marks:
             self.card.ask_aloud(shown, aloud.SAY_IT_ALOUD)
+            # Read out with the banner that follows ("say your answer out loud"): there is no
+            # answer box for focus to go to, so a screen reader would not come to the card.
+            self.live.say(str(shown.get("prompt", "")))
         else:
             self.card.ask_unjudged(shown, self._given, self.answer_mode)
         self._unjudged_at = len(self.game.log)

@@ -122,6 +122,11 @@ def task_text(
     )
 
 
+def question_words(trivia: Mapping[str, Any]) -> str:
+    """ "the Planet Earth question" (HTML), as a banner names the question being asked."""
+    return f"the {html_text(trivia.get('deck_name', ''))} question"
+
+
 def playing_html(table: Table, seats: Sequence[int]) -> str:
     """The controls while the computers play."""
     verb = "is" if len(seats) == 1 else "are"

@@ -254,6 +254,7 @@ class PursuitApp(GameScreen):
             interactive=self.interactive,
             computers=list(self.bots),
             waiting_for=next_bot if self.held else None,
+            aloud_page=self.aloud_page(view["player"]) if self.teacher_marks else "",
         )
 
     def standings(self) -> list[Standing]:
@@ -488,6 +489,9 @@ class PursuitApp(GameScreen):
         shown = self.view_of(self.player)["question"]
         if self.teacher_marks:
             self.card.ask_aloud(shown, aloud.SAY_IT_ALOUD)
+            # Read out with the banner that follows ("say your answer out loud"): there is no
+            # answer box for focus to go to, so a screen reader would not come to the card.
+            self.live.say(str(shown.get("prompt", "")))
         else:
             self.card.ask_unjudged(shown, self._given, self.mode)
             self.countdown.start()

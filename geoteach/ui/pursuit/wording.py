@@ -109,11 +109,13 @@ def prompt_html(
     interactive: bool,
     computers: Sequence[int] = (),
     waiting_for: int | None = None,
+    aloud_page: str = "",
 ) -> str:
     """Who must act and what to do, in a sentence.
 
     ``computers`` are the computer seats; ``waiting_for`` the computer that plays next once the
-    verdict on screen has been read (``None`` when nothing waits).
+    verdict on screen has been read (``None`` when nothing waits); ``aloud_page`` which page of
+    a class game in honor mode this is while a team says its answer out loud (``aloud``).
     """
     if view["phase"] == "over":
         return (
@@ -134,6 +136,11 @@ def prompt_html(
             f"{html_text(table.name_of(seat))}'s final question.</span>"
         )
     who = seat_badge(table, seat)
+    if phase == "question" and aloud_page:
+        category = categories[view["question"]["category"]]
+        final = "the game-winning" if view["question"]["final"] else "the"
+        question = f"{final} {html_text(category)} question"
+        return aloud.banner_html(table, seat, question, aloud_page)
     if acting and acting[0] in computers:
         return f'<span class="gt-turn">{who} is playing.</span> Watch the board.'
     if phase == "roll":

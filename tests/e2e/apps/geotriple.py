@@ -113,10 +113,26 @@ def stage2(app: AppPage) -> None:
     app.click(".gt-continue")
 
 
+#: The bottom of the U.S. map (its canvas, or its picture), in page pixels.
+MAP_BOTTOM_JS = """() => Math.max(...[...document.querySelectorAll(
+    '.gt-board canvas, .gt-board img')].filter(el => el.offsetParent !== null)
+  .map(el => el.getBoundingClientRect().bottom + window.scrollY))"""
+
+
+def _whole_map_shown(app: AppPage) -> None:
+    """Stage 3: the whole map, Texas to Florida and the insets (where a trick's states are
+    shown), lies in the first screen: the hand is among the step's controls, not under the
+    trick on the board."""
+    bottom = app.page.evaluate(MAP_BOTTOM_JS)
+    height = (app.page.viewport_size or {"height": 768})["height"]
+    assert bottom <= height + 1, f"the map ends at {bottom:.0f} px: below the first screen"
+
+
 def stage3(app: AppPage) -> None:
     app.wait_for(".gt-card-tile")
     _wait_banner(app, "put 2 of your 8 cards away")
     app.check("stage3-discard")
+    _whole_map_shown(app)
     app.click(".gt-card-tile", nth=0)
     app.click(".gt-card-tile", nth=1)
     app.click(".gt-put-away")
@@ -145,3 +161,4 @@ def stage3(app: AppPage) -> None:
         if "trick-verdict" not in checked and app.page.locator(".gt-continue:visible").count():
             checked.add("trick-verdict")
             app.check("stage3-trick-verdict")
+            _whole_map_shown(app)
