@@ -76,6 +76,19 @@ def _wait_logged(page: Any, at_least: int, timeout: float = 30.0) -> float:
     return time.monotonic() - begin
 
 
+def _click_taken(page: Any, selector: str) -> None:
+    """Clicks the first control ``selector`` finds and waits until the click is taken: its
+    button has gone or dimmed. The button's own page redraws after the others have shown the
+    move, so without the wait the next look could see it still there and click it again."""
+    button = page.locator(selector).first.element_handle()
+    button.click()
+    page.wait_for_function(
+        "b => !b.isConnected || b.disabled || b.offsetParent === null",
+        arg=button,
+        timeout=30_000,
+    )
+
+
 def _no_errors(page: Any) -> None:
     body = page.inner_text("body")
     assert "Traceback" not in body and "Something went wrong" not in body, body[-1500:]
@@ -789,15 +802,7 @@ def test_geography_pursuit_as_a_class_game(browser, voila) -> None:
                 )
                 answered.append(seat)
                 return
-            # The button's own page redraws after the others have shown the move: wait for it
-            # to go, or the next look could see it still there and click it again.
-            button = page.locator(step).first.element_handle()
-            button.click()
-            page.wait_for_function(
-                "b => !b.isConnected || b.disabled || b.offsetParent === null",
-                arg=button,
-                timeout=30_000,
-            )
+            _click_taken(page, step)
 
         turns = _whole_turns(
             browser,

@@ -28,6 +28,7 @@ from tests.e2e.apps import harness
 from tests.e2e.conftest import ARTIFACTS
 from tests.e2e.test_class_game import (
     PROJECTOR,
+    _click_taken,
     _close,
     _logged,
     _no_errors,
@@ -126,14 +127,7 @@ def until_asked_aloud(projector: Any, devices: list[Any], timeout: float = 300.0
         seat, step = _next_step(devices, deadline, "no team was asked a question")
         if step == "aloud":
             break
-        button = devices[seat].locator(step).first.element_handle()
-        button.click()
-        # The click is taken once its button has gone or dimmed (no second click on it).
-        devices[seat].wait_for_function(
-            "b => !b.isConnected || b.disabled || b.offsetParent === null",
-            arg=button,
-            timeout=30_000,
-        )
+        _click_taken(devices[seat], step)
     projector.wait_for_selector(".gt-controls .gt-show:not([disabled])", timeout=30_000)
     for other in devices[:seat] + devices[seat + 1 :]:
         other.wait_for_function(
@@ -159,13 +153,7 @@ def test_the_teacher_marks_spoken_answers_on_the_projector(browser, voila) -> No
             page = devices[seat]
             if step != "aloud":
                 before = [_logged(p) for p in (projector, devices[1 - seat])]
-                button = page.locator(step).first.element_handle()
-                button.click()
-                page.wait_for_function(
-                    "b => !b.isConnected || b.disabled || b.offsetParent === null",
-                    arg=button,
-                    timeout=30_000,
-                )
+                _click_taken(page, step)
                 for other, count in zip((projector, devices[1 - seat]), before, strict=True):
                     _wait_logged(other, count + 1)
                 continue
