@@ -204,11 +204,17 @@ def failing(key: str, violations: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [v for v in violations if v["impact"] in FAILING and (key, v["id"]) not in ALLOWED]
 
 
-def tab_to(page: Any, selector: str, timeout: float = 120.0) -> int:
+class StepChanged(Exception):
+    """The control a test tabbed to went, and another step came up in its place."""
+
+
+def tab_to(page: Any, selector: str, timeout: float = 120.0, gone_if: tuple[str, ...] = ()) -> int:
     """Press Tab until focus is on ``selector`` (enabled); the presses it took.
 
     A press that leaves focus where it was is a keyboard trap: the test fails there. While
-    the control is not on the page yet (the computers play first), the test waits.
+    the control is not on the page yet (the computers play first), the test waits; it raises
+    ``StepChanged`` when one of ``gone_if`` is shown instead (the step changed under the
+    student: a computer's offer came in Globe Works' deals window).
     """
     presses = 0
     deadline = time.monotonic() + timeout
@@ -228,6 +234,8 @@ def tab_to(page: Any, selector: str, timeout: float = 120.0) -> int:
         assert presses < MAX_TABS, f"{selector} not reached in {MAX_TABS} Tab presses"
         assert time.monotonic() < deadline, f"{selector} never came up"
         if not page.locator(f"{selector}:visible").count():
+            if any(page.locator(f"{other}:visible").count() for other in gone_if):
+                raise StepChanged(f"{selector} went")
             time.sleep(0.3)
             continue
         page.keyboard.press("Tab")
@@ -856,7 +864,11 @@ def globe_works_deals(page: Any) -> dict[str, Any]:
             break
         if found == ".gt-play" and not page.evaluate(PLAYABLE_JS):
             found = ".gt-draw"
-        tab_to(page, found)
+        # Once the window is open, a computer's offer may come while the student's turn is up.
+        try:
+            tab_to(page, found, gone_if=(".gt-accept", ".gt-offer-trade"))
+        except StepChanged:
+            continue
         press(page)
     tabs["to Offer a trade"] = tab_to(page, ".gt-offer-trade")
     press(page)
