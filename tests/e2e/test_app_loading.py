@@ -6,7 +6,8 @@ shows "Getting the game ready…" until the app shows, and a plain message with 
 when the notebook finished without anything to show or the app never came. The server here runs
 this checkout's template and settings (JUPYTER_PATH and JUPYTER_CONFIG_PATH), on notebooks made
 for each case in its own folder: one slow to show its widget, one whose kernel dies while it
-makes the app, one whose kernel dies when the page asks for the widgets of the finished notebook.
+makes the app, one whose kernel dies when the page asks for the widgets of the finished notebook,
+one that never finishes.
 """
 
 from __future__ import annotations
@@ -44,6 +45,9 @@ NOTEBOOKS = {
         "get_comm_manager().register_target('jupyter.widget.control', _die)\n"
         "ipywidgets.Button(description='Play')"
     ),
+    # The notebook never finishes: as a page given a ready kernel that died before it ran
+    # anything (the server waits on it for good).
+    "stuck.ipynb": "import time\ntime.sleep(600)",
     # A notebook with an ordinary output and no widget is a page like any other.
     "words.ipynb": "print('Hello, class')",
 }
@@ -67,10 +71,18 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     proc.wait(timeout=30)
 
 
-def _open(browser, server: Server, name: str, wait_seconds: float | None = None):
+def _open(
+    browser,
+    server: Server,
+    name: str,
+    wait_seconds: float | None = None,
+    slow_seconds: float | None = None,
+):
     page = browser.new_page()
     if wait_seconds is not None:
         page.add_init_script(f"window.gtAppWaitSeconds = {wait_seconds}")
+    if slow_seconds is not None:
+        page.add_init_script(f"window.gtSlowSeconds = {slow_seconds}")
     page.goto(
         f"{server.url}/voila/render/{name}?token={server.token}",
         wait_until="commit",
@@ -128,6 +140,28 @@ def test_an_app_that_never_comes_after_the_notebook_finished_gets_a_reload_butto
         assert not page.get_by_role("button", name="Play").is_visible()
     finally:
         pages.screenshot(page, "app-loading-never-came")
+        page.close()
+
+
+def test_a_page_whose_notebook_never_finishes_offers_reload_and_keeps_waiting(
+    browser, server: Server
+) -> None:
+    page = _open(browser, server, "stuck.ipynb", slow_seconds=4)
+    try:
+        box = page.locator("#gt-waiting")
+        box.wait_for(state="visible", timeout=30_000)
+        assert WAITING in _box_text(page)
+        reload = page.locator("#gt-waiting .gt-reload")
+        assert reload.is_hidden(), "Reload before the page had waited"
+        reload.wait_for(state="visible", timeout=30_000)
+        assert "taking longer than usual" in _box_text(page)
+        assert NOT_STARTED not in _box_text(page)  # the game may still come
+        assert page.locator("#gt-waiting .gt-waiting-dot").is_visible()
+        with page.expect_navigation(wait_until="commit", timeout=30_000):
+            reload.click()
+        page.locator("#gt-waiting").wait_for(state="visible", timeout=30_000)
+    finally:
+        pages.screenshot(page, "app-loading-stuck")
         page.close()
 
 

@@ -42,6 +42,15 @@ c.MappingKernelManager.cull_interval = 60
 c.MappingKernelManager.cull_connected = True
 c.MappingKernelManager.cull_busy = False
 
+# Kernels talk to the server over Unix sockets beside their connection files, not TCP ports.
+# jupyter_client picks five free ports per kernel and the kernel binds them a moment later; with
+# 22 kernels started together (a pool filling up, a class arriving) another process took one of
+# them in between, the kernel died ("Address already in use") and the page given it waited on
+# "Getting the game ready…" for good (the class game's load benchmark, three rooms). Sockets
+# have no such race, and they lie in the server's own folder (mode 700), which no other user
+# of the machine can open.
+c.KernelManager.transport = "ipc"
+
 
 def send_xsrf_cookie(req: RequestHandler, notebook: NotebookNode, cwd: str) -> NotebookNode:
     """Give the page Jupyter's _xsrf cookie, so its goodbye message is not refused.
