@@ -91,6 +91,13 @@ def _open(
     return page
 
 
+def _reload(page, reload) -> None:
+    """Press the page's Reload: it reloads the page (which asks the server again)."""
+    with page.expect_navigation(wait_until="commit", timeout=30_000):
+        reload.click()
+    page.locator("#gt-waiting").wait_for(state="visible", timeout=30_000)
+
+
 def _box_text(page) -> str:
     return page.locator("#gt-waiting").inner_text()
 
@@ -121,9 +128,7 @@ def test_a_kernel_that_dies_before_the_app_shows_gets_a_reload_button(
         assert NOT_STARTED in _box_text(page)
         assert WAITING not in _box_text(page)
         assert page.evaluate("() => document.activeElement.className") == "gt-reload"
-        with page.expect_navigation(wait_until="commit", timeout=30_000):
-            reload.click()  # it reloads the page (which asks the server again)
-        page.locator("#gt-waiting").wait_for(state="visible", timeout=30_000)
+        _reload(page, reload)
     finally:
         pages.screenshot(page, "app-loading-kernel-died")
         page.close()
@@ -157,9 +162,7 @@ def test_a_page_whose_notebook_never_finishes_offers_reload_and_keeps_waiting(
         assert "taking longer than usual" in _box_text(page)
         assert NOT_STARTED not in _box_text(page)  # the game may still come
         assert page.locator("#gt-waiting .gt-waiting-dot").is_visible()
-        with page.expect_navigation(wait_until="commit", timeout=30_000):
-            reload.click()
-        page.locator("#gt-waiting").wait_for(state="visible", timeout=30_000)
+        _reload(page, reload)
     finally:
         pages.screenshot(page, "app-loading-stuck")
         page.close()
