@@ -10,9 +10,10 @@ running kernel produced (a trusted output), once a page, and nothing shows.
 
 from __future__ import annotations
 
-import os
 from functools import cache
 from pathlib import Path
+
+from geoteach.ui.page_request import voila_kernel
 
 SCRIPT = "canvas_keys.js"
 #: The kit's Voilà template, where the file is installed with geoteach (pyproject.toml).
@@ -36,7 +37,7 @@ def script() -> str:
 
 def in_lab_kernel() -> bool:
     """True in a Jupyter kernel whose page is not a Voilà app (JupyterLab, Notebook)."""
-    if "VOILA_PREHEAT" in os.environ:  # Voilà sets it for every kernel it starts
+    if voila_kernel():
         return False
     try:
         from IPython import get_ipython

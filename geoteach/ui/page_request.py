@@ -38,6 +38,11 @@ class PageRequestError(RuntimeError):
     """The page's address could not be read (Voilà went away, or this is not a Voilà kernel)."""
 
 
+def voila_kernel(env: dict[str, str] | None = None) -> bool:
+    """True in any kernel Voilà started (it sets VOILA_PREHEAT, "True" or "False", for each)."""
+    return PREHEAT in (os.environ if env is None else env)
+
+
 def preheated(env: dict[str, str] | None = None) -> bool:
     """True in a kernel Voilà started ahead of a page (its page's address comes later)."""
     return (os.environ if env is None else env).get(PREHEAT, "False") == "True"

@@ -15,19 +15,18 @@ Start never depends on the signal: ``finish`` begins the warm-up if nothing did,
 
 from __future__ import annotations
 
-import os
 import threading
 from collections.abc import Callable
 from typing import Any
 
 import ipywidgets as widgets
 
-from geoteach.ui.page_request import preheated
+from geoteach.ui.page_request import preheated, voila_kernel
 
 
 def in_voila_page() -> bool:
     """True in a kernel Voilà started for a page (it sets VOILA_PREHEAT for each of them)."""
-    return "VOILA_PREHEAT" in os.environ and not preheated()
+    return voila_kernel() and not preheated()
 
 
 class WarmUp:
