@@ -888,9 +888,11 @@ def globe_works_deals(page: Any) -> dict[str, Any]:
     tabs["to Send the offer"] = tab_to(page, ".gt-send-offer")
     before = pages.widget_text(page)
     press(page)
-    said = pages.wait_text_with(page, before, "declined your offer", "accepted your trade")
     city = given.split(" · ")[0]  # "Calgary · energy · NA"
-    assert f"You gave {city}" in said or "declined your offer" in said, said[-600:]
+    # The verdict's headline ("… accepted your trade") may reach the page before its lines, so
+    # the wait is for the line that names the card given.
+    said = pages.wait_text_with(page, before, "declined your offer", f"You gave {city}")
+    assert "declined your offer" in said or "accepted your trade" in said, said[-600:]
     tabs["answer"] = next(
         line for line in said.splitlines() if "your offer" in line or "your trade" in line
     )
