@@ -421,7 +421,8 @@ def globalissimo_round(page: Any) -> int:
     before = pages.widget_text(page)
     press(page)  # Enter in the answer box answers the hurdle
     pages.wait_text_with(page, before, "Right", "Not", "Wrong", "wrong")
-    assert shown(page, ".gt-feedback"), "Enter in the answer box gave no verdict"
+    # The live region may say the verdict a moment before the card is drawn.
+    wait_shown(page, ".gt-feedback", timeout=30)  # Enter in the answer box gave a verdict
     return first
 
 
