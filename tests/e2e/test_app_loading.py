@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
 
 import nbformat
 import pytest
@@ -71,24 +73,32 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     proc.wait(timeout=30)
 
 
-def _open(
+@contextmanager
+def _opened(
     browser,
     server: Server,
     name: str,
+    shot: str,
     wait_seconds: float | None = None,
     slow_seconds: float | None = None,
-):
+) -> Iterator[Any]:
+    """The page of notebook ``name``, as soon as the server answers; afterwards its screenshot
+    ``app-loading-<shot>.png`` (what a failure showed, too) and the page closed."""
     page = browser.new_page()
-    if wait_seconds is not None:
-        page.add_init_script(f"window.gtAppWaitSeconds = {wait_seconds}")
-    if slow_seconds is not None:
-        page.add_init_script(f"window.gtSlowSeconds = {slow_seconds}")
-    page.goto(
-        f"{server.url}/voila/render/{name}?token={server.token}",
-        wait_until="commit",
-        timeout=120_000,
-    )
-    return page
+    try:
+        if wait_seconds is not None:
+            page.add_init_script(f"window.gtAppWaitSeconds = {wait_seconds}")
+        if slow_seconds is not None:
+            page.add_init_script(f"window.gtSlowSeconds = {slow_seconds}")
+        page.goto(
+            f"{server.url}/voila/render/{name}?token={server.token}",
+            wait_until="commit",
+            timeout=120_000,
+        )
+        yield page
+    finally:
+        pages.screenshot(page, f"app-loading-{shot}")
+        page.close()
 
 
 def _reload(page, reload) -> None:
@@ -103,8 +113,7 @@ def _box_text(page) -> str:
 
 
 def test_a_page_says_it_is_getting_ready_until_the_app_shows(browser, server: Server) -> None:
-    page = _open(browser, server, "slow.ipynb")
-    try:
+    with _opened(browser, server, "slow.ipynb", "slow") as page:
         box = page.locator("#gt-waiting")
         box.wait_for(state="visible", timeout=30_000)
         assert WAITING in _box_text(page)
@@ -112,16 +121,12 @@ def test_a_page_says_it_is_getting_ready_until_the_app_shows(browser, server: Se
         page.get_by_role("button", name="Play").wait_for(state="visible", timeout=120_000)
         box.wait_for(state="hidden", timeout=10_000)
         assert page.locator(".gt-reload").is_hidden()
-    finally:
-        pages.screenshot(page, "app-loading-slow")
-        page.close()
 
 
 def test_a_kernel_that_dies_before_the_app_shows_gets_a_reload_button(
     browser, server: Server
 ) -> None:
-    page = _open(browser, server, "dies.ipynb")
-    try:
+    with _opened(browser, server, "dies.ipynb", "kernel-died") as page:
         reload = page.locator("#gt-waiting .gt-reload")
         # No waiting time: the notebook finished with nothing to show, so the page says so.
         reload.wait_for(state="visible", timeout=60_000)
@@ -129,30 +134,22 @@ def test_a_kernel_that_dies_before_the_app_shows_gets_a_reload_button(
         assert WAITING not in _box_text(page)
         assert page.evaluate("() => document.activeElement.className") == "gt-reload"
         _reload(page, reload)
-    finally:
-        pages.screenshot(page, "app-loading-kernel-died")
-        page.close()
 
 
 def test_an_app_that_never_comes_after_the_notebook_finished_gets_a_reload_button(
     browser, server: Server
 ) -> None:
-    page = _open(browser, server, "dies_after.ipynb", wait_seconds=8)
-    try:
+    with _opened(browser, server, "dies_after.ipynb", "never-came", wait_seconds=8) as page:
         reload = page.locator("#gt-waiting .gt-reload")
         reload.wait_for(state="visible", timeout=90_000)
         assert NOT_STARTED in _box_text(page)
         assert not page.get_by_role("button", name="Play").is_visible()
-    finally:
-        pages.screenshot(page, "app-loading-never-came")
-        page.close()
 
 
 def test_a_page_whose_notebook_never_finishes_offers_reload_and_keeps_waiting(
     browser, server: Server
 ) -> None:
-    page = _open(browser, server, "stuck.ipynb", slow_seconds=8)
-    try:
+    with _opened(browser, server, "stuck.ipynb", "stuck", slow_seconds=8) as page:
         box = page.locator("#gt-waiting")
         box.wait_for(state="visible", timeout=30_000)
         assert WAITING in _box_text(page)
@@ -167,18 +164,11 @@ def test_a_page_whose_notebook_never_finishes_offers_reload_and_keeps_waiting(
         assert NOT_STARTED not in _box_text(page)  # the game may still come
         assert page.locator("#gt-waiting .gt-waiting-dot").is_visible()
         _reload(page, reload)
-    finally:
-        pages.screenshot(page, "app-loading-stuck")
-        page.close()
 
 
 def test_a_page_without_widgets_is_shown_as_it_is(browser, server: Server) -> None:
-    page = _open(browser, server, "words.ipynb", wait_seconds=2)
-    try:
+    with _opened(browser, server, "words.ipynb", "words", wait_seconds=2) as page:
         page.get_by_text("Hello, class").wait_for(state="visible", timeout=60_000)
         page.locator("#gt-waiting").wait_for(state="hidden", timeout=10_000)
         page.wait_for_timeout(3_000)  # past its waiting time: still no message
         assert page.locator("#gt-waiting").is_hidden()
-    finally:
-        pages.screenshot(page, "app-loading-words")
-        page.close()
