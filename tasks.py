@@ -396,6 +396,17 @@ def ready_kernels(asked: list[str], ip: str) -> dict[str, str]:
     }
 
 
+def teacher_link_secret() -> str:
+    """The class service's teacher secret (made on first use, in the service's own folder, mode
+    600): the teacher's link carries it, the students' address does not."""
+    code = (
+        "from geoteach.classroom.referee import teacher_secret; "
+        "from geoteach.service import service_folder; print(teacher_secret(service_folder()))"
+    )
+    found = subprocess.run([str(PY), "-c", code], capture_output=True, text=True, check=False)
+    return found.stdout.strip() if found.returncode == 0 else ""
+
+
 def voila(options: argparse.Namespace) -> int:
     ensure_env(REQUIREMENTS)
     if not APPS.is_dir():
@@ -407,7 +418,7 @@ def voila(options: argparse.Namespace) -> int:
     cmd = [
         PY,
         "-m",
-        "voila",
+        "geoteach.service.voila",
         APPS,
         f"--Voila.ip={options.ip}",
         f"--Voila.port={port}",
@@ -416,6 +427,13 @@ def voila(options: argparse.Namespace) -> int:
         f"--Voila.open_browser={browser}",
     ]
     urls = _addresses(options.ip, port, "/", token)
+    secret = teacher_link_secret()
+    if secret:
+        teacher = _addresses(options.ip, port, "/voila/render/class_game.ipynb", "")[0]
+        urls.append(
+            "The teacher's class-game page (keep this link to yourself: it opens class games "
+            f"and their answers):\n    {teacher.split()[0]}?teacher={secret}"
+        )
     if pool:
         ready = pool["GEOTEACH_KERNEL_POOL"].replace("=", ": ").replace(",", ", ")
         urls.append(f"(kernels ready before the class arrives: {ready}; give them a minute)")

@@ -542,12 +542,21 @@ class RoomStore:
 
     # -- opening and finding rooms ------------------------------------------------------------
     def open_room(
-        self, game: str, setup: dict[str, Any], seats: int, computers: Iterable[int] = ()
+        self,
+        game: str,
+        setup: dict[str, Any],
+        seats: int,
+        computers: Iterable[int] = (),
+        host_key: str | None = None,
+        room_id: str | None = None,
     ) -> tuple[Room, str]:
         """A new open room and its host key (give the key only to the teacher's screen).
 
         ``computers`` are the seats the computer plays from the start; the others are free for
-        devices. The code is random and unique among all rooms this store ever had.
+        devices. The code is random and unique among all rooms this store ever had. The class
+        service (``geoteach.classroom.referee``) passes a ``host_key`` it derives from its own
+        secret and the ``room_id`` it chose, so it can act as the host after a restart without
+        keeping the key anywhere.
         """
         game = str(game).strip()
         if not game:
@@ -559,8 +568,8 @@ class RoomStore:
         for seat in computers:
             _check_seat_number(seat, seats)
             bots.add(seat)
-        host_key = secrets.token_urlsafe(16)
-        room_id = uuid.uuid4().hex
+        host_key = host_key or secrets.token_urlsafe(16)
+        room_id = room_id or uuid.uuid4().hex
         now = _now()
         for _attempt in range(20):
             code = new_code()
@@ -730,6 +739,18 @@ class RoomStore:
         self._write(take)
         return key
 
+    def seat_of_key(self, room_id: str, seat_key: str) -> int | None:
+        """The seat whose current key is ``seat_key`` (the class service finds a device's seat
+        from its credential, never from its move), or None."""
+        with self._read() as conn:
+            rows = conn.execute(
+                sa.select(_seats.c.seat, _seats.c.key_hash).where(
+                    _seats.c.room_id == str(room_id), _seats.c.holder == "device"
+                )
+            ).all()
+        found = [row.seat for row in rows if _key_matches(seat_key, row.key_hash)]
+        return int(found[0]) if found else None
+
     def check_seat(self, room_id: str, seat: int, seat_key: str) -> SeatState:
         """The seat, if ``seat_key`` is its current key (``NotYourSeat`` otherwise).
 
@@ -834,6 +855,7 @@ class RoomStore:
         seat: int | None = None,
         seat_key: str | None = None,
         host_key: str | None = None,
+        by: str | None = None,
     ) -> Move:
         """Store ``action`` as move ``number``, if that is the next number; returns the move.
 
@@ -843,7 +865,9 @@ class RoomStore:
         a wrong key (``NotYourSeat``, ``NotTheHost``), a paused game (``RoomPaused``), an ended
         one (``RoomOver``), a number that is not the room's count (``AlreadyPlayed``). The game's
         rules are not checked here: the caller checked the move on its replica at ``number``.
-        Tuples in ``action`` come back as lists (JSON).
+        Tuples in ``action`` come back as lists (JSON). ``by`` (with the host key: the class
+        service, which writes every move) says whose credential made the move: "seat" (the
+        seat's key) or "host".
         """
         if (seat_key is None) == (host_key is None):
             raise RoomError("A move needs either the seat's key or the host's key (one of them).")
@@ -884,13 +908,13 @@ class RoomStore:
                     room_id=row.id,
                     number=number,
                     seat=seat,
-                    by="host" if host_key is not None else "seat",
+                    by=by or _by(host_key),
                     action=text,
                     at=at,
                 )
             )
             self._changed(conn, row.id, moves=_rooms.c.moves + 1)
-            return Move(number=number, seat=seat, by=_by(host_key), action=stored, at=at)
+            return Move(number=number, seat=seat, by=by or _by(host_key), action=stored, at=at)
 
         try:
             return self._write(store)

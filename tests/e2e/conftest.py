@@ -119,7 +119,7 @@ def voila_command(port: int, token: str, folder: Path, *options: str) -> list[st
     return [
         sys.executable,
         "-m",
-        "voila",
+        "geoteach.service.voila",
         "--no-browser",
         "--Voila.ip=127.0.0.1",
         f"--port={port}",

@@ -2,11 +2,11 @@
 
 Each test opens a room from the teacher's app, joins two team devices (and a spectator) with
 the join app, starts, and plays a stretch of the game: a team's move is made through its own
-screen (``GameScreen.act`` on its ``SeatGame``, the move a computer would choose for that team;
+screen (``GameScreen.act`` on its ``RemoteGame``, the move a computer would choose for that team;
 a Pursuit's question is answered on the device's question card, typed or clicked, right when
 the computer would have known it), the projector plays the computer seat, and after each move
 every page polls its follower as its event-loop task would. Checked after every move: every
-replica has the same moves; no screen asked for another seat's view (``SeatGame`` raises
+replica has the same moves; no screen asked for another seat's view (``RemoteGame`` raises
 ``ViewRefused``, which would show up in the callback errors); the widgets of a device hold
 nothing secret of another team's, nor the answer of the question it is asked.
 """
@@ -15,20 +15,21 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from typing import Any
 
 import ipywidgets as widgets
 import pytest
 
 from geoteach.bots.base import RemotePlayer
-from geoteach.classroom.rooms import SeatGame
+from geoteach.classroom.remote import RemoteGame
 from geoteach.games.registry import GAMES
 from geoteach.games.table import Seat, Table
 from geoteach.quiz.question import Question
-from geoteach.store.rooms import RoomStore
 from geoteach.ui import safe
 from geoteach.ui.class_game.host_app import CLASS_GAMES, NOT_YET, ClassGameApp
 from geoteach.ui.class_game.join import JoinApp
 from tests import postgres
+from tests.classroom.service import SECRET, play_bots, service, truth
 
 GAME_KEYS = list(CLASS_GAMES)
 #: Moves played in each test (enough for several turns of each seat, short enough to be quick).
@@ -52,23 +53,23 @@ def _table(key: str) -> Table:
     return Table(seats)
 
 
-def _open(key: str, store: RoomStore) -> ClassGameApp:
-    host = ClassGameApp(key, store=store, large=False)
+def _open(key: str, store: Any) -> ClassGameApp:
+    host = ClassGameApp(key, connection=store, teacher=SECRET, large=False)
     values = host.setup_app.values()
     values.update(large=False, interactive=False, seed=7, bot_delay=0.0)
     host.open_room(_table(key), values)
     return host
 
 
-def _two_teams_and_a_spectator(host: ClassGameApp, store: RoomStore) -> tuple[list, JoinApp, list]:
+def _two_teams_and_a_spectator(host: ClassGameApp, store: Any) -> tuple[list, JoinApp, list]:
     """Seats 0 and 1 taken by two devices, a spectator watching, the game started: the
     devices, the spectator and every page's follower (projector, devices, spectator)."""
     devices = []
     for seat in (0, 1):
-        device = JoinApp(store=store, code=host.hosting.code, large=False)
+        device = JoinApp(connection=store, code=host.remote.code, large=False)
         device.take_seat(seat)
         devices.append(device)
-    watcher = JoinApp(store=store, code=host.hosting.code)
+    watcher = JoinApp(connection=store, code=host.remote.code)
     watcher.watch()
     host.start_game()
     return devices, watcher, [host.follower, *(d.follower for d in devices), watcher.follower]
@@ -77,7 +78,9 @@ def _two_teams_and_a_spectator(host: ClassGameApp, store: RoomStore) -> tuple[li
 def settle(pages: list) -> None:
     """Poll every page until none gets a new move (a page's screen may move by itself when a
     move arrives, e.g. a clock, and the others then see that move on their next poll)."""
+    room = pages[0].room
     for _ in range(20):
+        room.connection.referee.play_bots(room.code)
         if sum(page.poll() for page in pages) == 0:
             return
     raise AssertionError("the pages never settled")
@@ -126,21 +129,21 @@ def play(key: str, host: ClassGameApp, devices: list[JoinApp], pages: list, move
     answered = 0
     for _ in range(moves):
         settle(pages)
-        game = host.hosting.room.game
+        game = truth(host)
         if game.is_terminal():
             break
-        replicas = [game, *(d.game.room.game for d in devices)]
+        replicas = [game, host.remote.game, *(d.game for d in devices)]
         logs = {json.dumps(r.log, sort_keys=True) for r in replicas}
         assert len(logs) == 1, "a replica differs from the others"
         acting = [s for s in game.to_act() if s in (0, 1)]
         if not acting:
-            host.screen.run_bots()
+            play_bots(host)
             continue
         seat = acting[0]
         device = devices[seat]
         if device.screen.feedback.is_open:
             device.screen.feedback.dismiss()
-        mine = device.game.room.game
+        mine = truth(device)
         action = helpers[seat].choose(mine, seat)
         before = len(mine.log)
         if action["type"] == "answer" and getattr(device.screen, "card", None) is not None:
@@ -159,7 +162,7 @@ def team_to_move(
     """Settle the pages, the projector's computers playing, until a team is to act: its seat,
     its device (an open verdict there put away, as the team reads it) and the move a computer
     would choose for it; None once the game is over."""
-    game = host.hosting.room.game
+    game = truth(host)
     for _ in range(50):
         settle(pages)
         if game.is_terminal():
@@ -169,8 +172,8 @@ def team_to_move(
             device = devices[acting[0]]
             if device.screen.feedback.is_open:
                 device.screen.feedback.dismiss()
-            return acting[0], device, helpers[acting[0]].choose(device.game.room.game, acting[0])
-        host.screen.run_bots()
+            return acting[0], device, helpers[acting[0]].choose(truth(device), acting[0])
+        play_bots(host)
     raise AssertionError("no team was asked to move")
 
 
@@ -179,25 +182,27 @@ def team_to_move(
 )
 def test_a_class_game_from_a_projector_and_two_devices(key: str, backend: str, tmp_path, request):
     if backend == "sqlite":
-        store = RoomStore(str(tmp_path / "rooms.sqlite"))
+        store = service(tmp_path)
     else:
         admin = request.getfixturevalue("postgres_admin")
         database = postgres.fresh_database(admin)
-        store = RoomStore(database.__enter__())
-        request.addfinalizer(lambda: (store.close(), database.__exit__(None, None, None)))
+        store = service(database.__enter__())
+        request.addfinalizer(
+            lambda: (store.referee.close(), database.__exit__(None, None, None))
+        )
     host = _open(key, store)
-    code = host.hosting.code
+    code = host.remote.code
     assert "gt-room-code" in host.code_html.value and code in host.code_html.value
     assert "<svg" in host.qr_html.value
 
     devices = []
     for seat in (0, 1):
-        device = JoinApp(store=store, code=code, large=False)
-        assert device.room is not None and device.room.code == code
+        device = JoinApp(connection=store, code=code, large=False)
+        assert device.room is not None and device.room["code"] == code
         device.nickname.value = f"<b>team {seat}</b>"
         device.take_seat(seat)
         devices.append(device)
-    watcher = JoinApp(store=store, code=code)
+    watcher = JoinApp(connection=store, code=code)
     watcher.watch()
     assert "2 of 2 teams have joined" in host.seats_html.value or host.follower.poll() >= 0
     host.follower.poll()
@@ -206,22 +211,23 @@ def test_a_class_game_from_a_projector_and_two_devices(key: str, backend: str, t
 
     screen = host.start_game()
     assert isinstance(screen.bots[0], RemotePlayer) and isinstance(screen.bots[1], RemotePlayer)
-    replicas = [host.hosting.room.game, *(d.game.room.game for d in devices)]
+    replicas = [truth(host), host.remote.game, *(d.game for d in devices)]
     pages = [host.follower, *(d.follower for d in devices), watcher.follower]
     answered = play(key, host, devices, pages, MOVES)
     assert len({json.dumps(r.log, sort_keys=True) for r in replicas}) == 1
-    assert len(host.hosting.room.game.log) >= 10
+    assert len(truth(host).log) >= 10
     if key.endswith("pursuit"):
         assert answered >= 2, "the teams should have answered questions on their devices"
-        judged = [a for a in host.hosting.room.game.log if a["type"] == "answer"]
+        judged = [a for a in truth(host).log if a["type"] == "answer"]
         assert all("mark" not in a for a in judged if a["player"] in (0, 1))
-    assert store.count(host.hosting.room.id) == len(host.hosting.room.game.log)
+    room_id = next(r for r, ref in store.referee.rooms.items() if ref.code == code)
+    assert store.referee.store.count(room_id) == len(truth(host).log)
     # Every page's "Moves" log says every move once, in order, in the same sentence: the
     # teams' own moves too (a device once logged only the moves that arrived from elsewhere).
     logs = [p.computer_log.lines for p in (host.screen, *(d.screen for d in devices))]
     logs.append(watcher.screen.computer_log.lines)
     assert all(log == logs[0] for log in logs), "a page's log differs from the projector's"
-    assert 0 < len(logs[0]) <= len(host.hosting.room.game.log)
+    assert 0 < len(logs[0]) <= len(truth(host).log)
     assert all(p.computer_log.title == "Moves" for p in (host.screen, devices[0].screen))
 
 
@@ -229,16 +235,16 @@ def test_a_class_game_from_a_projector_and_two_devices(key: str, backend: str, t
 def test_a_device_never_holds_another_teams_hand(key: str, tmp_path) -> None:
     """The widget state of the kernel of a device shows only its own hand: here every widget
     of the kernel is read while only team 0's device is open."""
-    store = RoomStore(str(tmp_path / "rooms.sqlite"))
+    store = service(tmp_path)
     host = _open(key, store)
-    code = host.hosting.code
+    code = host.remote.code
     host.close_app()
     host.close()
     for widget in list(widgets.Widget.widgets.values()):
         widget.close()
-    device = JoinApp(store=store, code=code)
+    device = JoinApp(connection=store, code=code)
     device.take_seat(0)
-    game = device.game.room.game
+    game = truth(device)
     theirs = game.view(1)
     hand_key = "hand" if "hand" in theirs else None
     assert hand_key is not None
@@ -252,20 +258,20 @@ def test_a_device_never_holds_another_teams_hand(key: str, tmp_path) -> None:
 
 
 def test_a_seat_key_plays_only_its_seat_and_a_moved_seat_stops_at_once(tmp_path) -> None:
-    store = RoomStore(str(tmp_path / "rooms.sqlite"))
+    store = service(tmp_path)
     host = _open("globalissimo", store)
-    code = host.hosting.code
-    device = JoinApp(store=store, code=code)
+    code = host.remote.code
+    device = JoinApp(connection=store, code=code)
     device.take_seat(0)
     host.start_game()
     game = device.game
-    assert isinstance(game, SeatGame)
-    from geoteach.classroom.rooms import ViewRefused
+    assert isinstance(game, RemoteGame)
+    from geoteach.classroom.remote import ViewRefused
     from geoteach.games.base import IllegalAction
 
     with pytest.raises(ViewRefused):
         game.view(1)
-    room_game = game.room.game
+    room_game = truth(device)
     other = next(
         (a for a in room_game.legal_actions(room_game.to_act()[0]) if a["player"] != 0), None
     )
@@ -287,28 +293,28 @@ def test_every_game_is_a_class_game() -> None:
 def test_a_dead_laptops_seat_goes_to_a_computer_and_back(tmp_path) -> None:
     """The teacher gives Team Amber's seat to a computer: the projector plays it from then on;
     given back, the seat waits for a device again, and the team joins with a new key."""
-    store = RoomStore(str(tmp_path / "rooms.sqlite"))
+    store = service(tmp_path)
     host = _open("globalissimo", store)
-    code = host.hosting.code
-    devices = [JoinApp(store=store, code=code) for _ in (0, 1)]
+    code = host.remote.code
+    devices = [JoinApp(connection=store, code=code) for _ in (0, 1)]
     for seat, device in enumerate(devices):
         device.take_seat(seat)
     screen = host.start_game()
     host.seat_panel.picker.value = 0
     host.seat_panel.to_computer.click()
-    assert not isinstance(screen.bots[0], RemotePlayer) and screen.plays_here(0)
-    game = host.hosting.room.game
+    assert 0 in store.referee.rooms[next(iter(store.referee.rooms))].bots  # the service plays it
+    game = truth(host)
     for _ in range(10):  # team 1 plays from its device; the computer plays team 0 at once
         settle([host.follower, devices[1].follower])
         if 1 in game.to_act():
             helper = GAMES["globalissimo"].make_bot("medium", 3)
-            devices[1].screen.act(helper.choose(devices[1].game.room.game, 1))
+            devices[1].screen.act(helper.choose(truth(devices[1]), 1))
     assert any(a["player"] == 0 for a in game.log)
     devices[0].follower.poll()
     assert "another device" in devices[0].notice.value  # its old key no longer plays
     host.seat_panel.back.click()
-    assert isinstance(host.screen.bots[0], RemotePlayer)
-    again = JoinApp(store=store, code=code)
+    assert 0 not in store.referee.rooms[next(iter(store.referee.rooms))].bots
+    again = JoinApp(connection=store, code=code)
     again.take_seat(0)
     assert again.game.seat == 0
 
@@ -338,21 +344,21 @@ def test_no_widget_holds_the_answer_of_the_question_a_team_is_asked(
     options, so its other accepted forms and the explanation), nor says which option is right."""
     for widget in list(widgets.Widget.widgets.values()):
         widget.close()  # the earlier tests' pages (the same seed: the same questions)
-    store = RoomStore(str(tmp_path / "rooms.sqlite"))
-    host = ClassGameApp(key, store=store, large=False)
+    store = service(tmp_path)
+    host = ClassGameApp(key, connection=store, teacher=SECRET, large=False)
     values = host.setup_app.values()
     values.update(large=False, interactive=False, seed=7, bot_delay=0.0, **{mode: how})
     host.open_room(_table(key), values)
     devices, _spectator, pages = _two_teams_and_a_spectator(host, store)
     helpers = {seat: GAMES[key].make_bot("medium", 100 + seat) for seat in (0, 1)}
-    game = host.hosting.room.game
+    game = truth(host)
     asked = 0
     for _ in range(150):
         found = team_to_move(host, devices, pages, helpers)
         if found is None or asked == 2:
             break
         seat, device, action = found
-        mine = device.game.room.game
+        mine = truth(device)
         if action["type"] != "answer":
             device.screen.act(action)
             continue
@@ -400,11 +406,11 @@ def test_geotriple_says_the_states_still_possible_on_the_guessers_device_and_the
     it does not), and on the public pages; it is the public view's list (the clues are public)."""
     from geoteach.escape import html_text
 
-    store = RoomStore(str(tmp_path / "rooms.sqlite"))
+    store = service(tmp_path)
     host = _open("geotriple", store)
     devices, watcher, pages = _two_teams_and_a_spectator(host, store)
     helpers = {seat: GAMES["geotriple"].make_bot("medium", 100 + seat) for seat in (0, 1)}
-    game = host.hosting.room.game
+    game = truth(host)
     asked = with_verdict = 0
     for _ in range(60):
         settle(pages)
@@ -422,7 +428,7 @@ def test_geotriple_says_the_states_still_possible_on_the_guessers_device_and_the
             asked += 1
             with_verdict += devices[guesser].screen.feedback.is_open
         seat = game.to_act()[0]
-        devices[seat].screen.act(helpers[seat].choose(devices[seat].game.room.game, seat))
+        devices[seat].screen.act(helpers[seat].choose(truth(devices[seat]), seat))
     assert asked >= 3 and with_verdict >= 1
 
 
@@ -431,21 +437,21 @@ def test_a_device_reopened_mid_game_says_every_earlier_move(key: str, tmp_path) 
     """A team's laptop closed mid-game and opened again with its own link, and a spectator who
     arrives late: their logs say every move from the first, as the projector's does, and the
     game goes on from there on every page."""
-    store = RoomStore(str(tmp_path / "rooms.sqlite"))
+    store = service(tmp_path)
     host = _open(key, store)
     devices, watcher, pages = _two_teams_and_a_spectator(host, store)
     play(key, host, devices, pages, 14)
-    made = len(host.hosting.room.game.log)
+    made = len(truth(host).log)
     assert made >= 4, "the game should be under way before the laptop closes"
 
     closed = devices[0]
-    key0 = closed.game.seat_key
+    key0 = closed.remote.key
     closed.close_game()
-    reopened = JoinApp(store=store, large=False)
-    screen = reopened.come_back(host.hosting.code, 0, key0)
-    late = JoinApp(store=store, code=host.hosting.code)
+    reopened = JoinApp(connection=store, large=False)
+    screen = reopened.come_back(host.remote.code, 0, key0)
+    late = JoinApp(connection=store, code=host.remote.code)
     late.watch()
-    assert len(reopened.game.room.game.log) == made
+    assert len(truth(reopened).log) == made
     projector = host.screen.computer_log.lines
     assert projector, "the projector should have logged the moves so far"
     assert screen.computer_log.lines == projector, "the reopened laptop's log differs"
@@ -457,14 +463,14 @@ def test_a_device_reopened_mid_game_says_every_earlier_move(key: str, tmp_path) 
     play(key, host, devices, pages, 8)
     logs = [p.screen.computer_log.lines for p in (host, *devices, watcher, late)]
     assert all(log == logs[0] for log in logs), "a page's log differs after the reopening"
-    assert len(host.hosting.room.game.log) > made, "the game did not go on"
+    assert len(truth(host).log) > made, "the game did not go on"
 
     # The projector's kernel restarted: the room taken up again on it says every move too.
-    made = len(host.hosting.room.game.log)
+    made = len(truth(host).log)
     host.follower.stop()
-    again = ClassGameApp(key, store=store, large=False)
-    again.resume_room(host.hosting.code)
-    assert len(again.hosting.room.game.log) == made
+    again = ClassGameApp(key, connection=store, teacher=SECRET, large=False)
+    again.resume_room(host.remote.code)
+    assert len(truth(again).log) == made
     assert again.screen.computer_log.lines == logs[0], "the projector taken up again differs"
     assert not again.screen.feedback.is_open
     pages = [again.follower, *(d.follower for d in devices), watcher.follower, late.follower]
@@ -480,11 +486,11 @@ def test_geotriple_verdicts_are_nobodys_win_on_the_projector_and_a_spectators_pa
     it); on the projector and a spectator's page nobody plays, so it says neither (it once put a
     ✘ beside "Team Amber wins the trick": every seat there is played elsewhere, and a screen
     took them all for its computers, beating the person at it)."""
-    store = RoomStore(str(tmp_path / "rooms.sqlite"))
+    store = service(tmp_path)
     host = _open("geotriple", store)
     devices, watcher, pages = _two_teams_and_a_spectator(host, store)
     helpers = {seat: GAMES["geotriple"].make_bot("medium", 100 + seat) for seat in (0, 1)}
-    game = host.hosting.room.game
+    game = truth(host)
     judged = 0
     for _ in range(120):
         settle(pages)
@@ -493,7 +499,7 @@ def test_geotriple_verdicts_are_nobodys_win_on_the_projector_and_a_spectators_pa
         seat = game.to_act()[0]
         before = len(game.view(None)["stage3"]["tricks"]) if game.view(None).get("stage3") else 0
         was_race = game.phase == "race"
-        devices[seat].screen.act(helpers[seat].choose(devices[seat].game.room.game, seat))
+        devices[seat].screen.act(helpers[seat].choose(truth(devices[seat]), seat))
         settle(pages)
         view = game.view(None)
         tricks = view["stage3"]["tricks"] if view.get("stage3") else []
@@ -519,11 +525,11 @@ def test_global_pursuit_pages_drop_a_verdict_whose_turn_is_over(tmp_path) -> Non
     card"; once that turn is over (the team cannot match, or its hand is empty) no page may
     still say so while the other team plays (the projector once did, under "Team Blue is
     playing…"). A verdict that holds a device (its own answer, until Continue) stays."""
-    store = RoomStore(str(tmp_path / "rooms.sqlite"))
+    store = service(tmp_path)
     host = _open("global_pursuit", store)
     devices, watcher, pages = _two_teams_and_a_spectator(host, store)
     helpers = {seat: GAMES["global_pursuit"].make_bot("hard", 100 + seat) for seat in (0, 1)}
-    game = host.hosting.room.game
+    game = truth(host)
     names = [s.name for s in game.table.seats]
     went_on = passed_after = 0
     for _ in range(200):
@@ -533,7 +539,7 @@ def test_global_pursuit_pages_drop_a_verdict_whose_turn_is_over(tmp_path) -> Non
         _seat, device, action = found
         turn = game.player
         if action["type"] == "answer":
-            answer_on_the_card(device.screen, device.game.room.game, True)  # the turn goes on
+            answer_on_the_card(device.screen, truth(device), True)  # the turn goes on
         else:
             device.screen.act(action)
         settle(pages)
@@ -555,18 +561,18 @@ def test_globalissimo_pages_move_on_to_the_round_a_team_ranks_in(tmp_path) -> No
     the first country of round 2 on its device, the other pages show round 2's cards with that
     number on them (the projector, where nobody presses Continue, once kept showing round 1
     while the class was playing round 2)."""
-    store = RoomStore(str(tmp_path / "rooms.sqlite"))
-    host = ClassGameApp("globalissimo", store=store, large=False)
+    store = service(tmp_path)
+    host = ClassGameApp("globalissimo", connection=store, teacher=SECRET, large=False)
     values = host.setup_app.values()
     values.update(large=False, interactive=False, seed=7, bot_delay=0.0)
     host.open_room(Table([Seat("Team Amber"), Seat("Team Blue")]), values)
     devices, watcher, pages = _two_teams_and_a_spectator(host, store)
     helpers = {seat: GAMES["globalissimo"].make_bot("medium", 100 + seat) for seat in (0, 1)}
-    game = host.hosting.room.game
+    game = truth(host)
 
     def move() -> dict:
         seat = game.to_act()[0]
-        action = helpers[seat].choose(devices[seat].game.room.game, seat)
+        action = helpers[seat].choose(truth(devices[seat]), seat)
         devices[seat].screen.act(action)
         settle(pages)
         return action
@@ -595,11 +601,11 @@ def test_geotriple_shows_a_teams_stage3_hand_among_its_steps_controls(tmp_path) 
     script brings focus there as to any step; on the board, under the trick, it pushed the
     bottom of the map below the first screen), while the team is to put cards away or play one
     and while the other team plays; the public pages (the projector, a spectator) show none."""
-    store = RoomStore(str(tmp_path / "rooms.sqlite"))
+    store = service(tmp_path)
     host = _open("geotriple", store)
     devices, watcher, pages = _two_teams_and_a_spectator(host, store)
     helpers = {seat: GAMES["geotriple"].make_bot("medium", 100 + seat) for seat in (0, 1)}
-    game = host.hosting.room.game
+    game = truth(host)
     seen = set()
     for _ in range(150):
         found = team_to_move(host, devices, pages, helpers)

@@ -22,17 +22,16 @@ from typing import Any
 import ipywidgets as widgets
 import pytest
 
-from geoteach.bots.base import RemotePlayer
 from geoteach.classroom import open_lesson
 from geoteach.escape import html_text
 from geoteach.games.registry import GAMES
 from geoteach.games.table import Seat, Table
 from geoteach.quiz.question import Question
-from geoteach.store.rooms import RoomStore
 from geoteach.ui import safe
 from geoteach.ui.class_game.host_app import ClassGameApp
 from geoteach.ui.class_game.join import JoinApp
 from geoteach.ui.live import spoken_text
+from tests.classroom.service import SECRET, moves, play_bots, service, truth
 from tests.ui.test_class_game import (
     _no_errors,
     _said_forms,
@@ -59,9 +58,10 @@ def _fresh_widgets() -> None:
         widget.close()
 
 
-def _open(key: str, store: RoomStore, lesson: Any = None) -> ClassGameApp:
+def _open(key: str, store: Any, lesson: Any = None) -> ClassGameApp:
     """The teacher picks honor mode on the class set-up screen (worded as the teacher's)."""
-    host = ClassGameApp(key, store=store, large=False, lesson=lesson)
+    store.referee.lesson = lesson  # the service keeps the lesson record
+    host = ClassGameApp(key, connection=store, teacher=SECRET, large=False)
     name, value = HONOR[key]
     option, box = host.setup_app.option_boxes[name]
     offered = {option.choices[i][1]: label for label, i in box.options}
@@ -76,7 +76,7 @@ def _open(key: str, store: RoomStore, lesson: Any = None) -> ClassGameApp:
     return host
 
 
-def _pages(host: ClassGameApp, store: RoomStore) -> tuple[list[JoinApp], JoinApp]:
+def _pages(host: ClassGameApp, store: Any) -> tuple[list[JoinApp], JoinApp]:
     """Two team devices and a spectator joined, the game started."""
     devices, watcher, _followers = _two_teams_and_a_spectator(host, store)
     return devices, watcher
@@ -92,20 +92,20 @@ def _next_question(key: str, host: ClassGameApp, devices: list[JoinApp], watcher
     helpers = {seat: GAMES[key].make_bot("medium", 100 + seat) for seat in (0, 1)}
     for _ in range(400):
         settle(_followers(host, [*devices, watcher]))
-        game = host.hosting.room.game
+        game = truth(host)
         assert not game.is_terminal(), "the game ended before a team was asked a question"
         back = game.card_back()
         if back is not None and back["player"] in (0, 1):
             return back
         acting = [s for s in game.to_act() if s in (0, 1)]
         if not acting:
-            host.screen.run_bots()
+            play_bots(host)
             continue
         seat = acting[0]
         screen = devices[seat].screen
         if screen.feedback.is_open:
             screen.feedback.dismiss()
-        mine = devices[seat].game.room.game
+        mine = truth(devices[seat])
         before = len(mine.log)
         screen.act(helpers[seat].choose(mine, seat))
         assert len(mine.log) == before + 1, safe.REJECTED[-1:]
@@ -209,12 +209,12 @@ def _mark(host: ClassGameApp, back: dict, right: bool) -> None:
 
 @pytest.mark.parametrize("key", list(HONOR))
 def test_the_teacher_marks_a_teams_answer_said_out_loud(key: str, tmp_path) -> None:
-    store = RoomStore(str(tmp_path / "rooms.sqlite"))
+    store = service(tmp_path)
     record = tmp_path / "7B.sqlite"
     host = _open(key, store, lesson=record)
     devices, watcher = _pages(host, store)
     pages = [*devices, watcher]
-    game = host.hosting.room.game
+    game = truth(host)
     for right in (True, False):
         back = _next_question(key, host, devices, watcher)
         seat = back["player"]
@@ -227,11 +227,11 @@ def test_the_teacher_marks_a_teams_answer_said_out_loud(key: str, tmp_path) -> N
         assert len(game.log) == count + 1, safe.REJECTED[-1:]
         for page in pages:
             _assert_absent(_held_by(page), secrets, "a device's widgets before its move came")
-        stored = store.moves(host.hosting.room.id, since=count)
+        stored = moves(host, since=count)
         assert [(m.seat, m.by) for m in stored] == [(seat, "host")]
         settle(_followers(host, pages))
-        replicas = [game, *(page.game.room.game for page in pages)]
-        assert len({r.to_json() for r in replicas}) == 1, "a replica differs"
+        logs = [game.log, host.remote.game.log, *(page.game.log for page in pages)]
+        assert len({json.dumps(log) for log in logs}) == 1, "a page's game differs"
         name = game.table.name_of(seat)
         for screen in (host.screen, *(page.screen for page in pages)):
             said = screen.feedback.body.value
@@ -251,12 +251,12 @@ def test_every_banner_says_the_answer_is_said_out_loud(key: str, tmp_path) -> No
     mode it says the answer is said out loud, never "answer the question" (the team's device
     has no answer box for it to look for): the team's device reads the question and "say your
     answer out loud", the other pages who says it, the projector how to mark it."""
-    store = RoomStore(str(tmp_path / "rooms.sqlite"))
+    store = service(tmp_path)
     host = _open(key, store)
     devices, watcher = _pages(host, store)
     back = _next_question(key, host, devices, watcher)
     seat = back["player"]
-    team = host.hosting.room.game.table.name_of(seat)
+    team = truth(host).table.name_of(seat)
     asked = devices[seat].screen
     said = spoken_text(asked.banner.value)
     assert f"{team}: say your answer to the" in said and "out loud" in said, said
@@ -272,7 +272,7 @@ def test_every_banner_says_the_answer_is_said_out_loud(key: str, tmp_path) -> No
 def test_the_class_set_up_offers_honor_marking_by_the_teacher(tmp_path) -> None:
     """Every game with answers said out loud offers them in a class game, as the teacher's."""
     for key, (name, value) in HONOR.items():
-        host = ClassGameApp(key, store=str(tmp_path / "rooms.sqlite"), large=False)
+        host = ClassGameApp(key, connection=service(tmp_path), teacher=SECRET, large=False)
         option, box = host.setup_app.option_boxes[name]
         offered = {option.choices[i][1]: label for label, i in box.options}
         assert set(offered) == {c[1] for c in option.choices}  # nothing left out
@@ -282,11 +282,11 @@ def test_the_class_set_up_offers_honor_marking_by_the_teacher(tmp_path) -> None:
 
 @pytest.mark.parametrize("key", list(HONOR))
 def test_a_mark_made_while_paused_is_refused_and_made_again_after(key: str, tmp_path) -> None:
-    store = RoomStore(str(tmp_path / "rooms.sqlite"))
+    store = service(tmp_path)
     host = _open(key, store)
     devices, watcher = _pages(host, store)
     back = _next_question(key, host, devices, watcher)
-    game = host.hosting.room.game
+    game = truth(host)
     count = len(game.log)
     host.pause_button.click()
     _mark(host, back, right=True)
@@ -295,24 +295,25 @@ def test_a_mark_made_while_paused_is_refused_and_made_again_after(key: str, tmp_
     mark = next(b for d, b in _buttons(host.screen.controls).items() if d.endswith("Right"))
     assert not mark.disabled
     mark.click()
-    assert len(game.log) == count + 1 and store.count(host.hosting.room.id) == count + 1
+    assert len(game.log) == count + 1 and len(moves(host)) == count + 1
 
 
 @pytest.mark.parametrize("key", list(HONOR))
 def test_a_seat_given_to_a_computer_mid_question_answers_by_itself(key: str, tmp_path) -> None:
     """A team's laptop dies while it is asked: the teacher gives its seat to a computer, which
     answers the question by itself, as computer players do in honor mode."""
-    store = RoomStore(str(tmp_path / "rooms.sqlite"))
+    store = service(tmp_path)
     host = _open(key, store)
     devices, watcher = _pages(host, store)
     back = _next_question(key, host, devices, watcher)
-    seat, game = back["player"], host.hosting.room.game
+    seat, game = back["player"], truth(host)
     count = len(game.log)
     _buttons(host.screen.controls)["Show the answer"].click()  # the teacher had looked
     host.seat_panel.picker.value = seat
     host.seat_panel.to_computer.click()
-    assert not isinstance(host.screen.bots[seat], RemotePlayer)
-    answered = store.moves(host.hosting.room.id, since=count)[0]
+    play_bots(host)  # the service's computer answers (here at once, not after its pause)
+    host.follower.poll()  # and the projector is told
+    answered = moves(host, since=count)[0]
     assert (answered.seat, answered.by) == (seat, "host")
     assert answered.action["type"] == "mark" or "mark" in answered.action  # as computers answer
     if "Show the answer" in _buttons(host.screen.controls):  # the next team's question
@@ -320,7 +321,7 @@ def test_a_seat_given_to_a_computer_mid_question_answers_by_itself(key: str, tmp
     shown = _texts(host.screen.controls)  # no answer shown that the teacher did not ask for
     assert "Answer:" not in shown and "Accept:" not in shown, shown
     settle(_followers(host, [*devices, watcher]))
-    assert game.to_json() == watcher.game.room.game.to_json()
+    assert game.log == watcher.game.log
 
 
 @pytest.mark.parametrize("key", list(HONOR))
@@ -328,24 +329,24 @@ def test_the_projector_restarts_and_a_device_reopens_mid_question(key: str, tmp_
     """The projector's kernel restarts while a team is asked (the room taken up again shows
     Show the answer), the team's laptop closes and opens again (it shows "say it out loud"),
     and the teacher's mark from the new projector reaches every page."""
-    store = RoomStore(str(tmp_path / "rooms.sqlite"))
+    store = service(tmp_path)
     host = _open(key, store)
     devices, watcher = _pages(host, store)
     back = _next_question(key, host, devices, watcher)
     seat = back["player"]
     host.follower.stop()
-    again = ClassGameApp(key, store=store, large=False)
-    again.resume_room(host.hosting.code)
+    again = ClassGameApp(key, connection=store, teacher=SECRET, large=False)
+    again.resume_room(host.remote.code)
     closed = devices[seat]
-    seat_key = closed.game.seat_key
+    seat_key = closed.remote.key
     closed.close_game()
-    devices[seat] = JoinApp(store=store, large=False)
-    devices[seat].come_back(host.hosting.code, seat, seat_key)
+    devices[seat] = JoinApp(connection=store, large=False)
+    devices[seat].come_back(host.remote.code, seat, seat_key)
     _asked_aloud(again, devices, watcher, seat)
     _mark(again, back, right=True)
     settle(_followers(again, [*devices, watcher]))
-    game = again.hosting.room.game
-    assert all(page.game.room.game.to_json() == game.to_json() for page in (*devices, watcher))
+    game = truth(again)
+    assert all(page.game.log == game.log for page in (*devices, watcher))
     name = game.table.name_of(seat)
     for screen in (devices[seat].screen, watcher.screen):
         assert any(form in screen.feedback.body.value for form in _said_forms(name))

@@ -1,10 +1,10 @@
 """Moves made on other devices reach this screen: a task on the kernel's event loop.
 
-The room store tells when a room changed (``RoomStore.wait_for_change``: PostgreSQL's
-LISTEN/NOTIFY, or SQLite's cheap ``PRAGMA data_version`` check). The follower then applies the
-new moves to this kernel's replica one at a time and hands each to the screen
-(``GameScreen.remote_move``), so the screen shows each move with the position it led to. Seat
-and status changes (a pause, a team moved to another device, the end) go to ``on_room``.
+The page asks the class service (``geoteach.classroom.remote.RemoteRoom.wait``: a long poll that
+answers as soon as the room changes). The follower then hands the new moves to the screen one
+at a time (``GameScreen.remote_move``), each with the position it led to, so the screen shows
+each move as the other pages did. Seat and status changes (a pause, a team moved to another
+device, the end) go to ``on_room``.
 
 Widget updates are made here, on the kernel's asyncio loop, never from a thread: Voilà and
 ipykernel 7 do not reliably show widget updates made from threads. Without a running loop
@@ -18,25 +18,26 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
-from geoteach.classroom.rooms import ClassRoom
+from geoteach.classroom.remote import RemoteRoom
+from geoteach.classroom.wire import RoomInfo
 from geoteach.games.base import Action
-from geoteach.store.rooms import Room, RoomError
+from geoteach.store.rooms import RoomError
 from geoteach.ui.countdown import running_loop
 
 log = logging.getLogger("geoteach.ui.class_game")
 
-#: Longest wait for a change before the follower looks anyway (a lost notification costs this).
-WAIT_SECONDS = 5.0
+#: Longest wait for a change before the follower asks again.
+WAIT_SECONDS = 20.0
 
 
 class Follower:
-    """Keep ``room``'s replica up to date and tell the screen about every move and change."""
+    """Keep ``room``'s game up to date and tell the screen about every move and change."""
 
     def __init__(
         self,
-        room: ClassRoom,
+        room: RemoteRoom,
         on_move: Callable[[Action], Any],
-        on_room: Callable[[Room], Any] | None = None,
+        on_room: Callable[[RoomInfo], Any] | None = None,
         on_error: Callable[[str], Any] | None = None,
     ) -> None:
         self.room = room
@@ -47,21 +48,30 @@ class Follower:
         self.task: asyncio.Task[None] | None = None
         self.stopped = False
 
-    def poll(self) -> int:
-        """One round: apply and show the moves not shown yet, report a changed room. Returns
-        how many moves arrived."""
-        room = self.room.refresh_room()
-        changed = room.version != self.version
-        self.version = room.version
+    def deliver(self) -> int:
+        """Hand the moves received to the screen, report a changed room; returns how many."""
         arrived = 0
         for action in self.room.pending():
             arrived += 1
             self.on_move(action)
-        if changed and self.on_room is not None:
-            self.on_room(room)
-        if room.status == "ended":
+        info = self.room.info
+        if info["version"] != self.version:
+            self.version = info["version"]
+            if self.on_room is not None:
+                self.on_room(info)
+        if info["status"] == "ended":
             self.stopped = True  # the game is over: nothing more will arrive
         return arrived
+
+    def poll(self) -> int:
+        """One round: ask for news, show the moves not shown yet. Returns how many arrived. A
+        refusal (this device's seat went to another device) is told, not raised."""
+        try:
+            self.room.refresh()
+        except RoomError as exc:
+            self._tell(str(exc))
+            return 0
+        return self.deliver()
 
     def start(self) -> None:
         """Follow the room from the kernel's event loop (no loop: call ``poll`` yourself)."""
@@ -81,15 +91,18 @@ class Follower:
         failures = 0
         while not self.stopped:
             try:
-                self.poll()
+                self.deliver()
                 failures = 0
-                await self.room.store.wait_for_change(self.room.id, self.version, WAIT_SECONDS)
+                if self.stopped:
+                    break
+                await self.room.wait(WAIT_SECONDS)
             except asyncio.CancelledError:
                 raise
             except RoomError as exc:
+                failures += 1
                 self._tell(str(exc))
-                await asyncio.sleep(2.0)
-            except Exception:  # a lost connection: say so, wait, try again; never stop for good
+                await asyncio.sleep(min(10.0, 0.5 * 2**failures))
+            except Exception:  # never stop for good: say so, wait, try again
                 log.exception("following the class game's room")
                 failures += 1
                 if failures == 3:

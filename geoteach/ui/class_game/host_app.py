@@ -18,9 +18,14 @@ Stages, one screen each:
    answer**, then the answers and **Right** / **Wrong**; the mark is the answering team's move,
    stored with the host key.
 
-Every answer goes into the lesson record under the team's name (``classroom.record`` on this
-kernel's replica). If this kernel restarts, the teacher opens the app again and resumes the
-room from the list of open rooms: nothing is lost, the moves are in the store.
+The class service's referee (``geoteach.classroom.referee``) holds the game, plays the computer
+players and writes the lesson record; this page holds the room's code, the teacher's credential
+and the public board (``classroom.remote.RemoteGame``). The teacher's credential is the
+teacher's link (``?teacher=…``, printed by ``tasks.py voila``), the hub's ``teachers`` group,
+or, on a server of the teacher's own (a laptop, Binder), the server's own setting
+(``$GEOTEACH_TEACHER``). A page without it says it is the teacher's page and shows nothing of
+any room. If this page's kernel restarts, the teacher opens the app again and takes the room up
+from the list of open rooms, shown first: nothing is lost, the referee has every move.
 """
 
 from __future__ import annotations
@@ -29,18 +34,27 @@ import json
 import os
 from collections.abc import Mapping
 from typing import Any
+from urllib.parse import parse_qs
 
 import ipywidgets as widgets
 
-from geoteach.bots.base import Bot, RemotePlayer
-from geoteach.classroom.rooms import ClassRoom, HostBot, Hosting, host
+from geoteach.bots.base import RemotePlayer
+from geoteach.classroom.remote import (
+    TEACHER_ENV,
+    Connection,
+    RemoteRoom,
+    answer,
+    connect,
+    seat_states,
+)
+from geoteach.classroom.rooms import setup_of
+from geoteach.classroom.wire import KEY_MAX, RoomInfo
 from geoteach.escape import html_text
 from geoteach.games.registry import GAMES
 from geoteach.games.table import Seat, Table
-from geoteach.store.rooms import Room, RoomError, RoomStore
+from geoteach.store.rooms import RoomError
 from geoteach.ui.apps import StudentApp, spec_for, use_widget_maps
 from geoteach.ui.class_game.follow import Follower
-from geoteach.ui.class_game.host_keys import remember, remembered
 from geoteach.ui.class_game.links import join_address, join_link, qr_svg
 from geoteach.ui.class_game.seats import joined_count, seats_html
 from geoteach.ui.enter_key import enter_presses
@@ -115,26 +129,40 @@ class _RoomSetup(StudentApp):
         return None
 
 
+#: Said on the class-game page to anyone without the teacher's credential.
+NOT_THE_TEACHER = (
+    "<h2>This is your teacher's page</h2><p>It opens the class game on the projector. To play, "
+    "open the join page and type the code your teacher shows.</p>"
+)
+
+
+def link_teacher(query: str | None = None) -> str | None:
+    """The teacher's credential from the page's address (``?teacher=…``), if any."""
+    found = parse_qs(os.environ.get("QUERY_STRING", "") if query is None else query)
+    value = (found.get("teacher") or [""])[0]
+    return value if 0 < len(value) <= KEY_MAX else None
+
+
 class ClassGameApp(widgets.VBox):
     """The projector's app: set-up, the room, then the game (see the module notes)."""
 
     def __init__(
         self,
         key: str,
-        store: RoomStore | str | None = None,
+        connection: Connection | None = None,
+        teacher: str | None = None,
         large: bool = True,
-        lesson: str | os.PathLike[str] | None = None,
         seed: int | None = None,
         interactive: bool = False,
     ) -> None:
         if key in NOT_YET:
             raise ValueError(NOT_YET[key])
         self.spec = spec_for(key)
-        self.store_url = store
-        self.lesson = lesson
+        self.connection = connection
+        self.teacher = teacher
         self.large = large
         self.interactive = interactive
-        self.hosting: Hosting | None = None
+        self.remote: RemoteRoom | None = None
         self.values: dict[str, Any] = {}
         self.screen: GameScreen | None = None
         self.follower: Follower | None = None
@@ -154,7 +182,6 @@ class ClassGameApp(widgets.VBox):
             self.spec, self.open_room, large=large, interactive=interactive, seed=seed
         )
         self.resume_box = widgets.VBox()
-        self._offer_resume()
         self.css = widgets.HTML(APP_CSS + CLASS_CSS, layout=widgets.Layout(display="none"))
         # The room's stage.
         self.code_html = widgets.HTML()
@@ -175,17 +202,35 @@ class ClassGameApp(widgets.VBox):
         self.end_button.on_click(safe(lambda _b: self.end_game(), show=self.messages))
         self.paused_note = widgets.HTML()
         self.seat_panel = SeatPanel(self)
-        super().__init__(
-            [self.css, self.game_picker, self.resume_box, self.setup_app, self.messages]
-        )
+        super().__init__([self.css, self.messages])
         self.add_class("gt-app")
         self.add_class("gt-class-host")
         themed(self)
+        self.check_teacher()
+
+    def service(self) -> Connection:
+        if self.connection is None:
+            self.connection = connect()
+        return self.connection
+
+    def check_teacher(self) -> bool:
+        """Show the set-up (and the rooms to take up again, first) to the teacher only; any
+        other page gets a sentence saying whose page this is, and nothing of any room."""
+        try:
+            rooms = answer(self.service().call({"kind": "rooms", "teacher": self.teacher or ""}))
+        except RoomError as exc:
+            self.children = [self.css, widgets.HTML(NOT_THE_TEACHER), self.messages]
+            if "teacher" not in str(exc):
+                self.messages.error(str(exc))
+            return False
+        self._offer_resume(rooms)
+        self.children = [self.css, self.resume_box, self.game_picker, self.setup_app, self.messages]
+        return True
 
     # ----- stage 1 → 2 -------------------------------------------------------------------
     def choose_game(self, key: str) -> None:
         """The teacher picked another game: its set-up screen (and its open rooms)."""
-        if key == self.spec.key or self.hosting is not None:
+        if key == self.spec.key or self.remote is not None:
             return
         self.spec = spec_for(key)
         self.setup_app.close_game()
@@ -196,70 +241,62 @@ class ClassGameApp(widgets.VBox):
             interactive=self.interactive,
             seed=self.seed,
         )
-        self.resume_box.children = []
-        self._offer_resume()
-        self.children = [self.css, self.game_picker, self.resume_box, self.setup_app, self.messages]
+        self.children = [self.css, self.resume_box, self.game_picker, self.setup_app, self.messages]
 
-    def rooms(self) -> RoomStore:
-        if not isinstance(self.store_url, RoomStore):
-            self.store_url = RoomStore(self.store_url)
-        return self.store_url
-
-    def open_room(self, table: Table, values: dict[str, Any]) -> Hosting:
-        """Make the game from the set-up choices and open its room (paused until Start)."""
+    def open_room(self, table: Table, values: dict[str, Any]) -> RemoteRoom:
+        """Make the game from the set-up choices and give it to the referee, which opens its
+        room (paused until Start). This page keeps only the code and the public board."""
         entry = self.spec.entry
         game = entry.new_game(table, values)
         self.values = values
-        hosting = host(game, self.rooms(), values=plain_values(values))
-        hosting.pause()
-        remember(hosting.store, hosting.code, hosting.host_key)
-        self._enter(hosting)
+        setup = setup_of(game, plain_values(values))
+        del game  # the referee holds the only full game from now on
+        info: RoomInfo = answer(
+            self.service().call(
+                {
+                    "kind": "open",
+                    "teacher": self.teacher or "",
+                    "game": self.spec.key,
+                    "setup": setup,
+                }
+            )
+        )
+        remote = RemoteRoom(self.service(), info["code"], teacher=self.teacher or "")
+        self._enter(remote)
         self.show_room()
-        return hosting
+        return remote
 
-    def resume_room(self, code: str) -> Hosting:
-        """Take up a room opened earlier (this kernel restarted, or it is the next day)."""
-        from geoteach.classroom.rooms import resume
-
-        key = remembered(self.rooms(), code)
-        if key is None:
-            raise RoomError("This computer did not open that room, so it cannot take it up.")
-        # Not caught up: the game screen takes the moves made so far in one by one
-        # (``start_game``), so the projector's log says every one of them again.
-        hosting = resume(code, key, self.rooms(), caught_up=False)
-        self.values = dict(hosting.room.room.setup.get("values", {}))
-        self._enter(hosting)
-        if hosting.room.room.status == "paused" and not hosting.store.count(hosting.room.id):
+    def resume_room(self, code: str) -> RemoteRoom:
+        """Take up a room opened earlier (this page's kernel restarted, or it is the next day).
+        Its moves come in one by one (``start_game``), so the projector's log says every one
+        of them again."""
+        remote = RemoteRoom(self.service(), code, teacher=self.teacher or "")
+        if remote.info["game"] != self.spec.key:
+            self.spec = spec_for(remote.info["game"])
+        self.values = dict(remote.values)
+        self._enter(remote)
+        if remote.info["status"] == "paused" and not remote.info["moves"]:
             self.show_room()
         else:
-            self.start_game(resume_play=hosting.room.room.status == "open")
-        return hosting
+            self.start_game(resume_play=remote.info["status"] == "open")
+        return remote
 
-    def _enter(self, hosting: Hosting) -> None:
-        self.hosting = hosting
+    def _enter(self, remote: RemoteRoom) -> None:
+        self.remote = remote
         self.follower = Follower(
-            hosting.room, self._move_arrived, self._room_changed, self.messages.error
+            remote, self._move_arrived, self._room_changed, self.messages.error
         )
-        self.follower.version = hosting.room.room.version
+        self.follower.version = remote.version
         self.follower.start()
-
-    def _record(self, room: ClassRoom) -> None:
-        """Every answer into the lesson record, under the team's name (if one is set up)."""
-        from geoteach.classroom import RecordError, record
-
-        try:
-            record(room.game, lesson=self.lesson, on_error=self.messages.error)
-        except RecordError as exc:
-            self.messages.error(f"The answers are not being kept for the report: {exc}")
 
     def show_room(self) -> None:
         """Stage 2: the code, the address, the QR code and the seats."""
-        hosting = self._hosting()
-        link = join_link(hosting.code)
+        remote = self._remote()
+        link = join_link(remote.code)
         self.code_html.value = (
             f"<p>Join on your device at <b>{html_text(join_address())}</b> with the code</p>"
-            f'<p class="gt-room-code" aria-label="Room code {" ".join(hosting.code)}">'
-            f"{html_text(hosting.code)}</p>"
+            f'<p class="gt-room-code" aria-label="Room code {" ".join(remote.code)}">'
+            f"{html_text(remote.code)}</p>"
             f"<p>or scan the QR code. The game starts when your teacher presses Start.</p>"
         )
         self.qr_html.value = (
@@ -281,31 +318,25 @@ class ClassGameApp(widgets.VBox):
 
     # ----- stage 2 → 3 -------------------------------------------------------------------
     def start_game(self, resume_play: bool = True) -> GameScreen:
-        """Stage 3: the public board on the projector; the computers play from here."""
-        hosting = self._hosting()
-        table = hosting.room.game.table
-        bots = self.host_bots(hosting.room)
+        """Stage 3: the public board on the projector; the referee plays the computers."""
+        remote = self._remote()
+        table = remote.game.table
         values = dict(self.values)
         values.update(large=self.large, interactive=use_widget_maps() or self.interactive)
         values["on_new_game"] = None
         values.setdefault("bot_delay", 1.2)
-        if resume_play and hosting.room.refresh_room().status == "paused":
-            hosting.resume()  # before the screen: some screens start playing as they are built
-        # A room taken up again: the screen is drawn from the first position and takes the
-        # moves made since in one by one, into its log too. Until then its computer players
-        # wait (some screens start playing as they are built: on that old position their
-        # moves would not count). Recorded from then on only: the earlier answers are in the
-        # record already.
-        earlier = hosting.store.count(hosting.room.id) > len(hosting.room.game.log)
-        waiting = {s: RemotePlayer(info.name) for s, info in enumerate(table.seats)}
-        screen = self.spec.entry.build_screen(
-            table, values, game=hosting.game(), bots=waiting if earlier else bots
-        )
+        if resume_play and remote.info["status"] == "paused":
+            remote.teacher_call("start")
+        # Every seat is played elsewhere: the teams on their devices, the computers by the
+        # referee. A room taken up again: the screen is drawn from the first position and
+        # takes the moves made since in one by one, into its log too.
+        remote_seats = {s: RemotePlayer(info.name) for s, info in enumerate(table.seats)}
+        screen = self.spec.entry.build_screen(table, values, game=remote.game, bots=remote_seats)
         self.screen = screen
-        screen.catch_up(hosting.room.pending())
-        screen.bots = bots
-        self._record(hosting.room)
-        self.follower.version = -1  # draw the seats and status again with the game
+        remote.refresh()
+        screen.catch_up(remote.pending())
+        if self.follower is not None:
+            self.follower.version = -1  # draw the seats and status again with the game
         self._draw_bar()
         bar = widgets.HBox(
             [self.bar_html, self.pause_button, self.end_button], layout=widgets.Layout()
@@ -315,58 +346,32 @@ class ClassGameApp(widgets.VBox):
         screen.start()
         return screen
 
-    def host_bots(self, room: ClassRoom) -> dict[int, Bot]:
-        """The projector's players: a computer for each computer seat, the teams elsewhere."""
-        states = {s.seat: s for s in room.seats()}
-        return {
-            seat: self._computer(room, seat)
-            if states.get(seat) is not None and states[seat].holder == "computer"
-            else RemotePlayer(info.name)
-            for seat, info in enumerate(room.game.table.seats)
-        }
-
-    def _computer(self, room: ClassRoom, seat: int) -> Bot:
-        info = room.game.table.seats[seat]
-        seed = room.game.seed + seat
-        return HostBot(self.spec.entry.make_bot(info.level or "medium", seed), room)
-
     # ----- what arrives from the room ----------------------------------------------------
     def _move_arrived(self, action: dict[str, Any]) -> None:
         if self.screen is not None:
             self.screen.remote_move(action)
 
-    def _room_changed(self, room: Room) -> None:
+    def _room_changed(self, room: RoomInfo) -> None:
         self._draw_seats()
         if self.screen is not None:
             self._draw_bar()
-            bots = self.host_bots(self._hosting().room)
-            changed = any(
-                type(bots[s]) is not type(self.screen.bots.get(s))
-                for s in bots  # a seat went to a computer or back to its team
-            )
-            if changed:
-                self.screen.bots = bots
-                self.screen.refresh()
-            if room.status == "open":
-                self.screen.run_bots()
 
     def _draw_seats(self) -> None:
-        hosting = self._hosting()
-        states = hosting.room.seats()
+        remote = self._remote()
+        states = seat_states(remote.info)
         joined, teams = joined_count(states)
         self.seats_html.value = f"<h3>{joined} of {teams} teams have joined</h3>" + seats_html(
-            hosting.room.game.table, states
+            remote.game.table, states
         )
         self.seat_panel.draw(states)
 
     def _draw_bar(self) -> None:
-        hosting = self._hosting()
-        room = hosting.room.refresh_room()
+        room = self._remote().info
         self.bar_html.value = (
-            f'Room <span class="gt-room-code-small">{html_text(room.code)}</span> · join at '
+            f'Room <span class="gt-room-code-small">{html_text(room["code"])}</span> · join at '
             f"{html_text(join_address())}"
         )
-        paused = room.status == "paused"
+        paused = room["status"] == "paused"
         self.pause_button.description = "Resume" if paused else "Pause"
         self.pause_button.icon = "play" if paused else "pause"
         self.paused_note.value = (
@@ -374,22 +379,19 @@ class ClassGameApp(widgets.VBox):
             if paused
             else ""
         )
-        if room.status == "ended":
+        if room["status"] == "ended":
             self.paused_note.value = '<p class="gt-paused">The game has ended.</p>'
             self.pause_button.disabled = True
             self.end_button.disabled = True
 
     # ----- the teacher's controls --------------------------------------------------------
     def toggle_pause(self) -> None:
-        hosting = self._hosting()
-        if hosting.room.refresh_room().status == "paused":
-            hosting.resume()
-        else:
-            hosting.pause()
+        remote = self._remote()
+        remote.teacher_call("resume" if remote.info["status"] == "paused" else "pause")
         self._sync()
 
     def end_game(self) -> None:
-        self._hosting().end()
+        self._remote().teacher_call("end")
         self._sync()
         if self.follower is not None:
             self.follower.stop()
@@ -399,24 +401,25 @@ class ClassGameApp(widgets.VBox):
         if self.follower is not None:
             self.follower.poll()
 
-    def _hosting(self) -> Hosting:
-        if self.hosting is None:
+    def _remote(self) -> RemoteRoom:
+        if self.remote is None:
             raise RoomError("Open the room first.")
-        return self.hosting
+        return self.remote
 
-    def _offer_resume(self) -> None:
-        """Rooms this computer opened that are still open: take one up again."""
-        try:
-            rooms = [r for r in self.rooms().rooms() if r.game == self.spec.key]
-        except RoomError as exc:
-            self.messages.error(str(exc))
-            return
-        mine = [r for r in rooms if remembered(self.rooms(), r.code) is not None]
-        if not mine:
+    def _offer_resume(self, rooms: list[RoomInfo]) -> None:
+        """The rooms still open on this server, first on the page: take one up again (the
+        projector's page was reloaded, or it is the next lesson)."""
+        if not rooms:
+            self.resume_box.children = []
             return
         picker = widgets.Dropdown(
             options=[
-                (f"{r.code}, opened {r.created_at:%d %b %H:%M}, {r.status}", r.code) for r in mine
+                (
+                    f"{r['code']}: {r['title']}, opened {r['opened'][11:16]} UTC, "
+                    f"{r['moves']} moves, {r['status']}",
+                    r["code"],
+                )
+                for r in rooms
             ],
             description="A room you opened",
             style={"description_width": "initial"},
@@ -485,10 +488,10 @@ class SeatPanel(widgets.VBox):
         self.fold.icon = "caret-down" if shown else "caret-right"
 
     def draw(self, states: Any) -> None:
-        hosting = self.app.hosting
-        if hosting is None:
+        remote = self.app.remote
+        if remote is None:
             return
-        table = hosting.room.game.table
+        table = remote.game.table
         options = [(table.seats[s.seat].name, s.seat) for s in states]
         if [o for o in self.picker.options] != options:
             keep = self.picker.value
@@ -503,24 +506,24 @@ class SeatPanel(widgets.VBox):
         return int(seat)
 
     def _to_computer(self) -> None:
-        self.app._hosting().give_to_computer(self._seat())
+        self.app._remote().teacher_call("give_to_computer", seat=self._seat())
         self.app._sync()
 
     def _back(self) -> None:
-        self.app._hosting().free_seat(self._seat())
+        self.app._remote().teacher_call("free_seat", seat=self._seat())
         self.app._sync()
 
     def _remove(self) -> None:
-        self.app._hosting().free_seat(self._seat())
+        self.app._remote().teacher_call("free_seat", seat=self._seat())
         self.link_html.value = "<p>That device can no longer play. The team can join again.</p>"
         self.app._sync()
 
     def _new_link(self) -> None:
-        hosting = self.app._hosting()
+        remote = self.app._remote()
         seat = self._seat()
-        key = hosting.hand_seat(seat)
-        link = join_link(hosting.code, seat=seat, key=key)
-        name = hosting.room.game.table.seats[seat].name
+        key = remote.teacher_call("hand_seat", seat=seat)["key"]
+        link = join_link(remote.code, seat=seat, key=key)
+        name = remote.game.table.seats[seat].name
         self.link_html.value = (
             f"<p>Open this link on {html_text(name)}'s new device (the old one stops now):</p>"
             f'<p><a href="{html_text(link)}" target="_blank">{html_text(link)}</a></p>'
@@ -529,7 +532,9 @@ class SeatPanel(widgets.VBox):
         self.app._sync()
 
     def _rename(self) -> None:
-        self.app._hosting().rename(self._seat(), self.name.value or None)
+        self.app._remote().teacher_call(
+            "rename", seat=self._seat(), nickname=self.name.value or None
+        )
         self.name.value = ""
         self.app._sync()
 
@@ -540,12 +545,15 @@ _CURRENT: list[ClassGameApp] = []
 
 def class_game(
     key: str = "globalissimo",
-    store: RoomStore | str | None = None,
+    connection: Connection | None = None,
+    teacher: str | None = None,
     large: bool = True,
-    lesson: str | os.PathLike[str] | None = None,
     seed: int | None = None,
 ) -> ClassGameApp:
-    """Open the teacher's class-game app for the game ``key`` (see the module notes)."""
+    """Open the teacher's class-game app for the game ``key`` (see the module notes).
+
+    ``teacher`` is the teacher's credential; by default the page's link (``?teacher=…``) or,
+    on a server of the teacher's own, ``$GEOTEACH_TEACHER``."""
     if key not in CLASS_GAMES:
         raise ValueError(
             NOT_YET.get(key)
@@ -555,6 +563,8 @@ def class_game(
         old.close_app()
         old.close()
     _CURRENT.clear()
-    app = ClassGameApp(key, store=store, large=large, lesson=lesson, seed=seed)
+    if teacher is None:
+        teacher = link_teacher() or os.environ.get(TEACHER_ENV) or None
+    app = ClassGameApp(key, connection=connection, teacher=teacher, large=large, seed=seed)
     _CURRENT.append(app)
     return app

@@ -8,8 +8,9 @@ Stages:
 2. **Your team**: a button for each free seat, and **Just watch** (the public board only). A
    nickname is optional, at most 24 characters, and shown only escaped.
 3. **The game**: the game's own screen, drawn from this team's ``view(seat)`` and the public
-   ``view(None)`` only (``classroom.rooms.SeatGame`` refuses any other seat's view), its controls
-   when the team is to act, the other teams' moves arriving as they are stored.
+   ``view(None)`` only, as the class service's referee sends them
+   (``classroom.remote.RemoteGame``: this kernel holds no seed and no other team's anything),
+   its controls when the team is to act, the other teams' moves arriving as they are decided.
 
 Coming back: after a team takes its seat the page's address becomes its own link
 (``?room=…&seat=…&key=…``, set in the browser by the kit's page script from the
@@ -27,10 +28,20 @@ from urllib.parse import parse_qs
 import ipywidgets as widgets
 
 from geoteach.bots.base import Bot, RemotePlayer
-from geoteach.classroom.rooms import SeatGame, WatchGame, join, watch
+from geoteach.classroom.remote import (
+    Connection,
+    NotYourSeat,
+    RemoteGame,
+    RemoteRoom,
+    answer,
+    connect,
+    seat_states,
+)
+from geoteach.classroom.wire import RoomInfo
 from geoteach.escape import html_text
 from geoteach.games.registry import GAMES
-from geoteach.store.rooms import CODE_LENGTH, NICKNAME_MAX, Room, RoomError, RoomStore
+from geoteach.games.table import Table
+from geoteach.store.rooms import CODE_LENGTH, NICKNAME_MAX, RoomError
 from geoteach.ui.apps import spec_for, use_widget_maps
 from geoteach.ui.class_game.follow import Follower
 from geoteach.ui.class_game.links import join_link
@@ -61,7 +72,7 @@ class JoinApp(widgets.VBox):
 
     def __init__(
         self,
-        store: RoomStore | str | None = None,
+        connection: Connection | None = None,
         code: str = "",
         seat: int | None = None,
         key: str | None = None,
@@ -69,12 +80,13 @@ class JoinApp(widgets.VBox):
         interactive: bool = False,
         clock: Any = time.monotonic,
     ) -> None:
-        self.store_url = store
+        self.connection = connection
         self.large = large
         self.interactive = interactive
         self.clock = clock
-        self.room: Room | None = None
-        self.game: SeatGame | WatchGame | None = None
+        self.room: RoomInfo | None = None
+        self.remote: RemoteRoom | None = None
+        self.game: RemoteGame | None = None
         self.seat: int | None = None
         self.screen: GameScreen | None = None
         self.follower: Follower | None = None
@@ -135,13 +147,14 @@ class JoinApp(widgets.VBox):
         elif code:
             safe(self.enter_code, show=self.messages)()
 
-    def rooms(self) -> RoomStore:
-        if not isinstance(self.store_url, RoomStore):
-            self.store_url = RoomStore(self.store_url)
-        return self.store_url
+    def service(self) -> Connection:
+        """The class service of this server (made when first needed)."""
+        if self.connection is None:
+            self.connection = connect()
+        return self.connection
 
     # ----- stage 1 -----------------------------------------------------------------------
-    def enter_code(self) -> Room | None:
+    def enter_code(self) -> RoomInfo | None:
         """Find the room of the typed code and show its free seats."""
         now = self.clock()
         if now < self.wait_until:
@@ -149,7 +162,8 @@ class JoinApp(widgets.VBox):
             self.messages.error(f"Too many wrong codes. Wait {seconds} seconds, then try again.")
             return None
         try:
-            room = self.rooms().room(self.code_box.value)
+            code = self.code_box.value.strip()[: 2 * CODE_LENGTH]
+            room: RoomInfo = answer(self.service().call({"kind": "find", "code": code}))
         except RoomError:
             self.wrong_codes += 1
             if self.wrong_codes >= WRONG_CODES_BEFORE_WAIT:
@@ -158,18 +172,17 @@ class JoinApp(widgets.VBox):
             raise
         self.wrong_codes = 0
         self.room = room
-        self.code_box.value = room.code
+        self.code_box.value = room["code"]
         self.show_seats()
         return room
 
     # ----- stage 2 -----------------------------------------------------------------------
     def show_seats(self) -> None:
         room = self._room()
-        from geoteach.classroom.rooms import replica_of
-
-        table = replica_of(room).table if room.game in GAMES else None
+        game_key = room["game"]
+        table = Table.from_dict(room["table"]) if game_key in GAMES else None
         buttons: list[widgets.Widget] = []
-        for state in self.rooms().seats(room.id):
+        for state in seat_states(room):
             if state.holder != "free" or table is None:
                 continue
             button = widgets.Button(
@@ -183,14 +196,14 @@ class JoinApp(widgets.VBox):
         watch_button = widgets.Button(description="Just watch", icon="eye")
         watch_button.add_class("gt-join-watch")
         watch_button.on_click(safe(lambda _b: self.watch(), show=self.messages))
-        if room.game in GAMES and self.warming is None:
+        if game_key in GAMES and self.warming is None:
             # The game's screen module and slow preparations load while the team finds its
             # name (as the student apps do while the set-up screen is read).
             self.warming = threading.Thread(
-                target=spec_for(room.game).warm_up, name=f"warm up {room.game}", daemon=True
+                target=spec_for(game_key).warm_up, name=f"warm up {game_key}", daemon=True
             )
             self.warming.start()
-        title = GAMES[room.game].title if room.game in GAMES else room.game
+        title = GAMES[game_key].title if game_key in GAMES else game_key
         head = widgets.HTML(
             f"<h2>{html_text(title)}: which team are you?</h2>"
             + ("" if buttons else "<p>Every team has a device already. You can watch.</p>")
@@ -200,34 +213,51 @@ class JoinApp(widgets.VBox):
 
     def take_seat(self, seat: int) -> GameScreen:
         room = self._room()
-        key = self.rooms().take_seat(room.code, seat, self.nickname.value or None)
-        return self.come_back(room.code, seat, key)
+        taken = answer(
+            self.service().call(
+                {
+                    "kind": "take_seat",
+                    "code": room["code"],
+                    "seat": seat,
+                    "nickname": (self.nickname.value or "")[: 4 * NICKNAME_MAX] or None,
+                }
+            )
+        )
+        return self.come_back(room["code"], seat, taken["key"])
 
     def come_back(self, code: str, seat: int, key: str) -> GameScreen:
-        """This team's seat and game (after taking the seat, or opening the team's own link)."""
-        game = join(code, seat, key, self.rooms(), caught_up=False)
-        self.room = game.room.room
+        """This team's seat and game (after taking the seat, or opening the team's own link).
+        The seat is the one the referee finds from the key, whatever the link says."""
+        remote = RemoteRoom(self.service(), code, key=key)
+        if remote.seat is None:
+            raise NotYourSeat(
+                "This link no longer plays in this game. Ask your teacher for a new link."
+            )
+        seat = remote.seat
+        self.room = remote.info
         self.seat = seat
         self.rejoin.value = (
             f'<a class="gt-rejoin-link" href="{html_text(join_link(code, seat=seat, key=key))}">'
             "Your team's own link</a>"
         )
-        return self._play(game)
+        return self._play(remote)
 
     def watch(self) -> GameScreen:
-        game = watch(self._room().code, self.rooms(), caught_up=False)
+        remote = RemoteRoom(self.service(), self._room()["code"], key="")
         self.seat = None
-        return self._play(game)
+        return self._play(remote)
 
     # ----- stage 3 -----------------------------------------------------------------------
-    def _play(self, game: SeatGame | WatchGame) -> GameScreen:
+    def _play(self, remote: RemoteRoom) -> GameScreen:
         self.close_game()
         if self.warming is not None:
             self.warming.join()
+        self.remote = remote
+        game = remote.game
         self.game = game
-        room = game.room
-        entry = GAMES[room.room.game]
-        values = dict(room.room.setup.get("values", {}))
+        info = remote.info
+        entry = GAMES[info["game"]]
+        values = self._screen_values(remote)
         values.update(
             large=self.large,
             interactive=use_widget_maps() or self.interactive,
@@ -235,53 +265,67 @@ class JoinApp(widgets.VBox):
         )
         values.setdefault("bot_delay", 1.2)
         bots: dict[int, Bot] = {
-            s: RemotePlayer(info.name)
-            for s, info in enumerate(room.game.table.seats)
-            if s != self.seat
+            s: RemotePlayer(seat.name) for s, seat in enumerate(game.table.seats) if s != self.seat
         }
-        screen = entry.build_screen(room.game.table, values, game=game, bots=bots)
+        screen = entry.build_screen(game.table, values, game=game, bots=bots)
         self.screen = screen
         # Drawn from the game's first position: the moves made before this page opened come
         # in one by one, so its log says them all, as the projector's does.
-        screen.catch_up(room.pending())
-        self.follower = Follower(room, screen.remote_move, self._room_changed, self.messages.error)
-        self.follower.version = room.room.version
+        screen.catch_up(remote.pending())
+        self.follower = Follower(
+            remote, screen.remote_move, self._room_changed, self._follow_problem
+        )
+        self.follower.version = info["version"]
         if self.seat is None:
             who = "You are watching"
         else:
-            who = f"You play for {seat_badge(room.game.table, self.seat)}"
-        self.who.value = f'<p class="gt-device-who">{who} · game {html_text(room.room.code)}</p>'
+            who = f"You play for {seat_badge(game.table, self.seat)}"
+        self.who.value = f'<p class="gt-device-who">{who} · game {html_text(info["code"])}</p>'
         self.children = [self.css, self.who, self.notice, screen, self.rejoin, self.messages]
-        self._room_changed(room.room)
+        self._room_changed(info)
         screen.start()
         self.follower.start()
         return screen
 
-    def _room_changed(self, room: Room) -> None:
-        """A pause, the end, or this team's seat moved to another device."""
+    @staticmethod
+    def _screen_values(remote: RemoteRoom) -> dict[str, Any]:
+        """The set-up screen's choices the room was opened with (how answers are given...),
+        as the referee passes them on: plain choices, never the seed."""
+        return dict(remote.values)
+
+    def _follow_problem(self, text: str) -> None:
+        """The referee refused this page (its seat went to another device): say so."""
+        if self.seat is not None and "no longer plays" in text:
+            self._seat_lost()
+            return
+        self.messages.error(text)
+
+    def _seat_lost(self) -> None:
+        words = (
+            "Your team now plays on another device (or your teacher gave your seat to a "
+            "computer). Ask your teacher for a new link to play here."
+        )
+        self.notice.value = f'<p class="gt-device-notice">{html_text(words)}</p>'
+        if self.screen is not None:
+            self.screen.controls.add_class("gt-busy")
+        if self.follower is not None:
+            self.follower.stop()
+
+    def _room_changed(self, room: RoomInfo) -> None:
+        """A pause, the end (this team's seat moved to another device: ``_seat_lost``)."""
         self.room = room
         words = ""
-        if room.status == "paused":
+        if room["status"] == "paused":
             words = "⏸ Your teacher has paused the game. Wait a moment."
-        elif room.status == "ended":
+        elif room["status"] == "ended":
             words = "The game has ended. Thank you for playing!"
-        if isinstance(self.game, SeatGame) and self.seat is not None:
-            try:
-                self.rooms().check_seat(room.id, self.seat, self.game.seat_key)
-            except RoomError:
-                words = (
-                    "Your team now plays on another device (or your teacher gave your seat "
-                    "to a computer). Ask your teacher for a new link to play here."
-                )
-                if self.screen is not None:
-                    self.screen.controls.add_class("gt-busy")
         self.notice.value = f'<p class="gt-device-notice">{html_text(words)}</p>' if words else ""
         if self.screen is not None:
             (self.screen.controls.add_class if words else self.screen.controls.remove_class)(
                 "gt-busy"
             )
 
-    def _room(self) -> Room:
+    def _room(self) -> RoomInfo:
         if self.room is None:
             raise RoomError("Type the code of the game first.")
         return self.room
@@ -320,7 +364,7 @@ _CURRENT: list[JoinApp] = []
 LINK_KEYS = frozenset({"code", "seat", "key", "large"})
 
 
-def join_app(store: RoomStore | str | None = None, **settings: Any) -> JoinApp:
+def join_app(connection: Connection | None = None, **settings: Any) -> JoinApp:
     """Open the join app (``notebooks/play/join.ipynb``), with the code from the page's address."""
     for old in _CURRENT:
         old.close_game()
@@ -333,13 +377,15 @@ def join_app(store: RoomStore | str | None = None, **settings: Any) -> JoinApp:
     # A kernel Voilà started before the class arrived learns its address when a team opens the
     # page (geoteach.ui.page_request): the code screen is made first, the link followed then.
     if preheated():
-        app = JoinApp(store=store, **{k: v for k, v in settings.items() if k not in LINK_KEYS})
+        app = JoinApp(
+            connection=connection, **{k: v for k, v in settings.items() if k not in LINK_KEYS}
+        )
         # What every game's screen needs, loaded while the kernel waits for its team; the
         # game's own screen loads once the code says which game it is (``show_seats``).
         threading.Thread(target=_warm_screens, name="warm up the screens", daemon=True).start()
         after_page_opens(lambda: _take_link(app, found()))
     else:
-        app = JoinApp(store=store, **found())
+        app = JoinApp(connection=connection, **found())
     _CURRENT.append(app)
     return app
 

@@ -1,0 +1,491 @@
+"""A page's side of a class game: a room code, a credential, a connection to the referee, and
+the game as this page may know it.
+
+The referee (``geoteach.classroom.referee``) holds the only full game. A page's kernel holds a
+``RemoteGame``: the public API a screen reads (``view``, ``to_act``, ``phase``, ``scores``,
+``legal_actions``, ``log``, ``apply``, ``on_change``...), built from the positions the referee
+sends it, which carry only what its seat may see. ``apply`` asks the referee, which decides; a
+refused move raises the engine's ``IllegalAction`` (or the room's error) here and changes
+nothing. There is no seed, no other team's hand and no card back in this kernel (the teacher's
+page gets the card back while a team answers out loud, and only then).
+
+Connections: ``HttpConnection`` to the class service of the server (``geoteach.service``: the
+address comes from ``$GEOTEACH_SERVICE``, which the server gives its kernels), or
+``LocalConnection`` to a referee in this process (tests; a script). Both speak the messages of
+``geoteach.classroom.wire``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable, Iterator
+from typing import Any, Protocol
+
+from geoteach.classroom.wire import Event, Position, RoomInfo, Update, parse_request
+from geoteach.games.base import Action, IllegalAction, game_class
+from geoteach.games.table import Table
+from geoteach.store.rooms import (
+    AlreadyPlayed,
+    NotTheHost,
+    NotYourSeat,
+    RoomError,
+    SeatState,
+)
+
+#: The class service's address for this server's kernels (set by the server extension).
+SERVICE_ENV = "GEOTEACH_SERVICE"
+#: The teacher's credential, for a server whose every kernel is the teacher's (a personal
+#: server: a laptop, Binder, a teacher's own JupyterLab). Never set on a school server.
+TEACHER_ENV = "GEOTEACH_TEACHER"
+
+
+class ServiceUnreachable(RoomError):
+    """The class service does not answer (the server stopped, the network dropped)."""
+
+
+class ViewRefused(RoomError):
+    """A screen asked for a seat's view that is not its own (a bug: it would leak a hand)."""
+
+
+_ERRORS: dict[str, type[RoomError]] = {
+    "not_your_seat": NotYourSeat,
+    "not_the_teacher": NotTheHost,
+    "room": RoomError,
+    "refused": RoomError,
+    "too_fast": RoomError,
+}
+
+
+class Connection(Protocol):
+    """How a page's kernel reaches the referee: one request, one reply (``wire``)."""
+
+    def call(self, request: dict[str, Any]) -> dict[str, Any]: ...
+
+    async def wait(self, request: dict[str, Any]) -> dict[str, Any]: ...
+
+
+class LocalConnection:
+    """The referee of this process (tests, scripts): the same messages, checked the same way."""
+
+    def __init__(self, referee: Any, client: str = "local") -> None:
+        self.referee = referee
+        self.client = client
+
+    def call(self, request: dict[str, Any]) -> dict[str, Any]:
+        parse_request(json.dumps(request))  # what a page sends is checked on its side too
+        reply: dict[str, Any] = json.loads(json.dumps(self.referee.handle(request, self.client)))
+        return reply
+
+    async def wait(self, request: dict[str, Any]) -> dict[str, Any]:
+        reply: dict[str, Any] = await self.referee.wait(request, self.client)
+        return json.loads(json.dumps(reply))
+
+
+class HttpConnection:
+    """The class service of this server, over HTTP (``geoteach.service``)."""
+
+    def __init__(self, url: str | None = None, timeout: float = 10.0) -> None:
+        url = url or os.environ.get(SERVICE_ENV, "")
+        if not url:
+            raise ServiceUnreachable(
+                "This server has no class service, so class games cannot be played here. Start "
+                "the server with python3 tasks.py voila (or ask whoever runs it)."
+            )
+        self.url = url.rstrip("/")
+        self.timeout = timeout
+        self._client: Any = None
+
+    def _http(self) -> Any:
+        import httpx
+
+        if self._client is None:
+            self._client = httpx.Client(timeout=self.timeout, trust_env=False)
+        return self._client
+
+    def call(self, request: dict[str, Any]) -> dict[str, Any]:
+        import httpx
+
+        parse_request(json.dumps(request))
+        try:
+            reply = self._http().post(f"{self.url}/call", content=json.dumps(request))
+            return dict(reply.json())
+        except (httpx.HTTPError, ValueError) as exc:
+            raise ServiceUnreachable(
+                "The class game's server does not answer. Check the network; this page keeps "
+                "trying."
+            ) from exc
+
+    async def wait(self, request: dict[str, Any]) -> dict[str, Any]:
+        import httpx
+
+        parse_request(json.dumps(request))
+        timeout = float(request.get("timeout", 0)) + self.timeout
+        try:
+            async with httpx.AsyncClient(timeout=timeout, trust_env=False) as client:
+                reply = await client.post(f"{self.url}/wait", content=json.dumps(request))
+            return dict(reply.json())
+        except (httpx.HTTPError, ValueError) as exc:
+            raise ServiceUnreachable(
+                "The class game's server does not answer. Check the network; this page keeps "
+                "trying."
+            ) from exc
+
+
+def connect(connection: Connection | None = None) -> Connection:
+    """``connection``, or this server's class service."""
+    return connection if connection is not None else HttpConnection()
+
+
+def answer(reply: dict[str, Any]) -> Any:
+    """What a reply carries, or its refusal raised as the error a screen shows."""
+    if "ok" in reply:
+        return reply["ok"]
+    error = reply.get("error") or {}
+    kind, message = error.get("kind", "refused"), str(error.get("message", ""))
+    if kind == "illegal":
+        raise IllegalAction(message)
+    if kind == "already_played":
+        count = int(error.get("count", 0))
+        raise AlreadyPlayed(message, count, count)
+    raise _ERRORS.get(kind, RoomError)(message or "The class game refused that. Try again.")
+
+
+class RemoteRoom:
+    """A page's hold on a room: its code, its credential (a seat key, the teacher's, or none
+    for a spectator) and its connection; it keeps the page's ``RemoteGame`` up to date."""
+
+    def __init__(
+        self,
+        connection: Connection,
+        code: str,
+        *,
+        key: str | None = None,
+        teacher: str | None = None,
+    ) -> None:
+        self.connection = connection
+        self.code = code
+        self.key = key
+        self.teacher = teacher
+        self.info: RoomInfo = answer(connection.call({"kind": "find", "code": code}))
+        self.code = self.info["code"]
+        self.game = RemoteGame(self)
+        self.seat: int | None = None
+        #: Events received but not yet handed to the screen (``pending``).
+        self._waiting: list[Event] = []
+        first: Update = answer(connection.call(self.request("events", since=0)))
+        self.seat = first["seat"]
+        self.game._options = first["options"]
+        self.values: dict[str, Any] = dict(first["values"])
+        self.game._position = first["first"]
+        self.take(first)
+
+    # ----- requests ---------------------------------------------------------------------
+    def credential(self) -> dict[str, str]:
+        if self.teacher is not None:
+            return {"teacher": self.teacher}
+        return {"key": self.key or ""}
+
+    def request(self, kind: str, **fields: Any) -> dict[str, Any]:
+        return {"kind": kind, "code": self.code, **self.credential(), **fields}
+
+    def call(self, kind: str, **fields: Any) -> Any:
+        return answer(self.connection.call(self.request(kind, **fields)))
+
+    def teacher_call(self, verb: str, **fields: Any) -> Any:
+        """A teacher's verb (pause, resume, end, seats): the teacher's credential only."""
+        request = {"kind": "teacher", "code": self.code, "verb": verb, **fields}
+        request["teacher"] = self.teacher or ""
+        return answer(self.connection.call(request))
+
+    # ----- updates ------------------------------------------------------------------------
+    def _update(self, request: dict[str, Any]) -> Update:
+        update: Update = answer(self.connection.call(request))
+        self.take(update)
+        return update
+
+    def take(self, update: Update) -> None:
+        """Keep the room's news and queue the moves this page has not seen."""
+        self.info = update["room"]
+        known = len(self.game.log) + len(self._waiting)
+        for event in update["events"]:
+            if event["number"] == known:
+                self._waiting.append(event)
+                known += 1
+        if not self._waiting and update["position"]["number"] == len(self.game.log):
+            self.game._position = update["position"]
+
+    @property
+    def version(self) -> int:
+        return int(self.info["version"])
+
+    def refresh(self) -> int:
+        """Ask for the moves since this page's count; returns how many arrived."""
+        before = len(self._waiting)
+        self._update(self.request("events", since=len(self.game.log) + len(self._waiting)))
+        return len(self._waiting) - before
+
+    def pending(self) -> Iterator[Action]:
+        """Apply the received moves to this page's game one at a time, yielding each just after
+        (a screen shows each move with the position it led to)."""
+        while self._waiting:
+            event = self._waiting.pop(0)
+            if event["number"] != len(self.game.log):
+                continue
+            self.game._advance(event["action"], event["position"])
+            yield self.game.log[-1]
+
+    def catch_up(self) -> list[Action]:
+        self.refresh()
+        return list(self.pending())
+
+    async def wait(self, timeout: float) -> None:
+        """Wait until the room changes (a move, a seat, a pause), or ``timeout`` seconds."""
+        request = self.request(
+            "wait",
+            since=len(self.game.log) + len(self._waiting),
+            version=self.version,
+            timeout=timeout,
+        )
+        self.take(answer(await self.connection.wait(request)))
+
+    def propose(self, action: Action) -> None:
+        """This page's move, decided by the referee at this page's count."""
+        if not isinstance(action, dict):
+            raise IllegalAction("A move is a small table of facts, for example {'type': 'roll'}.")
+        try:
+            plain = json.loads(json.dumps(action))
+        except (TypeError, ValueError, RecursionError) as exc:
+            raise IllegalAction(
+                "That move cannot be sent to the class: it is not plain data."
+            ) from exc
+        if self._waiting:
+            raise AlreadyPlayed(
+                "Another team moved first. Here is the game as it is now.",
+                len(self.game.log),
+                len(self.game.log) + len(self._waiting),
+            )
+        number = len(self.game.log)
+        update: Update = answer(
+            self.connection.call(self.request("move", number=number, action=plain))
+        )
+        self.info = update["room"]
+        mine = next((e for e in update["events"] if e["number"] == number), None)
+        if mine is None:
+            raise AlreadyPlayed(
+                "Another team moved first. Here is the game as it is now.", number, number + 1
+            )
+        self.game._advance(mine["action"], mine["position"])
+        for event in update["events"]:
+            if event["number"] > number:
+                self._waiting.append(event)
+
+
+#: What a screen may read of a room's game (the public game API).
+PUBLIC = frozenset(
+    {
+        "name",
+        "title",
+        "table",
+        "options",
+        "log",
+        "phase",
+        "to_act",
+        "current_player",
+        "is_terminal",
+        "scores",
+        "winners",
+        "move_fields",
+        "min_seats",
+        "max_seats",
+        "first_player_rule",
+        "die_sides",
+    }
+)
+
+
+class RemoteGame:
+    """The game as one page may know it, drawn from the referee's positions (see the module
+    notes). Its moves go to the referee; nothing here can make or see another seat's."""
+
+    def __init__(self, room: RemoteRoom) -> None:
+        self._room = room
+        info = room.info
+        self._cls = game_class(info["game"])
+        self.name: str = info["game"]
+        self.table = Table.from_dict(info["table"])
+        self.log: list[Action] = []
+        self._options: dict[str, Any] = {}
+        self._position: Position | None = None
+        self._listeners: list[Callable[[Any, Action], None]] = []
+        self.move_fields = self._cls.move_fields
+        self.min_seats = self._cls.min_seats
+        self.max_seats = self._cls.max_seats
+        self.first_player_rule = self._cls.first_player_rule
+        self.die_sides = self._cls.die_sides
+
+    # ----- what a screen reads ----------------------------------------------------------
+    @property
+    def room(self) -> RemoteRoom:
+        return self._room
+
+    @property
+    def seat(self) -> int | None:
+        return self._room.seat
+
+    @property
+    def options(self) -> dict[str, Any]:
+        return dict(self._options)
+
+    def title(self) -> str:
+        return str(self._cls.title())
+
+    def _now(self) -> Position:
+        if self._position is None:
+            raise RoomError("The class game has not arrived yet. Wait a moment.")
+        return self._position
+
+    @property
+    def phase(self) -> str:
+        return self._now()["phase"]
+
+    def to_act(self) -> list[int]:
+        return list(self._now()["to_act"])
+
+    def current_player(self) -> int | str:
+        from geoteach.games.base import TERMINAL
+
+        acting = self.to_act()
+        return TERMINAL if self.is_terminal() or not acting else acting[0]
+
+    def is_terminal(self) -> bool:
+        return bool(self._now()["terminal"])
+
+    def scores(self) -> list[float]:
+        return list(self._now()["scores"])
+
+    def winners(self) -> list[int]:
+        return list(self._now()["winners"])
+
+    def view(self, player: int | None) -> dict[str, Any]:
+        position = self._now()
+        if player is None:
+            return json.loads(json.dumps(position["public"]))
+        if player != self.seat or position["own"] is None:
+            raise ViewRefused(f"This screen may not see {self.table.name_of(player)}'s own view.")
+        return json.loads(json.dumps(position["own"]))
+
+    def legal_actions(self, player: int | None = None) -> list[Action]:
+        position = self._now()
+        if player is None:
+            player = self.seat
+        if player is None and position["card_back"] is not None:
+            player = position["card_back"]["player"]
+        if player is None or player not in position["to_act"]:
+            return []
+        if player != self.seat and (
+            position["card_back"] is None or position["card_back"]["player"] != player
+        ):
+            return []
+        return json.loads(json.dumps(position["legal"]))
+
+    def card_back(self) -> dict[str, Any] | None:
+        """The back of the card being asked: the teacher's page only, while a team answers
+        out loud (the referee sends it to no other page)."""
+        back = self._now()["card_back"]
+        return None if back is None else json.loads(json.dumps(back))
+
+    def check(self, action: Action) -> None:
+        """What this page can tell before asking the referee (whose turn, which kinds of
+        move); the referee checks the rest when the move is made."""
+        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+            raise IllegalAction("A move must say what it is, for example {'type': 'roll'}.")
+        if self.is_terminal():
+            raise IllegalAction("The game is over: start a new one to play again.")
+        player = action.get("player")
+        if type(player) is not int or player not in self.to_act():
+            waiting = ", ".join(self.table.name_of(p) for p in self.to_act())
+            who = self.table.name_of(player) if type(player) is int else repr(player)
+            raise IllegalAction(f"It is not {who}'s turn. Waiting for: {waiting}.")
+        if self.move_fields and action["type"] not in self.move_fields:
+            raise IllegalAction(f"{self.title()} has no move called {action['type']!r}.")
+
+    def is_legal(self, action: Action) -> bool:
+        try:
+            self.check(action)
+        except IllegalAction:
+            return False
+        return True
+
+    def marks_right(self, action: Action) -> bool:
+        probe = object.__new__(self._cls)
+        try:
+            return bool(self._cls.marks_right(probe, action))
+        except Exception:
+            return False
+
+    # ----- moves --------------------------------------------------------------------------
+    def apply(self, action: Action) -> None:
+        """This page's move: the referee decides; on a refusal nothing changes here."""
+        self.check(action)
+        self._room.propose(action)
+
+    def _advance(self, action: Action, position: Position) -> None:
+        self.log.append(action)
+        self._position = position
+        for listener in list(self._listeners):
+            listener(self, action)
+
+    def on_change(
+        self, listener: Callable[[Any, Action], None], *, first: bool = False, **_: Any
+    ) -> Callable[[], None]:
+        if first:
+            self._listeners.insert(0, listener)
+        else:
+            self._listeners.append(listener)
+
+        def stop() -> None:
+            if listener in self._listeners:
+                self._listeners.remove(listener)
+
+        return stop
+
+    def forget_listeners(self) -> None:
+        self._listeners.clear()
+
+    def __getattr__(self, name: str) -> Any:
+        raise AttributeError(
+            f"A class-game screen read {name}, which is not part of what a page may know."
+        )
+
+
+def seat_ready(room: RemoteRoom) -> bool:
+    """True once the page's game has its first position."""
+    return room.game._position is not None
+
+
+__all__ = [
+    "PUBLIC",
+    "SERVICE_ENV",
+    "TEACHER_ENV",
+    "Connection",
+    "HttpConnection",
+    "LocalConnection",
+    "RemoteGame",
+    "RemoteRoom",
+    "ServiceUnreachable",
+    "ViewRefused",
+    "answer",
+    "connect",
+    "seat_states",
+]
+
+
+def seat_states(info: RoomInfo) -> list[SeatState]:
+    """The room's seats as the screens' seat lists read them."""
+    return [
+        SeatState(
+            seat=s["seat"], holder=s["holder"], nickname=s["nickname"], device_no=0, joined_at=None
+        )
+        for s in info["seats"]
+    ]
