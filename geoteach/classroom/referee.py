@@ -34,6 +34,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import hmac
+import json
 import logging
 import os
 import threading
@@ -78,8 +79,9 @@ log = logging.getLogger("geoteach.classroom.referee")
 #: How many moves' positions a room keeps for pages that are a few moves behind; a page further
 #: behind (reopened mid-game) gets them by a replay of the room.
 TRAIL = 64
-#: Wrong codes and seat attempts one page may make per minute before it is told to wait.
-JOIN_TRIES_PER_MINUTE = 20
+#: Wrong codes one client may type per minute before it is told to wait (a right code is
+#: never slowed down: a class of 30 joins at once through one server's address).
+WRONG_CODES_PER_MINUTE = 30
 #: Moves one credential may propose per second (a person makes about one; a loop makes many).
 MOVES_PER_SECOND = 8.0
 MOVE_BURST = 16
@@ -110,11 +112,14 @@ class _Bucket:
     tokens: float = 0.0
     at: float = 0.0
 
-    def take(self, now: float) -> bool:
+    def peek(self, now: float) -> float:
+        """The tokens there would be now."""
         if self.at == 0.0:
-            self.tokens, self.at = self.burst, now
-        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
-        self.at = now
+            return self.burst
+        return min(self.burst, self.tokens + (now - self.at) * self.rate)
+
+    def take(self, now: float) -> bool:
+        self.tokens, self.at = self.peek(now), now
         if self.tokens < 1.0:
             return False
         self.tokens -= 1.0
@@ -225,12 +230,15 @@ class Referee:
 
     def _dispatch(self, request: Request, client: str) -> Any:
         kind = request["kind"]
-        if kind == "find":
-            self._slow_down(self._joins, client, JOIN_TRIES_PER_MINUTE / 60, 10)
-            return self.info(self._room(request["code"]))
-        if kind == "take_seat":
-            self._slow_down(self._joins, client, JOIN_TRIES_PER_MINUTE / 60, 10)
-            return self.take_seat(request["code"], request["seat"], request.get("nickname"))
+        if kind in ("find", "take_seat"):
+            self._not_guessing(client)
+            try:
+                if kind == "find":
+                    return self.info(self._room(request["code"]))
+                return self.take_seat(request["code"], request["seat"], request.get("nickname"))
+            except RoomNotFound:
+                self._slow_down(self._joins, client, WRONG_CODES_PER_MINUTE / 60, 10)
+                raise
         if kind == "events":
             ref = self._room(request["code"])
             seat, host = self._who(ref, request)
@@ -265,6 +273,13 @@ class Referee:
             self._teacher(request)
             return self._room(request["code"]).game.card_back()
         raise WireError(REFUSED)
+
+    def _not_guessing(self, client: str) -> None:
+        """Refuse a client that typed too many wrong codes lately (codes are not guessed by
+        trying them all), without spending its allowance."""
+        bucket = self._joins.get(client)
+        if bucket is not None and bucket.peek(self.clock()) < 1.0:
+            raise TooFast("Too many wrong codes. Wait a minute, then try again.")
 
     def _slow_down(self, buckets: dict[str, _Bucket], who: str, rate: float, burst: int) -> None:
         bucket = buckets.setdefault(who, _Bucket(rate, burst))
@@ -647,9 +662,16 @@ def position(
     the computer answers by itself)."""
     terminal = game.is_terminal()
     acting = [] if terminal else list(game.to_act())
-    back = game.card_back() if host else None
+    asked = game.card_back()
+    back = asked if host else None
     if back is not None and back.get("player") in computers:
         back = None
+    public = game.view(None)
+    own = game.view(seat) if seat is not None else None
+    if own is not None and asked is not None and asked.get("player") != seat:
+        # In a class the teacher is the reader of every card: a team's view loses what the
+        # rulebooks give the reader (the answer of the card another team is asked).
+        own = without_the_answer(own, public, asked)
     legal: list[Action] = []
     if seat is not None and seat in acting:
         legal = game.legal_actions(seat)
@@ -662,11 +684,27 @@ def position(
         "terminal": terminal,
         "scores": [float(s) for s in game.scores()],
         "winners": list(game.winners()),
-        "public": game.view(None),
-        "own": game.view(seat) if seat is not None else None,
+        "public": public,
+        "own": own,
         "legal": legal,
         "card_back": back,
     }
+
+
+def without_the_answer(
+    own: dict[str, Any], public: dict[str, Any], back: dict[str, Any]
+) -> dict[str, Any]:
+    """``own`` with every part that holds the answer of the card being asked replaced by the
+    public view's part (the reader's extras: the answer, the whole card)."""
+    card = back.get("card") or {}
+    answers = {back.get("answers"), card.get("answer"), *(card.get("aliases") or [])}
+    said = [json.dumps(a) for a in answers if isinstance(a, str) and a]
+    kept = dict(own)
+    for key, value in own.items():
+        text = json.dumps(value)
+        if any(answer in text for answer in said):
+            kept[key] = public.get(key)
+    return kept
 
 
 #: Engine options that may reach every page (the rest, such as a hand-written deck's answers,

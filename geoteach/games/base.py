@@ -332,15 +332,15 @@ class Game(ABC):
 
         It is never part of a ``view``: views go to the teams' devices and the spectators. Only
         a screen that plays the reader asks for it (a screen at a table, or the class game's
-        projector: ``classroom.rooms.HostGame``; a team's device and a spectator get None).
-        Must not change the game.
+        projector, which the class service's referee sends it: ``classroom.referee``; a team's
+        device and a spectator get None). Must not change the game.
         """
         return None
 
     def marks_right(self, action: Action) -> bool:
         """True when ``action`` is the reader's mark that an answer said out loud is right: a
         verdict the one who moves gives, not one the game works out. A class game takes it only
-        from the teacher's screen (``classroom.rooms.ClassRoom.propose``): a team's device never
+        from the teacher's credential (``classroom.referee.Referee.move``): a team's device never
         marks its own answer right. Default: the game has no such move."""
         return False
 

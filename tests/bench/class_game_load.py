@@ -68,6 +68,7 @@ from tests.e2e.conftest import (
     _start,
     free_port,
 )
+from tests.e2e.servers import teacher_path
 
 PROJECTOR = {"width": 1920, "height": 1080}
 DEVICE = {"width": 1366, "height": 768}
@@ -136,6 +137,7 @@ class Voila:
     store_url: str
 
     def page_url(self, path: str, tag: str) -> str:
+        path = teacher_path(path, self.root)  # the projector opens the teacher's link
         joiner = "&" if "?" in path else "?"
         return f"{self.url}/voila/render/play/{path}{joiner}bench={tag}&token={self.token}"
 
@@ -153,7 +155,7 @@ def start_voila(work: Path, store_url: str, ready: int = 0) -> Voila:
     cmd = [
         sys.executable,
         "-m",
-        "voila",
+        "geoteach.service.voila",  # Voilà with the class service, as tasks.py voila starts it
         "--no-browser",
         "--Voila.ip=127.0.0.1",
         f"--port={port}",

@@ -58,3 +58,22 @@ def room_id(page: Any) -> str:
 def moves(page: Any, since: int = 0) -> list[Any]:
     """The moves the referee stored for a page's room (with who made each)."""
     return referee_of(page).store.moves(room_id(page), since=since)
+
+
+class Replica:
+    """A test's own replay of a room from the room store (an observer that reads the file the
+    service keeps, as only a test may): the whole game, to know whose turn it is."""
+
+    def __init__(self, store: RoomStore, code: str) -> None:
+        from geoteach.classroom.rooms import replica_of
+
+        self.store = store
+        self.room = store.room(code)
+        self.game = replica_of(self.room)
+
+    def catch_up(self) -> list[Any]:
+        moves = self.store.moves(self.room.id, since=len(self.game.log))
+        for move in moves:
+            if move.number == len(self.game.log):
+                self.game.apply(move.action)
+        return moves

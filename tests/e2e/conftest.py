@@ -155,9 +155,9 @@ def _env(tmp: Path) -> dict[str, str]:
             "GEOTEACH_TEST_HOOKS": "1",
             # Every app played in the browser keeps its answers: the report test reads them.
             "GEOTEACH_LESSON_RECORD": str(tmp / "records" / "class.sqlite"),
-            # The class game's rooms and the teacher's host keys, in this server's folder.
+            # The class service's rooms and teacher secret, in this server's folder.
             "GEOTEACH_ROOMS": str(tmp / "records" / "rooms.sqlite"),
-            "GEOTEACH_HOST_KEYS": str(tmp / "records" / "host_keys.json"),
+            "GEOTEACH_SERVICE_DIR": str(tmp / "service"),
         }
     )
     return env

@@ -94,3 +94,17 @@ def press_ctrl_c(proc: subprocess.Popen, timeout: float = 60) -> str | None:
         proc.communicate()
         raise
     return out
+
+
+def teacher_secret(root: Path) -> str:
+    """The teacher link's secret of a test server whose class service keeps its folder in
+    ``root/service`` (``GEOTEACH_SERVICE_DIR``, set by the servers' environment)."""
+    return (root / "service" / "teacher_secret").read_text(encoding="ascii").strip()
+
+
+def teacher_path(path: str, root: Path) -> str:
+    """``path`` with the teacher link's secret, for the class-game page (any other unchanged)."""
+    if "class_game.ipynb" not in path:
+        return path
+    joiner = "&" if "?" in path else "?"
+    return f"{path}{joiner}teacher={teacher_secret(root)}"

@@ -52,7 +52,7 @@ from tests.e2e.conftest import (
     free_port,
     voila_command,
 )
-from tests.e2e.servers import jupyter_env
+from tests.e2e.servers import jupyter_env, teacher_path
 from tests.e2e.test_student_apps import DRIVERS
 from tests.registries import require_npm
 
@@ -964,6 +964,7 @@ def test_a_whole_round_by_keys_only(browser, kit_voila, key: str) -> None:
 def _open_page(browser: Any, server: Server, path: str, size: dict[str, int]) -> Any:
     page = browser.new_page()
     page.set_viewport_size(size)
+    path = teacher_path(path, server.root)
     joiner = "&" if "?" in path else "?"
     page.goto(
         f"{server.url}/voila/render/{path}{joiner}token={server.token}",

@@ -172,3 +172,38 @@ def test_a_page_without_widgets_is_shown_as_it_is(browser, server: Server) -> No
         page.locator("#gt-waiting").wait_for(state="hidden", timeout=10_000)
         page.wait_for_timeout(3_000)  # past its waiting time: still no message
         assert page.locator("#gt-waiting").is_hidden()
+
+
+def test_a_page_whose_kernel_dies_after_the_app_showed_says_so_and_offers_reload(
+    browser, server: Server
+) -> None:
+    """Issue 35: a projector whose kernel died kept showing a board nothing moved on. The page
+    asks the server for its kernel; once it is gone the page says so and offers Reload."""
+    import json
+    import urllib.request
+
+    page = browser.new_page()
+    page.add_init_script("window.gtKernelCheckSeconds = 1")
+    try:
+        page.goto(
+            f"{server.url}/voila/render/slow.ipynb?token={server.token}",
+            wait_until="commit",
+            timeout=120_000,
+        )
+        page.get_by_role("button", name="Play").wait_for(state="visible", timeout=120_000)
+        config = json.loads(
+            page.evaluate("() => document.getElementById('jupyter-config-data').textContent")
+        )
+        request = urllib.request.Request(
+            f"{server.url}/api/kernels/{config['kernelId']}?token={server.token}",
+            method="DELETE",
+        )
+        urllib.request.urlopen(request, timeout=30).close()
+        reload = page.locator("#gt-waiting .gt-reload")
+        reload.wait_for(state="visible", timeout=30_000)
+        assert "This page has stopped" in _box_text(page)
+        assert page.evaluate("() => document.activeElement.className") == "gt-reload"
+        _reload(page, reload)
+    finally:
+        pages.screenshot(page, "app-loading-kernel-gone")
+        page.close()

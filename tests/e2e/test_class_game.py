@@ -33,16 +33,17 @@ from collections import Counter
 from typing import Any
 
 from geoteach.bots.global_pursuit import GlobalPursuitBot
-from geoteach.classroom.rooms import ClassRoom
 from geoteach.games.geotriple.cards import plunge_cards
 from geoteach.games.geotriple.challenges import challenge_deck, true_answers
 from geoteach.games.geotriple.game import default_states
 from geoteach.games.globe_works.cards import cards
 from geoteach.store.rooms import RoomStore
+from tests.classroom.service import Replica
 from tests.e2e import pages
 from tests.e2e.apps import harness
 from tests.e2e.apps.global_pursuit import card_that_fits
 from tests.e2e.conftest import ARTIFACTS
+from tests.e2e.servers import teacher_path
 
 PROJECTOR = {"width": 1920, "height": 1080}
 DEVICE = {"width": 1366, "height": 768}
@@ -57,6 +58,7 @@ LOGGED_JS = """() => {
 def _open(browser: Any, voila: Any, path: str, size: dict[str, int]) -> Any:
     page = browser.new_page()
     page.set_viewport_size(size)
+    path = teacher_path(path, voila.root)
     joiner = "&" if "?" in path else "?"
     page.goto(
         f"{voila.url}/voila/render/play/{path}{joiner}token={voila.token}",
@@ -149,11 +151,11 @@ def _banner_says(page: Any, *words: str, timeout: float = 30.0) -> None:
         raise AssertionError(f"the banner does not say {words}: {banner!r}") from error
 
 
-def _room(voila: Any, code: str) -> ClassRoom:
+def _room(voila: Any, code: str) -> Replica:
     """The room's whole game, as its log in the store has it (for the test to know whose turn
     it is and where a card fits; the pages are checked against it)."""
     rooms = RoomStore(str(voila.root / "records" / "rooms.sqlite"))
-    return ClassRoom(rooms, rooms.room(code))
+    return Replica(rooms, code)
 
 
 #: Every state's name, in the order a team that knows nothing guesses them.
@@ -721,7 +723,7 @@ def _pursuit_step(page: Any) -> str | None:
 def _whole_turns(
     browser: Any,
     voila: Any,
-    room: ClassRoom,
+    room: Replica,
     pages_: tuple[Any, list[Any], Any, list[Any]],
     step_of: Any,
     act: Any,

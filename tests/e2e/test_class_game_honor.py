@@ -20,10 +20,10 @@ import time
 from typing import Any
 
 from geoteach.classroom import open_lesson
-from geoteach.classroom.rooms import ClassRoom
 from geoteach.escape import html_text
 from geoteach.quiz.question import Question
 from geoteach.store.rooms import RoomStore
+from tests.classroom.service import Replica
 from tests.e2e.apps import harness
 from tests.e2e.conftest import ARTIFACTS
 from tests.e2e.test_class_game import (
@@ -144,7 +144,7 @@ def test_the_teacher_marks_spoken_answers_on_the_projector(browser, voila) -> No
         devices, spectator = _start(browser, voila, projector, code, 2, opened)
         pages = [*devices, spectator]
         rooms = RoomStore(str(voila.root / "records" / "rooms.sqlite"))
-        room = ClassRoom(rooms, rooms.room(code))  # the whole game, as the room's log has it
+        room = Replica(rooms, code)  # the whole game, as the room's log has it
 
         marked: list[tuple[str, str, bool]] = []  # (team, question, right)
         deadline = time.monotonic() + 300

@@ -22,14 +22,14 @@ from pathlib import Path
 import psutil
 import pytest
 
-from geoteach.classroom.rooms import host
+from geoteach.classroom.remote import HttpConnection
+from geoteach.classroom.rooms import setup_of
 from geoteach.games.registry import GAMES
 from geoteach.games.table import Seat, Table
-from geoteach.store.rooms import RoomStore
 from geoteach.ui.apps import app
 from tests.e2e import pages
 from tests.e2e.conftest import free_port, wait_for_port
-from tests.e2e.servers import kit_copy, press_ctrl_c
+from tests.e2e.servers import kit_copy, press_ctrl_c, teacher_secret
 from tests.e2e.test_voila_config import VoilaServer, _env
 
 #: A used kernel is replaced this many seconds later (the kit's default is 30).
@@ -48,7 +48,6 @@ def ready_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServ
         {
             "GEOTEACH_KERNEL_POOL_DELAY": str(REFILL),
             "GEOTEACH_ROOMS": str(records / "rooms.sqlite"),
-            "GEOTEACH_HOST_KEYS": str(records / "host_keys.json"),
         }
     )
     env.pop("GEOTEACH_LESSON_RECORD", None)
@@ -133,15 +132,19 @@ def test_a_ready_kernel_follows_its_pages_seed_and_large_text(browser, ready_ser
 
 def test_a_ready_join_kernel_opens_the_room_of_its_link(browser, ready_server) -> None:
     server = ready_server
-    store = RoomStore(str(server.rooms))  # type: ignore[attr-defined]
+    service = HttpConnection(f"{server.url}/geoteach/api")
+    secret = teacher_secret(server.rooms.parents[1])  # type: ignore[attr-defined]
     table = Table([Seat("Team Amber"), Seat("Team Blue")])
     game = GAMES["globalissimo"].new_game(table, {"rounds": 2, "honor": False})
-    hosting = host(game, store)
+    opened = service.call(
+        {"kind": "open", "teacher": secret, "game": "globalissimo", "setup": setup_of(game)}
+    )
+    code = opened["ok"]["code"]
     used = server.log.read_text().count("Using pre-heated kernel")  # type: ignore
     page = browser.new_page()
     page.set_viewport_size({"width": 1366, "height": 768})
     try:
-        page.goto(f"{server.url}/voila/render/join.ipynb?room={hosting.code}")
+        page.goto(f"{server.url}/voila/render/join.ipynb?room={code}")
         page.wait_for_selector(".gt-join-seat-0", timeout=120_000)
         assert _used_preheated(server, used + 1), "the join page did not get a ready kernel"
         assert "Team Amber" in page.inner_text(".gt-join-seats")
@@ -151,7 +154,7 @@ def test_a_ready_join_kernel_opens_the_room_of_its_link(browser, ready_server) -
         pages.screenshot(page, "ready-kernel-join")
     finally:
         page.close(run_before_unload=True)
-    hosting.end()
+    service.call({"kind": "teacher", "teacher": secret, "code": code, "verb": "end"})
 
 
 def test_the_server_names_a_wrong_ready_option(tmp_path: Path) -> None:

@@ -16,12 +16,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from geoteach.classroom.rooms import PUBLIC as ROOM_PUBLIC
+from geoteach.classroom.remote import PUBLIC as ROOM_PUBLIC
 from geoteach.games.base import Game
 
 #: What a screen may read of a game. Nothing here returns the game's internal state.
 PUBLIC = ROOM_PUBLIC | {
-    # The verbs a class game's proxies implement themselves (geoteach.classroom.rooms).
+    # The verbs a class game's page implements itself (geoteach.classroom.remote.RemoteGame).
     "legal_actions",
     "check",
     "is_legal",

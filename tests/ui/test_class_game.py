@@ -38,7 +38,6 @@ MOVES = 40
 
 @pytest.fixture(autouse=True)
 def _no_errors(tmp_path, monkeypatch) -> Iterator[None]:
-    monkeypatch.setenv("GEOTEACH_HOST_KEYS", str(tmp_path / "host_keys.json"))
     monkeypatch.delenv("GEOTEACH_LESSON_RECORD", raising=False)
     safe.clear()
     yield
@@ -187,9 +186,7 @@ def test_a_class_game_from_a_projector_and_two_devices(key: str, backend: str, t
         admin = request.getfixturevalue("postgres_admin")
         database = postgres.fresh_database(admin)
         store = service(database.__enter__())
-        request.addfinalizer(
-            lambda: (store.referee.close(), database.__exit__(None, None, None))
-        )
+        request.addfinalizer(lambda: (store.referee.close(), database.__exit__(None, None, None)))
     host = _open(key, store)
     code = host.remote.code
     assert "gt-room-code" in host.code_html.value and code in host.code_html.value
@@ -299,7 +296,7 @@ def test_a_dead_laptops_seat_goes_to_a_computer_and_back(tmp_path) -> None:
     devices = [JoinApp(connection=store, code=code) for _ in (0, 1)]
     for seat, device in enumerate(devices):
         device.take_seat(seat)
-    screen = host.start_game()
+    host.start_game()
     host.seat_panel.picker.value = 0
     host.seat_panel.to_computer.click()
     assert 0 in store.referee.rooms[next(iter(store.referee.rooms))].bots  # the service plays it

@@ -15,6 +15,7 @@ from geoteach.ui.class_game.host_app import SeatPanel
 from geoteach.ui.class_game.join import JoinApp
 from geoteach.ui.enter_key import ENTER_BOX, ENTER_BUTTON, enter_presses
 from geoteach.ui.question_card import QuestionCard
+from tests.classroom.service import service
 from tests.geotriple.conftest import real_states
 from tests.geotriple.test_ui import solo
 from tests.globalissimo.test_ui import _two_player
@@ -39,7 +40,7 @@ def test_every_typed_answer_box_presses_its_button(tmp_path) -> None:
     card = QuestionCard()
     globalissimo = _two_player()
     geotriple, _clock = solo(real_states())
-    join = JoinApp(store=str(tmp_path / "rooms.sqlite"))
+    join = JoinApp(connection=service(tmp_path))
     panel = SeatPanel(join)  # the teacher's rename box (it only needs an app's messages)
     pairs = [
         (card.answer_box, card.submit_button),

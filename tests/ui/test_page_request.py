@@ -145,19 +145,23 @@ def test_the_wait_runs_after_the_cell_has_shown_its_output(
 def test_a_preheated_join_page_opens_the_room_of_its_link(
     monkeypatch: pytest.MonkeyPatch, tmp_path
 ) -> None:
-    from geoteach.classroom.rooms import host
+    from geoteach.classroom.rooms import setup_of
     from geoteach.games.registry import GAMES
     from geoteach.games.table import Seat, Table
-    from geoteach.store.rooms import RoomStore
+    from tests.classroom.service import SECRET, service
 
-    store = RoomStore(str(tmp_path / "rooms.sqlite"))
+    store = service(tmp_path)
     entry = GAMES["globalissimo"]
     table = Table([Seat("Team Amber"), Seat("Team Blue")])
-    hosting = host(entry.new_game(table, {"rounds": 2, "honor": False}), store)
-    with voila_query({"QUERY_STRING": f"room={hosting.code}&large=1"}) as voila:
+    game = entry.new_game(table, {"rounds": 2, "honor": False})
+    opened = store.call(
+        {"kind": "open", "teacher": SECRET, "game": "globalissimo", "setup": setup_of(game)}
+    )
+    code = opened["ok"]["code"]
+    with voila_query({"QUERY_STRING": f"room={code}&large=1"}) as voila:
         _preheated(monkeypatch, voila["port"])
-        device = join_app(store=store)
-    assert device.code_box.value == hosting.code
+        device = join_app(connection=store)
+    assert device.code_box.value == code
     assert device.large is True
     labels = [b.description for b in device.seat_buttons.children]
     assert any("Team Amber" in label for label in labels), labels

@@ -4,11 +4,10 @@
   public board, the teacher's controls);
 * ``join``: ``join_app()``, a team's device (the code, the team, the team's own screen);
 * ``follow``: the moves made elsewhere reaching this screen, on the kernel's event loop;
-* ``links``: the join address and its QR code; ``seats``: who sits where, in words;
-* ``host_keys``: the teacher's host keys, kept so a room can be taken up again.
+* ``links``: the join address and its QR code; ``seats``: who sits where, in words.
 
-The rules of a room (numbers, keys, replicas) are ``geoteach.classroom.rooms``; the store is
-``geoteach.store.rooms``.
+The pages hold a room code, a credential and a connection to the class service
+(``geoteach.classroom.remote``); the referee (``geoteach.classroom.referee``) holds the game.
 """
 
 from __future__ import annotations

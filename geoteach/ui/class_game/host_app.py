@@ -43,6 +43,7 @@ from geoteach.classroom.remote import (
     TEACHER_ENV,
     Connection,
     RemoteRoom,
+    ServiceUnreachable,
     answer,
     connect,
     seat_states,
@@ -218,10 +219,11 @@ class ClassGameApp(widgets.VBox):
         other page gets a sentence saying whose page this is, and nothing of any room."""
         try:
             rooms = answer(self.service().call({"kind": "rooms", "teacher": self.teacher or ""}))
-        except RoomError as exc:
-            self.children = [self.css, widgets.HTML(NOT_THE_TEACHER), self.messages]
-            if "teacher" not in str(exc):
-                self.messages.error(str(exc))
+        except ServiceUnreachable as exc:
+            self.children = [self.css, widgets.HTML(f"<p>{html_text(str(exc))}</p>")]
+            return False
+        except RoomError:
+            self.children = [self.css, widgets.HTML(NOT_THE_TEACHER)]
             return False
         self._offer_resume(rooms)
         self.children = [self.css, self.resume_box, self.game_picker, self.setup_app, self.messages]

@@ -236,6 +236,7 @@ class JoinApp(widgets.VBox):
         seat = remote.seat
         self.room = remote.info
         self.seat = seat
+        self.messages.clear()  # a refused nickname's or a wrong code's warning is old news now
         self.rejoin.value = (
             f'<a class="gt-rejoin-link" href="{html_text(join_link(code, seat=seat, key=key))}">'
             "Your team's own link</a>"
