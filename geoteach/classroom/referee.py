@@ -69,6 +69,7 @@ from geoteach.store.rooms import (
     Room,
     RoomError,
     RoomNotFound,
+    RoomOver,
     RoomPaused,
     RoomStore,
     SeatState,
@@ -142,7 +143,6 @@ class RefRoom:
     bots: dict[int, Bot] = field(default_factory=dict)
     bot_task: asyncio.Task[None] | None = None
     changed: asyncio.Event | None = None
-    version: int = 0
 
     @property
     def code(self) -> str:
@@ -296,6 +296,7 @@ class Referee:
         if game not in GAMES or not GAMES[game].is_class_game:
             raise RoomError("There is no such game in the kit.")
         table = Table.from_dict(setup.get("table") or {})
+        setup = {**setup, "kit": kit_stamp()}
         room_id = uuid.uuid4().hex
         host_key = self.host_key(room_id)
         room, _ = self.store.open_room(
@@ -310,15 +311,36 @@ class Referee:
         return self._room_by_id(room.id, room)
 
     def _room_by_id(self, room_id: str, room: Room | None = None) -> RefRoom:
+        """The room as this referee holds it, up to date with the store: another service
+        process on the same PostgreSQL database may have moved meanwhile."""
         ref = self.rooms.get(room_id)
         if ref is None:
-            ref = self._load(room or self.store.room_by_id(room_id))
+            return self._load(room or self.store.room_by_id(room_id))
+        room = room or self.store.room_by_id(room_id)
+        if room.version != ref.room.version:
+            self._catch_up(ref, room)
         return ref
+
+    def _catch_up(self, ref: RefRoom, room: Room) -> None:
+        """Apply the moves another process stored, read the seats again."""
+        for move in self.store.moves(room.id, since=len(ref.game.log)):
+            if move.number == len(ref.game.log):
+                ref.game.apply(move.action)
+                ref.trail.append((move.number, ref.game.log[-1], self._positions(ref)))
+        ref.room = room
+        ref.seats = self.store.seats(room.id)
+        self._seat_bots(ref)
 
     def _load(self, room: Room) -> RefRoom:
         """The room's full game, from its set-up and its stored moves (after a restart too)."""
         if room.game not in GAMES:
             raise RoomNotFound("This game is not one the kit knows. Ask your teacher.")
+        if room.setup.get("kit") != kit_stamp():
+            # Replayed by other rules or other data, its moves would give another game.
+            raise RoomOver(
+                "This game was opened with another version of geoteach, so it cannot go on "
+                "here. Your teacher can open a new game."
+            )
         game = replica_of(room)
         for move in self.store.moves(room.id):
             game.apply(move.action)
@@ -328,7 +350,6 @@ class Referee:
             host_key=self.host_key(room.id),
             values=dict(room.setup.get("values") or {}),
             seats=self.store.seats(room.id),
-            version=room.version,
         )
         self.rooms[room.id] = ref
         self._record(ref)
@@ -352,7 +373,7 @@ class Referee:
             "title": GAMES[ref.room.game].title,
             "table": table.to_dict(),
             "status": ref.room.status,
-            "version": ref.version,
+            "version": ref.room.version,
             "seats": [
                 {
                     "seat": s.seat,
@@ -428,14 +449,19 @@ class Referee:
         then apply."""
         number = len(ref.game.log)
         seat = action.get("player")
-        self.store.append(
-            ref.room.id,
-            number,
-            action,
-            seat=seat if isinstance(seat, int) and not isinstance(seat, bool) else None,
-            host_key=ref.host_key,
-            by=by,
-        )
+        try:
+            self.store.append(
+                ref.room.id,
+                number,
+                action,
+                seat=seat if isinstance(seat, int) and not isinstance(seat, bool) else None,
+                host_key=ref.host_key,
+                by=by,
+            )
+        except AlreadyPlayed:
+            # Another service process on the same database stored move ``number`` first.
+            self._catch_up(ref, self.store.room_by_id(ref.room.id))
+            raise
         ref.game.apply(action)
         ref.trail.append((number, ref.game.log[-1], self._positions(ref)))
         self._changed(ref)
@@ -523,7 +549,6 @@ class Referee:
     def _changed(self, ref: RefRoom) -> None:
         ref.room = self.store.room_by_id(ref.room.id)
         ref.seats = self.store.seats(ref.room.id)
-        ref.version += 1
         if ref.changed is not None and self.loop is not None:
             event = ref.changed
             ref.changed = None
@@ -547,7 +572,8 @@ class Referee:
                     ref = self._room(request["code"])
                 except RoomError:
                     return self.handle(request, client)
-                fresh = len(ref.game.log) > request["since"] or ref.version != request["version"]
+                version = ref.room.version
+                fresh = len(ref.game.log) > request["since"] or version != request["version"]
                 if fresh:
                     return self.handle(request, client)
                 if ref.changed is None:
@@ -556,10 +582,15 @@ class Referee:
             left = deadline - self.loop.time()
             if left <= 0:
                 return self.handle(request, client)
+            # A change made here sets the event at once; one made by another service process
+            # on the same database reaches the store (PostgreSQL's NOTIFY, SQLite's file).
+            here = asyncio.ensure_future(event.wait())
+            there = asyncio.ensure_future(self.store.wait_for_change(ref.room.id, version, left))
             try:
-                await asyncio.wait_for(event.wait(), timeout=left)
-            except TimeoutError:
-                return self.handle(request, client)
+                await asyncio.wait({here, there}, return_when=asyncio.FIRST_COMPLETED)
+            finally:
+                here.cancel()
+                there.cancel()
 
     # ----- the computer players ------------------------------------------------------------------
     def _seat_bots(self, ref: RefRoom) -> None:
@@ -630,6 +661,8 @@ class Referee:
                     continue  # a team moved meanwhile: look again
                 try:
                     self.play_bot(ref)
+                except AlreadyPlayed:
+                    continue  # another service process moved first: look again
                 except RoomError as exc:
                     log.warning("a computer's move in room %s was refused: %s", ref.code, exc)
                     return
@@ -652,6 +685,15 @@ class _quiet:
         if exc is not None:
             log.warning("a computer's race time could not be worked out: %s", exc)
         return exc is not None and isinstance(exc, Exception)
+
+
+def kit_stamp() -> str:
+    """The kit's version and the digest of what a room's replay depends on (the data, the
+    quiz, the engines): a room opened by another kit is refused, never replayed differently."""
+    from geoteach import __version__
+    from geoteach.data.built import inputs_digest
+
+    return f"{__version__}:{inputs_digest(('data', 'quiz', 'games'))[:16]}"
 
 
 def position(

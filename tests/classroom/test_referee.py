@@ -421,3 +421,67 @@ def test_a_restarted_service_takes_its_rooms_up_again(tmp_path) -> None:
         }
     )
     assert reply["error"]["kind"] == "not_the_teacher"  # its host key is not the room's
+
+
+@pytest.mark.parametrize("key", ["globe_works", "global_pursuit"])
+def test_two_service_processes_on_one_database_serve_one_room(key: str, rooms_url: str) -> None:
+    """Two referees on one store (two service processes behind one hub, on PostgreSQL; or two
+    servers on one SQLite file), devices on either: every move is stored once, in order, each
+    referee's game follows the other's moves; one of them stops mid-game and the room goes on
+    through the other, 0 moves lost or doubled."""
+    first, second = _referee(rooms_url), _referee(rooms_url)
+    code = _open(first, key, seed=21)
+    keys = {
+        s: answer(first.call({"kind": "take_seat", "code": code, "seat": s}))["key"] for s in (0, 1)
+    }
+    devices = {0: RemoteRoom(first, code, key=keys[0]), 1: RemoteRoom(second, code, key=keys[1])}
+    helpers = {s: GAMES[key].make_bot("medium", 90 + s) for s in devices}
+    moved = {0: 0, 1: 0}
+    for step in range(60):
+        if step == 30:  # the first service process stops; its device reconnects to the other
+            first.referee.close()
+            devices[0] = RemoteRoom(second, code, key=keys[0])
+        alive = second if step >= 30 else first
+        for conn in {alive, second}:
+            conn.referee.play_bots(code)
+        game = _full(second, code)
+        for device in devices.values():
+            device.catch_up()
+        if game.is_terminal():
+            break
+        seat = next((s for s in game.to_act() if s in devices), None)
+        if seat is None:
+            continue
+        move = helpers[seat].choose(game, seat)
+        if game.marks_right(move):
+            back = game.card_back() or {}
+            move = {"player": seat, "type": "answer", "text": back["card"]["answer"]}
+        try:
+            devices[seat].game.apply(move)
+            moved[seat] += 1
+        except AlreadyPlayed:
+            devices[seat].catch_up()
+    assert moved[0] > 3 and moved[1] > 3
+    store = second.referee.store
+    ref = next(r for r in second.referee.rooms.values() if r.code == code)
+    stored = store.moves(ref.room.id)
+    assert [m.number for m in stored] == list(range(len(stored)))  # none lost, none doubled
+    assert [m.action for m in stored] == _full(second, code).log
+    for device in devices.values():
+        device.catch_up()
+        assert device.game.log == _full(second, code).log
+
+
+def test_a_room_of_another_kit_is_refused_not_replayed(tmp_path, monkeypatch) -> None:
+    """A room opened before the kit (its engines or data) changed would replay into another
+    game: a service of the new kit says so in a sentence instead of forking the room."""
+    from geoteach.classroom import referee as module
+
+    url = f"sqlite:///{tmp_path / 'rooms.sqlite'}"
+    conn = _referee(url)
+    code = _open(conn, "globalissimo")
+    conn.referee.close()
+    monkeypatch.setattr(module, "kit_stamp", lambda: "0.2.0:another")
+    again = _referee(url)
+    reply = again.call({"kind": "find", "code": code})
+    assert "another version of geoteach" in reply["error"]["message"]
