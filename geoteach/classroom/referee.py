@@ -141,6 +141,12 @@ class RefRoom:
         default_factory=lambda: deque(maxlen=TRAIL)
     )
     bots: dict[int, Bot] = field(default_factory=dict)
+    #: The positions of now, by viewer, and the (move count, room version) they are of: every
+    #: page's answer after a move reads them instead of working them out again.
+    now: dict[str, Position] = field(default_factory=dict)
+    now_at: tuple[int, int] = (-1, -1)
+    info: RoomInfo | None = None
+    info_at: int = -1
     bot_task: asyncio.Task[None] | None = None
     changed: asyncio.Event | None = None
 
@@ -365,7 +371,13 @@ class Referee:
             log.warning("the lesson record of room %s is not kept: %s", ref.code, exc)
 
     def info(self, ref: RefRoom) -> RoomInfo:
-        """What anyone with the code may know of the room."""
+        """What anyone with the code may know of the room (made once per room version)."""
+        if ref.info_at == ref.room.version and ref.info is not None:
+            return ref.info
+        ref.info, ref.info_at = self._info(ref), ref.room.version
+        return ref.info
+
+    def _info(self, ref: RefRoom) -> RoomInfo:
         table = ref.game.table
         return {
             "code": ref.room.code,
@@ -463,8 +475,10 @@ class Referee:
             self._catch_up(ref, self.store.room_by_id(ref.room.id))
             raise
         ref.game.apply(action)
-        ref.trail.append((number, ref.game.log[-1], self._positions(ref)))
+        positions = self._positions(ref)
+        ref.trail.append((number, ref.game.log[-1], positions))
         self._changed(ref)
+        ref.now, ref.now_at = dict(positions), (len(ref.game.log), ref.room.version)
 
     def _positions(self, ref: RefRoom) -> dict[str, Position]:
         viewers: list[tuple[int | None, bool]] = [(None, False), (None, True)]
@@ -491,7 +505,7 @@ class Referee:
         return {
             "room": self.info(ref),
             "events": events,
-            "position": position(game, seat, host, frozenset(ref.bots)),
+            "position": self.position_now(ref, seat, host),
             "seat": seat,
             "options": public_options(game),
             "values": public_values(ref.values),
@@ -499,6 +513,16 @@ class Referee:
             if since == 0
             else None,
         }
+
+    def position_now(self, ref: RefRoom, seat: int | None, host: bool) -> Position:
+        """The page's position now, worked out once per viewer per move or room change."""
+        at = (len(ref.game.log), ref.room.version)
+        if ref.now_at != at:
+            ref.now, ref.now_at = {}, at
+        viewer = _viewer_key(seat, host)
+        if viewer not in ref.now:
+            ref.now[viewer] = position(ref.game, seat, host, frozenset(ref.bots))
+        return ref.now[viewer]
 
     def _replayed(self, ref: RefRoom, seat: int | None, host: bool, since: int) -> list[Event]:
         """The moves from ``since`` on, each with the position it led to, from a fresh replay

@@ -95,6 +95,7 @@ class HttpConnection:
         self.url = url.rstrip("/")
         self.timeout = timeout
         self._client: Any = None
+        self._waiter: Any = None  # one connection kept for the long polls, on the page's loop
 
     def _http(self) -> Any:
         import httpx
@@ -121,9 +122,12 @@ class HttpConnection:
 
         parse_request(json.dumps(request))
         timeout = float(request.get("timeout", 0)) + self.timeout
+        if self._waiter is None:
+            self._waiter = httpx.AsyncClient(trust_env=False)
         try:
-            async with httpx.AsyncClient(timeout=timeout, trust_env=False) as client:
-                reply = await client.post(f"{self.url}/wait", content=json.dumps(request))
+            reply = await self._waiter.post(
+                f"{self.url}/wait", content=json.dumps(request), timeout=timeout
+            )
             return dict(reply.json())
         except (httpx.HTTPError, ValueError) as exc:
             raise ServiceUnreachable(
