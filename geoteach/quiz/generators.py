@@ -110,6 +110,9 @@ SEA_NEIGHBOUR_KM = 400.0
 #: A country drawn over more degrees of longitude than this (France with its overseas regions,
 #: the United States with Hawaii) is no witness of its continent far from its main land.
 FAR_FLUNG_DEGREES = 40.0
+#: The border rule of the U.S. state cards, as GeoTriple says it: Rhode Island and New York
+#: meet only in Block Island Sound, Arizona and Colorado only at a corner (issue 36).
+STATE_BORDER_RULE = " (Corners and borders only in water do not count.)"
 #: The continent of each UN M49 subregion in the Americas and Oceania (``region`` column);
 #: elsewhere the subregion's last word ("Western Asia", "Northern Africa") names it.
 M49_CONTINENTS = {
@@ -716,12 +719,15 @@ def _borders_both(
     id_prefix: str,
     kind: str,
     disputed: Mapping[str, frozenset[str]] | None = None,
+    rule: str = "",
     **fields: Any,
 ) -> list[Question]:
     """ "Which <kind> borders both A and B?" for every pair with a common neighbour.
 
     Every common neighbour is a right answer; the distractors are other places near A and B,
-    never one that borders A or B under another convention (``disputed``).
+    never one that borders A or B under another convention (``disputed``). ``rule`` (the
+    U.S. states': borders only in water or at a corner do not count) is added to the prompt,
+    and the explanation names a place that borders both only under the other rule.
     """
     disputed = disputed or {}
     border = {code: set(ns) for code, ns in places.neighbours.items()}
@@ -744,6 +750,15 @@ def _borders_both(
             if len(names) == 1
             else f"{_and(called)} all border {both}."
         )
+        if rule:
+            around_a = border[a] | disputed.get(a, frozenset())
+            around_b = border[b] | disputed.get(b, frozenset())
+            other = sorted((around_a & around_b) - set(common) - {a, b})
+            if other:
+                explanation += (
+                    f" {_and([places.called[c] for c in other])} also meet"
+                    f"{'s' if len(other) == 1 else ''} both, but only in water or at a corner."
+                )
         accepted = _aliases(
             places.aliases[answer], *((places.name[o], *places.aliases[o]) for o in others)
         )
@@ -757,7 +772,9 @@ def _borders_both(
                 id_prefix,
                 known=together(places.known[a], places.known[b], places.known[answer]),
                 lucky=guess_chance(len(choices), closeness),
-                prompt=f"Which {kind} borders both {places.called[a]} and {places.called[b]}?",
+                prompt=(
+                    f"Which {kind} borders both {places.called[a]} and {places.called[b]}?{rule}"
+                ),
                 answer=names[0],
                 aliases=accepted,
                 choices=choices,
@@ -1194,14 +1211,22 @@ def state_region_questions(states: pd.DataFrame | None = None) -> list[Question]
 
 def state_neighbour_questions(states: pd.DataFrame | None = None) -> list[Question]:
     """ "Which state borders both Ohio and Kentucky?" and "How many states border Ohio?"."""
+    from geoteach.data.usa import water_or_corner
+
     atlas = _state_atlas(states)
     source = _STATE_SOURCE.format("neighbours")
     return _borders_both(
-        atlas, "state_borders_both", "state", category="U.S. neighbours", source=source
+        atlas,
+        "state_borders_both",
+        "state",
+        water_or_corner(),
+        STATE_BORDER_RULE,
+        category="U.S. neighbours",
+        source=source,
     ) + _neighbour_counts(
         atlas,
         "state_neighbour_count",
-        "How many U.S. states share a border with {place}?",
+        "How many U.S. states share a border with {place}?" + STATE_BORDER_RULE,
         category="U.S. neighbours",
         source=source,
     )
