@@ -186,24 +186,33 @@ def journeys() -> dict[str, pd.DataFrame]:
     return {e: s for (e, _), s in explorer_routes().groupby(["explorer", "journey"])}
 
 
+@cache
+def place_of_label() -> dict[str, str]:
+    """Shown option ("Mouth of the Rio Negro (Brazil)") -> the route's place (issue 36)."""
+    at = {str(r.place): (float(r.lat), float(r.lon)) for r in explorer_routes().itertuples()}
+    return {shown: place for place, shown in trivia_cards.place_labels(at).items()}
+
+
 def check_explorer_start(q: Question) -> None:
     stops = journeys()[q.id.split(":")[1]]
-    assert q.answer == stops["place"].iloc[0]
+    assert place_of_label()[q.answer] == stops["place"].iloc[0]
     assert q.answer not in wrong(q)
 
 
 def check_explorer_end(q: Question) -> None:
     stops = journeys()[q.id.split(":")[1]]
-    assert stops["place"].iloc[-1] == stops["place"].iloc[0] == q.answer  # a listed round trip
+    # a listed round trip
+    assert stops["place"].iloc[-1] == stops["place"].iloc[0] == place_of_label()[q.answer]
     assert "come back to" in q.prompt
 
 
 def check_explorer_stop(q: Question) -> None:
     _, explorer, place = q.id.split(":", 2)
     stops = journeys()[explorer]
-    assert q.answer == place and place in set(stops["place"])
+    assert place_of_label()[q.answer] == place and place in set(stops["place"])
     at = {r.place: (r.lat, r.lon) for r in explorer_routes().itertuples()}
-    for option in wrong(q):
+    for shown in wrong(q):
+        option = place_of_label()[shown]
         assert trivia_cards.route_distance(stops, at[option]) >= trivia_cards.CLEAR_KM, (
             explorer,
             option,
