@@ -126,9 +126,25 @@ def _split_items(value: str | None) -> list[str]:
     return [item.strip().lower() for item in value.split(",") if item.strip()]
 
 
-#: Oils that are not petroleum ("palm oil", "olive oil", "oil seeds") and "oil shale" (a rock).
-NOT_PETROLEUM = ("palm", "seed", "olive", "soy", "essential", "rape", "coconut", "vegetable",
-                 "sunflower", "fish", "shale", "alcohol", "acid")  # fmt: skip
+#: Oils that are not petroleum ("palm oil", "olive oil", "oil seeds"), "oil shale" (a rock),
+#: and oil not yet found ("offshore oil potential", "likely oil reserves").
+NOT_PETROLEUM = (
+    "palm",
+    "seed",
+    "olive",
+    "soy",
+    "essential",
+    "rape",
+    "coconut",
+    "vegetable",
+    "sunflower",
+    "fish",
+    "shale",
+    "alcohol",
+    "acid",
+    "potential",
+    "likely",
+)
 #: Exports that show a country grows or extracts the product itself (a raw good: coffee, cocoa
 #: beans, raw cotton, crude petroleum), not one it may process from imports (cotton yarn,
 #: refined petroleum, gold, which refiners re-export).

@@ -191,3 +191,20 @@ def test_the_second_source_is_the_build_scripts_output() -> None:
     assert set(figures._second_source()) == set(rows.country_rows())
     assert figures._second_source()["KWT"]["population"] == 4207083
     assert figures._second_source()["CUB"]["gdp_usd_year"] == 2018
+
+
+@pytest.mark.slow
+def test_second_source_rebuild_is_byte_identical(tmp_path) -> None:
+    from tests.rebuilds import differing, rebuild, repository_copy
+
+    copy = repository_copy(tmp_path)
+    rebuild(copy, "build_world_bank_estimates.py")
+    assert differing(copy, ["world_bank_estimates.csv"]) == []
+
+
+def test_the_lessons_rank_no_withheld_figure() -> None:
+    """Globalissimo's lesson map of a category (and its handout) ranks the checked figures."""
+    from geoteach.lessons import globalissimo
+
+    for key, iso3 in (("population", "KWT"), ("gdp_usd", "CUB"), ("highest_point_m", "ISR")):
+        assert iso3 not in globalissimo.places(key).index, (key, iso3)
