@@ -26,6 +26,7 @@ from __future__ import annotations
 import hashlib
 import io
 import json
+import re
 import sys
 import zipfile
 from pathlib import Path
@@ -125,13 +126,61 @@ def _split_items(value: str | None) -> list[str]:
     return [item.strip().lower() for item in value.split(",") if item.strip()]
 
 
+#: Oils that are not petroleum ("palm oil", "olive oil", "oil seeds"), "oil shale" (a rock),
+#: and oil not yet found ("offshore oil potential", "likely oil reserves").
+NOT_PETROLEUM = (
+    "palm",
+    "seed",
+    "olive",
+    "soy",
+    "essential",
+    "rape",
+    "coconut",
+    "vegetable",
+    "sunflower",
+    "fish",
+    "shale",
+    "alcohol",
+    "acid",
+    "potential",
+    "likely",
+)
+#: Exports that show a country grows or extracts the product itself (a raw good: coffee, cocoa
+#: beans, raw cotton, crude petroleum), not one it may process from imports (cotton yarn,
+#: refined petroleum, gold, which refiners re-export).
+RAW_EXPORTS = {
+    "coffee": ("coffee",),
+    "cocoa": ("cocoa beans", "cocoa"),
+    "cotton": ("raw cotton", "cotton"),
+    "oil": ("crude petroleum",),
+}
+PROCESSED = ("yarn", "fabric", "garment", "paste", "butter", "powder", "extract", "refined",
+             "textile", "cloth", "woven")  # fmt: skip
+
+
 def _category(item: str) -> str | None:
+    """The product an item of a Factbook list names: "oil" also for a bare "oil" or "offshore
+    oil deposits" (issue 36: Bahrain's and Croatia's "oil" was missed), never for palm oil."""
+    item = re.sub(r"\s*\(\d{4}\)$", "", item)
     for name, (words, _, _) in cardsets.PRODUCTS.items():
         for word in words:
             if word in item:
-                if name == "oil" and ("palm" in item or "seed" in item):
+                if name == "oil" and any(w in item for w in NOT_PETROLEUM):
                     return None
                 return name
+    if re.search(r"\boil\b", item) and not any(w in item for w in NOT_PETROLEUM):
+        return "oil"
+    return None
+
+
+def _export_category(item: str) -> str | None:
+    """The product a raw export names (``RAW_EXPORTS``), or None (processed, or another)."""
+    item = re.sub(r"\s*\(\d{4}\)$", "", item)
+    if any(word in item for word in PROCESSED):
+        return None
+    for name, words in RAW_EXPORTS.items():
+        if any(item == word or item.startswith(word + " ") for word in words):
+            return name
     return None
 
 
@@ -146,11 +195,13 @@ def products() -> None:
         fields = (
             ("Natural resources", build_world.text(record, "geography", "natural resources")),
             ("Agricultural products", build_world.text(record, "economy", "agricultural products")),
+            ("Exports - commodities", build_world.text(record, "economy", "exports - commodities")),
         )
         for field, value in fields:
             seen = []
+            read = _export_category if field == "Exports - commodities" else _category
             for item in _split_items(value):
-                category = _category(item)
+                category = read(item)
                 if category and category not in seen:
                     seen.append(category)
             for rank, category in enumerate(seen, start=1):

@@ -12,8 +12,11 @@ from __future__ import annotations
 from geoteach._lazy import lazy_exports
 
 _EXPORTS = {
-    "countries": "geoteach.data.world",
-    "statistics": "geoteach.data.world",
+    # The tables every game, screen and lesson reads: the raw ones (geoteach.data.world) with
+    # the figures that are not ranked nor read out blanked, and each ranking's years.
+    "countries": "geoteach.data.figures",
+    "statistics": "geoteach.data.figures",
+    "statistic": "geoteach.data.figures",
     "world_map": "geoteach.data.world",
     "find_country": "geoteach.data.world",
     "us_states": "geoteach.data.usa",

@@ -22,7 +22,46 @@ if TYPE_CHECKING:  # geopandas is loaded by the maps only, pandas by the table (
     import geopandas as gpd
     import pandas as pd
 
-__all__ = ["StateNotFoundError", "find_state", "us_map", "us_states"]
+__all__ = [
+    "CORNER_ONLY",
+    "WATER_ONLY",
+    "StateNotFoundError",
+    "find_state",
+    "us_map",
+    "us_states",
+    "water_or_corner",
+]
+
+#: States that meet at one point only: the Four Corners. Their Census outlines touch but share
+#: no line (data/SOURCES.md, ``neighbours``; a test checks this against the outlines).
+CORNER_ONLY: frozenset[frozenset[str]] = frozenset(
+    {frozenset({"AZ", "CO"}), frozenset({"NM", "UT"})}
+)
+
+#: States whose boundary runs only through water, and which water. Their Census outlines stop
+#: at the shore, so they are not neighbours either. Sources: Michigan's water boundaries with
+#: Illinois in Lake Michigan and with Minnesota in Lake Superior (Michigan Compiled Laws 2.202,
+#: Act 267 of 1947, fixes the Lake Superior line; Wikipedia, "Geography of Michigan"); New York
+#: and Rhode Island in Block Island Sound (R.I. Gen. Laws § 42-1-1(b): the boundary agreed by
+#: the two states and ratified by Congress in 1944; Rhode Island and New York Boundary Case,
+#: 469 U.S. 504, 1985).
+WATER_ONLY: dict[frozenset[str], str] = {
+    frozenset({"IL", "MI"}): "Lake Michigan",
+    frozenset({"MI", "MN"}): "Lake Superior",
+    frozenset({"NY", "RI"}): "Block Island Sound",
+}
+
+
+def water_or_corner() -> dict[str, frozenset[str]]:
+    """USPS -> the states it meets only in water or at a corner: neighbours under the other
+    common rule, so never a wrong answer to a border question (issue 36)."""
+    found: dict[str, set[str]] = {}
+    for pair in (*CORNER_ONLY, *WATER_ONLY):
+        a, b = sorted(pair)
+        found.setdefault(a, set()).add(b)
+        found.setdefault(b, set()).add(a)
+    return {code: frozenset(others) for code, others in found.items()}
+
 
 _MAP_FILES = {True: "us_states_albers.geojson", False: "us_states_lonlat.geojson"}
 

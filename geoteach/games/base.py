@@ -426,12 +426,13 @@ class Game(ABC):
         game_cls = _find_game(name) if cls is Game else cls
         if game_cls is None or game_cls.name != name:
             raise NotASave(
-                f"This saved file holds a {name!r} game, not a {cls.name or 'known'} one."
+                f"This saved file holds a {savedata.quoted(name)} game, not a "
+                f"{cls.name or 'known'} one."
             )
         title = game_cls.title()
         by_hand = (
-            f"This {title} save was changed by hand or damaged: {{}}. geoteach only resumes "
-            "saves it wrote itself: resume another save, or start a new game."
+            f"This {title} save was changed by hand or damaged ({{}}), and geoteach only "
+            "resumes saves it wrote itself: resume another save, or start a new game."
         )
         try:
             table = Table.from_dict(data["table"])
@@ -444,7 +445,9 @@ class Game(ABC):
         except NotASave:
             raise
         except IllegalAction as exc:
-            raise NotASave(by_hand.format(str(exc).rstrip("."))) from exc
+            said = str(exc).rstrip(".")
+            cut = said if len(said) <= 2 * savedata.QUOTE_MOST else said[:119] + "…"
+            raise NotASave(by_hand.format(cut)) from exc
         except Exception as exc:  # whatever a damaged file makes the engine raise
             raise NotASave(by_hand.format("its game cannot be rebuilt and played on")) from exc
         return game

@@ -73,6 +73,16 @@ def names_list(names: Iterable[str]) -> str:
     return ", ".join(items[:-1]) + " and " + items[-1]
 
 
+def tied(values: pd.Series, lowest: bool = False) -> list[Any]:
+    """Every index holding the top value (or the lowest): a shared first place is said as a
+    tie ("China and Nepal"), never as one country's (issue 36)."""
+    known = values.dropna()
+    if known.empty:
+        return []
+    end = known.min() if lowest else known.max()
+    return list(known[known == end].index)
+
+
 def number(value: float) -> str:
     """A value as people write it: 1,234,567 for big numbers, 3.5 for small ones."""
     value = float(value)

@@ -17,7 +17,14 @@ from matplotlib.figure import Figure
 from matplotlib.patches import Rectangle
 
 from geoteach.escape import plot_text
-from geoteach.lessons.discussion import Discussion, bar_chart, names_list, number, world_map
+from geoteach.lessons.discussion import (
+    Discussion,
+    bar_chart,
+    names_list,
+    number,
+    tied,
+    world_map,
+)
 from geoteach.lessons.handouts import Handout
 from geoteach.lessons.printing import (
     SMALL_PT,
@@ -76,8 +83,23 @@ def most_neighbours(top: int = 10) -> Discussion:
 
 def highest_points() -> Discussion:
     """On which continent is the highest point, and how high do the others reach?"""
+    from geoteach.data.conventions import quiz_conventions
+
     countries = _countries()
     heights = countries[["name", "continent", "highest_point_m"]].dropna()
+    # A country counted in one continent whose highest point lies in another (Indonesia's
+    # Puncak Jaya, on New Guinea: Oceania) competes there too (data/quiz_conventions.csv).
+    notes = quiz_conventions()
+    elsewhere = notes[(notes["about"] == "highest_point_continent") & (notes["rule"] == "note")]
+    extra = heights.loc[[c for c in elsewhere["iso3"] if c in heights.index]].copy()
+    extra["continent"] = list(elsewhere.set_index("iso3").loc[extra.index, "other"])
+    extra["name"] = [
+        f"{name} (on {island})"
+        for name, island in zip(
+            extra["name"], elsewhere.set_index("iso3").loc[extra.index, "text"], strict=True
+        )
+    ]
+    heights = pd.concat([heights, extra])
     peak = heights.groupby("continent")["highest_point_m"].transform("max")
     # A summit on a border (Everest: China and Nepal) counts for every country it is in.
     top = heights[heights["highest_point_m"] == peak]
@@ -128,13 +150,15 @@ def median_age(top: int = 5) -> Discussion:
         }
     )
     table.index.name = "iso3"
-    young = order.head(top)["continent"].value_counts()
-    old = order.tail(top)["continent"].value_counts()
+    young = order.head(top)["continent"].astype(str).value_counts()
+    old = order.tail(top)["continent"].astype(str).value_counts()
+    youngest, oldest = tied(ages["median_age"], lowest=True), tied(ages["median_age"])
     answer = (
-        f"Youngest: {order.iloc[0]['name']} (half the people are under "
-        f"{number(order.iloc[0]['median_age'])}); oldest: {order.iloc[-1]['name']} "
-        f"({number(order.iloc[-1]['median_age'])}). The {top} youngest are mostly in "
-        f"{young.index[0]}, the {top} oldest mostly in {old.index[0]}."
+        f"Youngest: {names_list(ages.loc[youngest, 'name'])} (half the people are under "
+        f"{number(ages.loc[youngest[0], 'median_age'])}); oldest: "
+        f"{names_list(ages.loc[oldest, 'name'])} ({number(ages.loc[oldest[0], 'median_age'])}). "
+        f"The {top} youngest are mostly in {names_list(tied(young))}, the {top} oldest "
+        f"mostly in {names_list(tied(old))}."
     )
     view = world_map(ages["median_age"], title="Median age (years)")
     return Discussion(

@@ -51,8 +51,8 @@ def route_lengths() -> pd.DataFrame:
 
 
 def explorer_distances(top: int = 5) -> Discussion:
-    """Which explorers travelled furthest on their first journeys, and which were the
-    shortest but still famous?"""
+    """Which explorers' journeys (those in the kit: not always their first) were the
+    longest, and which were the shortest but still famous?"""
     import geoteach.data
 
     table = route_lengths().reset_index(drop=True)
@@ -78,7 +78,7 @@ def explorer_distances(top: int = 5) -> Discussion:
         view.ax.plot(xs, ys, "o", color=colour, ms=3, zorder=7)
     view.ax.legend(loc="lower left", fontsize=6.5, frameon=True)
     return Discussion(
-        question="Which explorers travelled furthest on their first journeys? Why did the "
+        question="Which explorers travelled furthest on these journeys? Why did the "
         "longest ones go by sea?",
         answer=answer,
         tables=(table,),
@@ -137,7 +137,9 @@ def where_it_grows(product: str = "coffee") -> Discussion:
     answer = (
         f"{len(table)} countries list {product}: {inside} of them lie between the tropics "
         f"(latitude {TROPIC_LAT:.1f}° north and south), in "
-        f"{names_list(table['continent'].value_counts().index)}."
+        f"{names_list(table['continent'].value_counts().index)}. The Factbook lists only each "
+        "country's biggest farm products by weight and its five biggest exports, so a "
+        f"country that grows a lot of {product} among even bigger crops may be missing."
     )
     view = world_map(highlight=codes, title=f"Countries that list {product}")
     for sign in (1, -1):
@@ -149,8 +151,9 @@ def where_it_grows(product: str = "coffee") -> Discussion:
         answer=answer,
         tables=(table,),
         figure=view.figure,
-        source="data/country_products.csv: CIA World Factbook 2025, 'Natural resources' and "
-        "'Agricultural products' (the main products each country lists)",
+        source="data/country_products.csv: CIA World Factbook 2025, 'Natural resources', "
+        "'Agricultural products' and 'Exports - commodities' (raw goods only: the main "
+        "products each country lists)",
     )
 
 

@@ -23,6 +23,7 @@ from geoteach.lessons.discussion import (
     names_list,
     number,
     ordinal,
+    tied,
     world_map,
 )
 from geoteach.lessons.handouts import Handout
@@ -172,12 +173,15 @@ def category_map(category: str = "life_expectancy", top: int = 5) -> Discussion:
         .median()
         .sort_values(ascending=info["rank1"] != "highest")
     )
-    best, worst = order[0], order[-1]
+    best, worst = tied(place, lowest=True), tied(place)
+    ahead = by_continent if info["rank1"] == "highest" else -by_continent
     answer = (
-        f"Place 1: {countries.loc[best, 'name']} ({number(values[best])} {info['unit']}); "
-        f"last place, {ordinal(place[worst])}: {countries.loc[worst, 'name']} "
-        f"({number(values[worst])}). By the middle country of each continent, "
-        f"{by_continent.index[0]} comes first and {by_continent.index[-1]} last."
+        f"Place 1: {names_list(countries.loc[best, 'name'])} ({number(values[best[0]])} "
+        f"{info['unit']}); last place, {ordinal(place[worst[0]])}: "
+        f"{names_list(countries.loc[worst, 'name'])} ({number(values[worst[0]])}). By the "
+        f"middle country of each continent, {names_list(tied(ahead))} "
+        f"{'comes' if len(tied(ahead)) == 1 else 'come'} first and "
+        f"{names_list(tied(ahead, lowest=True))} last."
     )
     view = world_map(values, title=f"{info['label']} ({info['unit']})")
     view.outline(chosen)
@@ -219,7 +223,8 @@ def capitals_and_seats() -> Discussion:
     continents = seats["continent"].astype(str).value_counts()
     answer = (
         f"{len(seats)} countries: {names_list(table['country'])}. "
-        f"{continents.index[0]} has the most ({continents.iloc[0]}). "
+        f"{names_list(tied(continents))} {'has' if len(tied(continents)) == 1 else 'have'} "
+        f"the most ({continents.iloc[0]}). "
         "At hurdle B both the capital and the seat of government count."
     )
     view = world_map(highlight=list(seats.index), title="Capital and seat of government differ")

@@ -104,7 +104,7 @@ def said_answers(question: Question) -> str:
 def country_names() -> dict[str, str]:
     """Every normalized name and alias of a country -> its iso3 code (empty without data)."""
     try:
-        from geoteach.data.rows import country_rows  # plain rows: no pandas (issue 24)
+        from geoteach.data.figures import country_rows  # plain rows: no pandas (issue 24)
 
         names = {
             normalize(name): iso3
@@ -154,7 +154,8 @@ def known_places() -> tuple[str, ...]:
     names: set[str] = set()
     try:
         # The tables' plain rows: a student's kernel needs no pandas (issue 24).
-        from geoteach.data.rows import country_rows, state_rows
+        from geoteach.data.figures import country_rows
+        from geoteach.data.rows import state_rows
 
         for row in country_rows().values():
             names.update(str(row[column]) for column in ("name", "capital") if row[column])

@@ -2,10 +2,11 @@
 
 A verdict teaches more with one true sentence about the place. Every fact is read from the
 kit's tables (with its year), never typed: a teacher can trace it to data/SOURCES.md. A figure
-the quiz does not read out is not said here either: one that data/quiz_conventions.csv marks
-``not_asked`` (Israel's highest point on the Golan Heights), and a population the two shipped
-sources disagree on by more than 15% (``generators.population_disagrees``: the Marshall
-Islands' 82,011 against GeoNames' 58,413).
+the quiz does not read out is not said here either: the sentences are made from
+``geoteach.data.countries()``, the checked table of ``geoteach.data.figures``, which blanks every
+withheld figure (one data/quiz_conventions.csv marks ``not_asked``, such as Israel's highest
+point on the Golan Heights; a population or GDP the second source contradicts, such as the
+Marshall Islands' 82,011; a value older than its ranking allows).
 
 The sentences are made from the tables with pandas (``facts_json``), and kept made in
 ``data/built/facts.json`` by ``scripts/build_banks.py``: a student's kernel only picks one, and
@@ -86,17 +87,13 @@ def facts_json() -> str:
     tried, ``[statistic, sentence]`` for each statistic it has and the quiz reads out."""
     from geoteach import data
 
-    unsaid = _unsaid()
-    countries = {
-        str(iso3): _country_sentences(row, unsaid.get(str(iso3), set()))
-        for iso3, row in data.countries().iterrows()
-    }
+    countries = {str(iso3): _country_sentences(row) for iso3, row in data.countries().iterrows()}
     states = {str(usps): _state_sentence(row) for usps, row in data.us_states().iterrows()}
     facts = {"countries": countries, "states": states}
     return json.dumps(facts, ensure_ascii=False, separators=(",", ":")) + "\n"
 
 
-def _country_sentences(row: pd.Series, unsaid: set[str]) -> dict[str, Any]:
+def _country_sentences(row: pd.Series) -> dict[str, Any]:
     import pandas as pd
 
     name = str(row["name"])
@@ -110,26 +107,12 @@ def _country_sentences(row: pd.Series, unsaid: set[str]) -> dict[str, Any]:
     options = []
     for key, template in _COUNTRY_FACTS:
         value = row.get(key)
-        if key in unsaid:
-            continue
         if value is None or (isinstance(value, float) and math.isnan(value)):
             continue
         year = row.get(f"{key}_year")
         year_text = str(int(year)) if year is not None and pd.notna(year) else "recent years"
         options.append([key, template.format(v=readable(value), name=name, year=year_text)])
     return {"capital": first, "statistics": options}
-
-
-def _unsaid() -> dict[str, set[str]]:
-    """iso3 -> the statistics of that country that are not read out (see the module notes)."""
-    from geoteach.quiz import generators
-
-    unsaid: dict[str, set[str]] = {}
-    for code, key in generators.conventions().not_asked:
-        unsaid.setdefault(code, set()).add(key)
-    for code in generators.population_disagrees():
-        unsaid.setdefault(code, set()).add("population")
-    return unsaid
 
 
 def _state_sentence(row: pd.Series) -> str:

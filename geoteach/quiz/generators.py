@@ -110,9 +110,9 @@ SEA_NEIGHBOUR_KM = 400.0
 #: A country drawn over more degrees of longitude than this (France with its overseas regions,
 #: the United States with Hawaii) is no witness of its continent far from its main land.
 FAR_FLUNG_DEGREES = 40.0
-#: Two population figures further apart than this share (15%) are not both believed: the
-#: country's population is not read out, and its comparisons need both sources to agree.
-SOURCES_AGREE = 0.15
+#: The border rule of the U.S. state cards, as GeoTriple says it: Rhode Island and New York
+#: meet only in Block Island Sound, Arizona and Colorado only at a corner (issue 36).
+STATE_BORDER_RULE = " (Corners and borders only in water do not count.)"
 #: The continent of each UN M49 subregion in the Americas and Oceania (``region`` column);
 #: elsewhere the subregion's last word ("Western Asia", "Northern Africa") names it.
 M49_CONTINENTS = {
@@ -262,7 +262,8 @@ def _choices(
 # ----------------------------------------------------------------------------- tables
 @cache
 def _countries() -> pd.DataFrame:
-    from geoteach.data.world import countries
+    # The checked tables: withheld figures are neither asked nor read out (data/figures.py).
+    from geoteach.data.figures import countries
 
     return countries()
 
@@ -718,12 +719,15 @@ def _borders_both(
     id_prefix: str,
     kind: str,
     disputed: Mapping[str, frozenset[str]] | None = None,
+    rule: str = "",
     **fields: Any,
 ) -> list[Question]:
     """ "Which <kind> borders both A and B?" for every pair with a common neighbour.
 
     Every common neighbour is a right answer; the distractors are other places near A and B,
-    never one that borders A or B under another convention (``disputed``).
+    never one that borders A or B under another convention (``disputed``). ``rule`` (the
+    U.S. states': borders only in water or at a corner do not count) is added to the prompt,
+    and the explanation names a place that borders both only under the other rule.
     """
     disputed = disputed or {}
     border = {code: set(ns) for code, ns in places.neighbours.items()}
@@ -746,6 +750,15 @@ def _borders_both(
             if len(names) == 1
             else f"{_and(called)} all border {both}."
         )
+        if rule:
+            around_a = border[a] | disputed.get(a, frozenset())
+            around_b = border[b] | disputed.get(b, frozenset())
+            other = sorted((around_a & around_b) - set(common) - {a, b})
+            if other:
+                explanation += (
+                    f" {_and([places.called[c] for c in other])} also meet"
+                    f"{'s' if len(other) == 1 else ''} both, but only in water or at a corner."
+                )
         accepted = _aliases(
             places.aliases[answer], *((places.name[o], *places.aliases[o]) for o in others)
         )
@@ -759,7 +772,9 @@ def _borders_both(
                 id_prefix,
                 known=together(places.known[a], places.known[b], places.known[answer]),
                 lucky=guess_chance(len(choices), closeness),
-                prompt=f"Which {kind} borders both {places.called[a]} and {places.called[b]}?",
+                prompt=(
+                    f"Which {kind} borders both {places.called[a]} and {places.called[b]}?{rule}"
+                ),
                 answer=names[0],
                 aliases=accepted,
                 choices=choices,
@@ -835,7 +850,7 @@ def neighbour_count_questions(countries: pd.DataFrame | None = None) -> list[Que
 
 def country_statistic(key: str, countries: pd.DataFrame | None = None) -> Statistic:
     """A statistic of ``geoteach.data.statistics()`` with its values, ready to compare."""
-    from geoteach.data.world import statistics
+    from geoteach.data.figures import statistics
 
     meta = statistics().loc[key]
     table = _countries() if countries is None else countries
@@ -847,7 +862,17 @@ def country_statistic(key: str, countries: pd.DataFrame | None = None) -> Statis
         source=str(meta["source"]),
         values=table[key].dropna().astype(float),
         rank1=meta["rank1"],
+        value_years=_value_years(table, key),
     )
+
+
+def _value_years(table: pd.DataFrame, key: str) -> dict[str, int]:
+    """iso3 -> the year of each value of ``key`` (its ``<key>_year`` column), where given."""
+    column = f"{key}_year"
+    if column not in table:
+        return {}
+    years = table.loc[table[key].notna(), column].dropna()
+    return {str(iso3): int(year) for iso3, year in years.items()}
 
 
 def compare_prompt(stat: Statistic, a: str, b: str) -> str:
@@ -913,16 +938,33 @@ def _comparisons(
                 answer=places.name[top],
                 aliases=_aliases(places.aliases[top]),
                 choices=tuple(sorted((name_a, name_b))),
-                explanation=(
-                    f"{places.opening(a)}: {_fmt(va)} {stat.unit}; {places.called[b]}: {_fmt(vb)} "
-                    f"{stat.unit} ({stat.year})."
-                ),
-                source=f"{stat.source}, {stat.year}",
+                explanation=_compare_explanation(places, stat, a, b),
+                source=f"{stat.source}, {_years_text(stat, a, b)}",
                 kind="place",
                 **fields,
             )
         )
     return questions
+
+
+def _years_text(stat: Statistic, a: str, b: str) -> str:
+    years = sorted({stat.year_of(a), stat.year_of(b)})
+    return "–".join(str(y) for y in years)
+
+
+def _compare_explanation(places: Places, stat: Statistic, a: str, b: str) -> str:
+    """Both values with their year: one year at the end when they share it, else each its own."""
+    va, vb = float(stat.values[a]), float(stat.values[b])
+    ya, yb = stat.year_of(a), stat.year_of(b)
+    if ya == yb:
+        return (
+            f"{places.opening(a)}: {_fmt(va)} {stat.unit}; {places.called[b]}: {_fmt(vb)} "
+            f"{stat.unit} ({ya})."
+        )
+    return (
+        f"{places.opening(a)}: {_fmt(va)} {stat.unit} ({ya}); {places.called[b]}: {_fmt(vb)} "
+        f"{stat.unit} ({yb})."
+    )
 
 
 def comparison_questions(
@@ -975,21 +1017,6 @@ def inland_shores() -> dict[str, dict[str, float]]:
     for row in inland_sea_shores().itertuples():
         out.setdefault(row.iso3, {})[row.sea] = float(row.shore_km)
     return out
-
-
-def population_disagrees(table: pd.DataFrame | None = None) -> dict[str, tuple[float, float]]:
-    """Countries whose two population figures are more than ``SOURCES_AGREE`` apart.
-
-    iso3 -> (Factbook, GeoNames). Their population is never read out as a number (the "Did
-    you know?" sentence of ``geoteach.quiz.facts``); comparisons need both sources to agree.
-    """
-    table = _countries() if table is None else table
-    if "atlas_population" not in table:
-        return {}
-    both = table[["population", "atlas_population"]].dropna().astype(float)
-    apart = (both["population"] / both["atlas_population"] - 1).abs() > SOURCES_AGREE
-    apart |= (both["atlas_population"] / both["population"] - 1).abs() > SOURCES_AGREE
-    return {str(c): (r.population, r.atlas_population) for c, r in both[apart].iterrows()}
 
 
 def highest_point_questions(countries: pd.DataFrame | None = None) -> list[Question]:
@@ -1052,9 +1079,11 @@ def _yes_no(
 COAST_PROMPT = "Does {place} have a sea coast (on the ocean or a sea joined to it)?"
 
 
-def _coast_explanation(atlas: Atlas, iso3: str, km: float) -> str:
+def _coast_explanation(atlas: Atlas, iso3: str, km: float | None, coast: bool) -> str:
     opening = atlas.opening(iso3)
-    if km > 0:
+    if coast and km is None:
+        return f"{opening} has a sea coast."
+    if coast:
         return f"{opening} has {_fmt(km)} km of coastline."
     lakes = inland_shores().get(iso3, {})
     if lakes:
@@ -1077,13 +1106,20 @@ def coastline_questions(countries: pd.DataFrame | None = None) -> list[Question]
     """
     atlas = _atlas(countries)
     stat = country_statistic("coastline_km", countries)
+    table = _countries() if countries is None else countries
     km = stat.values.to_dict()
+    # Whether it has a sea coast, also where the length is withheld (Morocco's includes
+    # Western Sahara's): geoteach.data.figures keeps the yes or no as ``sea_coast``.
+    if "sea_coast" in table:
+        coast = {str(c): bool(v) for c, v in table["sea_coast"].dropna().items()}
+    else:
+        coast = {c: v > 0 for c, v in km.items()}
     questions = _yes_no(
         atlas,
         "coast",
-        {c: v > 0 for c, v in km.items()},
+        coast,
         COAST_PROMPT,
-        explanation={c: _coast_explanation(atlas, c, v) for c, v in km.items()},
+        explanation={c: _coast_explanation(atlas, c, km.get(c), has) for c, has in coast.items()},
         category="Coasts",
         source=f"{stat.source}, {stat.year}",
     )
@@ -1175,14 +1211,22 @@ def state_region_questions(states: pd.DataFrame | None = None) -> list[Question]
 
 def state_neighbour_questions(states: pd.DataFrame | None = None) -> list[Question]:
     """ "Which state borders both Ohio and Kentucky?" and "How many states border Ohio?"."""
+    from geoteach.data.usa import water_or_corner
+
     atlas = _state_atlas(states)
     source = _STATE_SOURCE.format("neighbours")
     return _borders_both(
-        atlas, "state_borders_both", "state", category="U.S. neighbours", source=source
+        atlas,
+        "state_borders_both",
+        "state",
+        water_or_corner(),
+        STATE_BORDER_RULE,
+        category="U.S. neighbours",
+        source=source,
     ) + _neighbour_counts(
         atlas,
         "state_neighbour_count",
-        "How many U.S. states share a border with {place}?",
+        "How many U.S. states share a border with {place}?" + STATE_BORDER_RULE,
         category="U.S. neighbours",
         source=source,
     )

@@ -81,7 +81,8 @@ def media_problems(media: Media | dict[str, Any]) -> list[tuple[str, str]]:
 @cache
 def _place_names() -> tuple[dict[str, str], dict[str, str]]:
     """Country names by iso3 and state names by USPS code (read once: decks check every row)."""
-    from geoteach.data.rows import country_rows, state_rows  # no pandas (issue 24)
+    from geoteach.data.figures import country_rows
+    from geoteach.data.rows import state_rows  # no pandas (issue 24)
 
     return (
         {code: str(row["name"]) for code, row in country_rows().items()},

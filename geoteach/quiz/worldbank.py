@@ -25,8 +25,8 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
@@ -119,6 +119,13 @@ class Statistic:
     source: str
     values: pd.Series
     rank1: Rank1 = "highest"
+    #: iso3 -> the year of that country's value, where it differs from ``year`` or is known
+    #: (a ranking spans at most a few years: ``geoteach.data.figures.MAX_AGE``).
+    value_years: Mapping[str, int] = field(default_factory=dict)
+
+    def year_of(self, iso3: str) -> int:
+        """The year of one country's value (the statistic's year when it has none)."""
+        return int(self.value_years.get(iso3, self.year))
 
     def ranking(self) -> pd.Series:
         """Rank of each country, 1 for the top; ties share the better rank."""
@@ -155,7 +162,7 @@ def load_worldbank_csv(
     code = table["Indicator Code"].iloc[0].strip()
     indicator_name = table["Indicator Name"].iloc[0].strip()
     if keep is None:
-        from geoteach.data.world import countries
+        from geoteach.data.figures import countries
 
         keep = countries().index
     table = table[table["Country Code"].str.strip().isin(set(keep))]

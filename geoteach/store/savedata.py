@@ -31,8 +31,33 @@ SEAT_FIELDS: dict[str, tuple[type, ...]] = {
 }
 
 
+#: A value quoted in a message is cut to this many characters: a damaged save's 5 MB string
+#: is not copied into the message (issue 36).
+QUOTE_MOST = 60
+
+
+def quoted(value: Any, most: int = QUOTE_MOST) -> str:
+    """``value`` as a message quotes it (``repr``), cut with "…" when longer than ``most``.
+
+    A long value is never built whole: a string or a list is cut before it is quoted.
+    """
+    if isinstance(value, str) and len(value) > most:
+        return repr(value[:most])[: most - 1] + "…"
+    if isinstance(value, list | dict | tuple):
+        import reprlib
+
+        short = reprlib.Repr()  # Python 3.11 takes no arguments here
+        short.maxlevel, short.maxlist, short.maxdict = 2, 4, 4
+        short.maxstring = short.maxother = most
+        text = short.repr(value)
+    else:
+        text = repr(value)
+    return text if len(text) <= most else text[: most - 1] + "…"
+
+
 class NotASave(ValueError):
-    """A file or text that is not a geoteach save. The message says what to do instead."""
+    """A file or text that is not a geoteach save. The message says what is wrong, in one
+    sentence, and what to do instead; a value it quotes is cut (``quoted``)."""
 
 
 def _no_constants(word: str) -> Any:
@@ -91,7 +116,9 @@ def read_text(path: Path) -> str:
 
 def title_of(data: dict[str, Any]) -> str:
     name = data.get("game")
-    return name.replace("_", " ").title() if isinstance(name, str) else "geoteach"
+    if not isinstance(name, str) or len(name) > QUOTE_MOST:  # a damaged name is not repeated
+        return "geoteach"
+    return name.replace("_", " ").title()
 
 
 def check(data: Any) -> dict[str, Any]:
@@ -104,8 +131,8 @@ def check(data: Any) -> dict[str, Any]:
     version = data["format"]
     if type(version) is not int or version != SAVE_FORMAT:
         raise NotASave(
-            f"This save was made by another version of geoteach (format {version!r}); this "
-            f"one reads format {SAVE_FORMAT}."
+            f"This save was made by another version of geoteach (format {quoted(version)}); "
+            f"this one reads format {SAVE_FORMAT}."
         )
     if not isinstance(data["game"], str):
         raise NotASave("This is not a geoteach save: it does not say which game it holds.")
@@ -113,12 +140,12 @@ def check(data: Any) -> dict[str, Any]:
 
     def damaged(what: str) -> NotASave:
         return NotASave(
-            f"This {title} save is damaged or was changed by hand: {what}. Resume another "
+            f"This {title} save is damaged or was changed by hand ({what}): resume another "
             "save, or start a new game."
         )
 
     if type(data["seed"]) is not int:
-        raise damaged(f"its seed is {data['seed']!r}, not a whole number")
+        raise damaged(f"its seed is {quoted(data['seed'])}, not a whole number")
     table = data["table"]
     if not isinstance(table, dict) or not isinstance(table.get("seats"), list):
         raise damaged("its list of players is missing")
@@ -133,17 +160,17 @@ def check(data: Any) -> dict[str, Any]:
             raise damaged(f"player {number} is broken")
         for key, value in seat.items():
             if not isinstance(value, SEAT_FIELDS[key]):
-                raise damaged(f"the {key} of player {number} is {value!r}")
+                raise damaged(f"the {quoted(key)} of player {number} is {quoted(value)}")
         if not all(isinstance(m, str) for m in seat.get("members", [])):
             raise damaged(f"a team member of player {number} is not a name")
     for key, kind, word in (("options", dict, "settings"), ("state", dict, "game state")):
         if not isinstance(data[key], kind):
             raise damaged(f"its {word} is {type(data[key]).__name__}, not a table of values")
     if not isinstance(data["log"], list):
-        raise damaged(f"its list of moves is {data['log']!r}")
+        raise damaged(f"its list of moves is {quoted(data['log'])}")
     for number, move in enumerate(data["log"], 1):
         if not isinstance(move, dict):
-            raise damaged(f"move {number} is {move!r}, not a move")
+            raise damaged(f"move {number} is {quoted(move)}, not a move")
     if not isinstance(data["rng"], list) or len(data["rng"]) != 3:
         raise damaged("its dice and shuffles cannot be read")
     return data

@@ -27,8 +27,8 @@ import ipywidgets as widgets
 import pandas as pd
 
 import geoteach.data as data
+from geoteach.data.figures import statistic as statistic_row
 from geoteach.data.maps import USA, WORLD
-from geoteach.data.world import statistic as statistic_row
 from geoteach.escape import html_text
 from geoteach.render import palettes
 from geoteach.render.mapview import MapView, to_png

@@ -16,7 +16,6 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from geoteach.data import countries
 from geoteach.data.factcheck import (
     Finding,
     decided,
@@ -25,6 +24,7 @@ from geoteach.data.factcheck import (
     world_cross_check,
 )
 from geoteach.data.usa import us_states
+from geoteach.data.world import countries  # the raw table the build wrote
 
 ROOT = Path(__file__).resolve().parents[2]
 REPORTS = {"world": world_cross_check, "us": us_cross_check, "plausibility": plausibility}

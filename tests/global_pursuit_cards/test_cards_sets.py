@@ -52,7 +52,11 @@ def test_curated_tables_carry_sources():
 def test_products_come_from_the_factbook_fields():
     products = cardsets.country_products()
     assert set(products["product"]) <= set(cardsets.PRODUCTS)
-    assert set(products["field"]) == {"Natural resources", "Agricultural products"}
+    fields = {"Natural resources", "Agricultural products", "Exports - commodities"}
+    assert set(products["field"]) == fields
+    # Exports count for raw goods only (issue 36): coffee, cocoa, cotton, crude petroleum.
+    exported = products[products["field"] == "Exports - commodities"]
+    assert set(exported["product"]) <= {"coffee", "cocoa", "cotton", "oil"}
     saudi = products[(products["iso3"] == "SAU") & (products["field"] == "Natural resources")]
     assert saudi["product"].iloc[0] == "oil"
     # Factbook: Brazil "sugarcane, soybeans, maize, ..."; Cote d'Ivoire "cocoa beans, ...".

@@ -65,3 +65,29 @@ def test_comparisons_and_original_states(states: pd.DataFrame) -> None:
         assert answer in original
         others = {states.index[states["name"] == c][0] for c in q.choices} - {answer}
         assert len(others) == 3 and not others & original
+
+
+def test_border_cards_state_their_rule_and_never_mark_the_other_rules_answer_wrong(
+    states: pd.DataFrame,
+) -> None:
+    """Issue 36: "Which state borders both Connecticut and New York?" says that borders only in
+    water do not count, and Rhode Island (Block Island Sound) is never a wrong option."""
+    from geoteach.data.usa import water_or_corner
+
+    other = water_or_corner()
+    names = states["name"].to_dict()
+    wide = {u: set(n) | other.get(u, frozenset()) for u, n in states["neighbours"].items()}
+    cards = [q for q in gen.state_fact_questions() if q.id.startswith("state_borders_both:")]
+    assert cards
+    for q in cards:
+        a, b = q.media.highlight
+        assert "borders only in water do not count" in q.prompt
+        either_rule = {names[c] for c in wide[a] & wide[b]}
+        for choice in q.choices:
+            right = check_answer(q, choice).correct
+            assert right or choice not in either_rule, (q.id, choice)
+    ct_ny = next(q for q in cards if set(q.media.highlight) == {"CT", "NY"})
+    assert "Rhode Island" not in ct_ny.choices
+    assert "Rhode Island also meets both, but only in water" in ct_ny.explanation
+    counts = [q for q in gen.state_fact_questions() if q.id.startswith("state_neighbour_count:")]
+    assert all("borders only in water do not count" in q.prompt for q in counts)

@@ -16,6 +16,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from itertools import combinations
 
+from geoteach.data import usa
+
 Neighbours = Mapping[str, frozenset[str]]
 Group = tuple[str, str, str]
 GeoPlunge = tuple[Group, Group]
@@ -26,24 +28,10 @@ BORDER_RULE = (
     "only at a corner (the Four Corners) or only in a lake or the sea do not count here."
 )
 
-#: States that meet at one point only: the Four Corners. Their Census outlines touch but share
-#: no line (data/SOURCES.md, ``neighbours``; a test checks this against the outlines).
-CORNER_ONLY: frozenset[frozenset[str]] = frozenset(
-    {frozenset({"AZ", "CO"}), frozenset({"NM", "UT"})}
-)
-
-#: States whose boundary runs only through water, and which water. Their Census outlines stop
-#: at the shore, so they are not neighbours either. Sources: Michigan's water boundaries with
-#: Illinois in Lake Michigan and with Minnesota in Lake Superior (Michigan Compiled Laws 2.202,
-#: Act 267 of 1947, fixes the Lake Superior line; Wikipedia, "Geography of Michigan"); New York
-#: and Rhode Island in Block Island Sound (R.I. Gen. Laws § 42-1-1(b): the boundary agreed by
-#: the two states and ratified by Congress in 1944; Rhode Island and New York Boundary Case,
-#: 469 U.S. 504, 1985).
-WATER_ONLY: dict[frozenset[str], str] = {
-    frozenset({"IL", "MI"}): "Lake Michigan",
-    frozenset({"MI", "MN"}): "Lake Superior",
-    frozenset({"NY", "RI"}): "Block Island Sound",
-}
+#: States that meet only at a corner (the Four Corners) or only in water (with the water's
+#: name): kept with the U.S. data, which the question cards read too (issue 36).
+CORNER_ONLY = usa.CORNER_ONLY
+WATER_ONLY = usa.WATER_ONLY
 
 
 def borders(a: str, b: str, neighbours: Neighbours) -> bool:

@@ -31,6 +31,10 @@ Every wrong option is proved wrong (issue 26), or the question is not made:
   great circle between each two.
 * The list may stop where the journey turned for home (Vasco da Gama's ends at Calicut), so
   "where did it end?" is asked only of a journey whose list comes back to its start.
+* Many places share a name (the Amazon's Rio Negro and Patagonia's Río Negro, which Darwin
+  reached; Sydney in Australia and in Nova Scotia), so every place offered is shown with the
+  country it lies in (``place_label``: "Mouth of the Rio Negro (Brazil)"), unless its name
+  already says where, or it lies in no country (the South Pole, at sea).
 
 House rules decided here: 60 cards per deck (the first 60 of each level after a fixed
 shuffle, so every classroom gets the same box); of each set's 60, 7 carry ROLL, 4 BONUS ROLL
@@ -188,6 +192,41 @@ def route_distance(stops: pd.DataFrame, here: tuple[float, float]) -> float:
     return min(_km(here, p) for p in walked)
 
 
+#: A place within this many degrees (about 25 km) of a country's drawn land lies in it ...
+NEAR_LAND_DEGREES = 0.25
+#: ... unless another country's land is within this many (a border river, a strait, an
+#: estuary between two countries: the Río de la Plata, the Strait of Magellan).
+OTHER_LAND_DEGREES = 1.5
+
+
+def place_labels(places: dict[str, tuple[float, float]]) -> dict[str, str]:
+    """Each place's name as shown, with the country it lies in (module notes: same names).
+
+    A name that already says where (a bracket: "San Salvador (Bahamas)") is kept; so is one
+    whose place lies in no country, or near two (``OTHER_LAND_DEGREES``).
+    """
+    from shapely import Point
+
+    from geoteach.data.figures import country_rows
+    from geoteach.data.world import world_shapes
+
+    rows = country_rows()
+    shapes = {iso3: shape for iso3, shape in world_shapes("50m").items() if iso3 in rows}
+    labels = {}
+    for place, (lat, lon) in places.items():
+        labels[place] = place
+        if "(" in place:
+            continue
+        point = Point(lon, lat)
+        apart = {iso3: shape.distance(point) for iso3, shape in shapes.items()}
+        near = [iso3 for iso3, d in apart.items() if d <= OTHER_LAND_DEGREES]
+        inside = len(near) == 1 and apart[near[0]] <= NEAR_LAND_DEGREES
+        name = str(rows[near[0]]["name"]) if inside else ""
+        if name and name.lower() not in place.lower():
+            labels[place] = f"{place} ({name})"
+    return labels
+
+
 def explorer_questions(routes: pd.DataFrame) -> list[Question]:
     """Where each journey began, where a round trip came back to, which places it reached.
 
@@ -201,6 +240,7 @@ def explorer_questions(routes: pd.DataFrame) -> list[Question]:
         for stops in journeys.values()
         for _, o in stops.iterrows()
     }
+    label = place_labels(places)
     questions = []
     for key, stops in journeys.items():
         explorer, journey = key
@@ -221,6 +261,7 @@ def explorer_questions(routes: pd.DataFrame) -> list[Question]:
             )
             choices = generators._choices(str(row["place"]), [p for _, p in others])
             shown = [d for d, p in others if p in choices][: generators.DISTRACTORS]
+            choices = tuple(label[p] for p in choices)
             prompt = (
                 f"Where did this journey begin: {trip}?"
                 if end == "begin"
@@ -230,9 +271,10 @@ def explorer_questions(routes: pd.DataFrame) -> list[Question]:
             questions.append(
                 Question(
                     prompt=prompt,
-                    answer=str(row["place"]),
+                    answer=label[str(row["place"])],
                     choices=choices,
-                    explanation=f"{explorer} {verb} {row['place']} in {int(row['year'])}.",
+                    explanation=f"{explorer} {verb} {label[str(row['place'])]} in "
+                    f"{int(row['year'])}.",
                     id=f"explorer_{'start' if end == 'begin' else 'end'}:{explorer}:{journey}",
                     **generators.graded(
                         EXPLORER_KNOWN, generators.guess_chance(len(choices), _near(shown))
@@ -255,13 +297,13 @@ def explorer_questions(routes: pd.DataFrame) -> list[Question]:
             choices = generators._choices(place, [p for _, p in nearest])
             shown = [_km(here, places[p]) for _, p in nearest if p in choices]
             shown = shown[: generators.DISTRACTORS]
-            wrong = [p for p in choices if p != place]
+            wrong = [label[p] for p in choices if p != place]
             questions.append(
                 Question(
                     prompt=f"Which of these places did this journey reach: {trip}?",
-                    answer=place,
-                    choices=choices,
-                    explanation=f"{explorer} reached {place} in {int(row['year'])}. "
+                    answer=label[place],
+                    choices=tuple(label[p] for p in choices),
+                    explanation=f"{explorer} reached {label[place]} in {int(row['year'])}. "
                     f"{spoken_list(wrong, 'and')} lie more than "
                     f"{CLEAR_KM:,.0f} km from every place on the way.",
                     id=f"explorer_stop:{explorer}:{place}",

@@ -24,7 +24,7 @@ if TYPE_CHECKING:  # pandas is imported when a game starts, not for the set-up s
 #: Columns of the country table the game reads (statistics columns come on top).
 COUNTRY_COLUMNS = ("name", "continent", "region", "capital", "map_number", "prominence")
 #: Columns of the statistics catalogue shown on a category card.
-CATEGORY_FIELDS = ("label", "unit", "year", "source", "rank1", "description")
+CATEGORY_FIELDS = ("label", "unit", "year", "years", "source", "rank1", "description")
 
 Finder = Callable[[str], Any]
 #: A table as rows: index -> {column: value} (``geoteach.data.rows``, or ``to_dict("index")``).
@@ -241,7 +241,8 @@ def _percentile(prominence: dict[str, Any]) -> dict[str, float]:
 
 @cache
 def _default_atlas() -> Atlas:
-    from geoteach.data import rows
+    # The checked figures (geoteach.data.figures): a withheld one is on no category card.
+    from geoteach.data import figures
     from geoteach.data.world import find_country
 
-    return Atlas(rows.country_rows(), rows.statistic_rows(), find_country=find_country)
+    return Atlas(figures.country_rows(), figures.statistic_rows(), find_country=find_country)

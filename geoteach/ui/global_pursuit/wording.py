@@ -387,7 +387,8 @@ def answer_verdict(
 def place_words(question: Question) -> tuple[str, str]:
     """Where the question's place is, and one fact about it from the data ("", "" if none):
     the place that is the answer when there is one ("Germany", not the "Austria" beside it)."""
-    from geoteach.data.rows import country_rows, state_rows  # no pandas (issue 24)
+    from geoteach.data.figures import country_rows
+    from geoteach.data.rows import state_rows  # no pandas (issue 24)
     from geoteach.quiz.facts import country_fact, state_fact
     from geoteach.quiz.places import place_kind, question_places
 

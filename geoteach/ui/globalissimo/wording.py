@@ -36,7 +36,7 @@ def category_html(card: Info) -> str:
         '<div class="gt-category" style="border:2px solid #333;border-radius:8px;'
         'padding:4px 10px;margin-bottom:4px">'
         f"<b style='font-size:125%'>{html_text(card['label'])}</b> "
-        f"({html_text(card['unit'])}, {html_text(card['year'])}) · "
+        f"({html_text(card['unit'])}, {html_text(card.get('years') or card['year'])}) · "
         f"<b>Number 1 = the {top_word(card)} value.</b><br>"
         f"{html_text(card.get('description') or '')} "
         f"<small>Source: {html_text(card['source'])}</small></div>"
@@ -151,7 +151,8 @@ def learn_html(card: Info) -> str:
     """Under the reveal: what the category means and where the numbers come from."""
     return (
         f"<p><b>Learn:</b> {html_text(str(card.get('description') or ''))} "
-        f"<small>Source: {html_text(card['source'])}, {html_text(card['year'])}.</small></p>"
+        f"<small>Source: {html_text(card['source'])}, "
+        f"{html_text(card.get('years') or card['year'])}.</small></p>"
     )
 
 

@@ -351,7 +351,8 @@ def card_places(question: Question) -> tuple[list[str], list[str]]:
 
 def where_text(countries: Sequence[str], states: Sequence[str]) -> str:
     """ "Kenya is in Eastern Africa. Cuba is in the Caribbean, in North America." from the data."""
-    from geoteach.data.rows import country_rows, state_rows  # no pandas (issue 24)
+    from geoteach.data.figures import country_rows
+    from geoteach.data.rows import state_rows  # no pandas (issue 24)
 
     sentences = []
     table = country_rows()
