@@ -52,3 +52,35 @@ if importlib.util.find_spec("tljh") is None:
             "services": ["idle-culler"],
         }
     )
+
+# The class service (geoteach/service/hub.py): one referee for the whole hub, so the teams'
+# devices of a class game meet in one room. It holds every room's game and the class games'
+# lesson record in its own folder, and runs as a Unix user of its own where the hub runs as
+# root (GEOTEACH_SERVICE_USER, e.g. a system user "geoteach" made for it): no student's server
+# can open its files. Teachers are the hub's "teachers" group (GEOTEACH_TEACHERS_GROUP).
+SERVICE_PORT = int(os.environ.get("GEOTEACH_SERVICE_PORT", "10202"))
+SERVICE = {
+    "name": "geoteach",
+    "url": f"http://127.0.0.1:{SERVICE_PORT}",
+    "command": [sys.executable, "-m", "geoteach.service.hub"],
+    "environment": {
+        key: os.environ[key]
+        for key in ("GEOTEACH_SERVICE_DIR", "GEOTEACH_ROOMS", "GEOTEACH_TEACHERS_GROUP")
+        if key in os.environ
+    },
+}
+if os.environ.get("GEOTEACH_SERVICE_USER"):
+    SERVICE["user"] = os.environ["GEOTEACH_SERVICE_USER"]
+c.JupyterHub.services.append(SERVICE)
+c.JupyterHub.load_roles.append(
+    {
+        "name": "geoteach-class-service",
+        "description": "tell which logins are teachers",
+        "scopes": ["read:users:groups", "read:users:name"],
+        "services": ["geoteach"],
+    }
+)
+# Every student's server uses that service (and starts none of its own).
+c.Spawner.environment.update(
+    {"GEOTEACH_SERVICE": f"http://127.0.0.1:{SERVICE_PORT}/services/geoteach/geoteach/api"}
+)

@@ -129,16 +129,28 @@ def service_url(port: int, base_url: str) -> str:
     return f"http://127.0.0.1:{port}{base}{ROUTE}"
 
 
-def start(web_app: Any, port: int, base_url: str, *, teacher_kernels: bool) -> Referee | None:
-    """Put the service in a server's web application and tell its future kernels where it is
-    (and, on a server of the teacher's own, that they are the teacher's). None when the
-    environment names another class service already."""
+def claim_address(port: int, base_url: str) -> bool:
+    """Tell this server's future kernels where its class service is; False (and nothing set)
+    when the environment names another class service already (a hub's)."""
     if os.environ.get(SERVICE_ENV):
         log.info("class games use the class service at %s", os.environ[SERVICE_ENV])
+        return False
+    os.environ[SERVICE_ENV] = service_url(port, base_url)
+    return True
+
+
+def start(web_app: Any, port: int, base_url: str, *, teacher_kernels: bool) -> Referee | None:
+    """Put the service in a server's web application (its address claimed already, or claimed
+    now) and, on a server of the teacher's own, make its kernels the teacher's. None when the
+    environment names another class service."""
+    own = service_url(port, base_url)
+    current = os.environ.get(SERVICE_ENV)
+    if current and current != own:
+        log.info("class games use the class service at %s", current)
         return None
+    os.environ[SERVICE_ENV] = own
     referee = make_referee()
     web_app.add_handlers(".*$", handlers(base_url, referee))
-    os.environ[SERVICE_ENV] = service_url(port, base_url)
     if teacher_kernels:
         os.environ[TEACHER_ENV] = referee.secret
     log.info("the class service is at %s", os.environ[SERVICE_ENV])

@@ -12,11 +12,18 @@ from typing import Any
 
 from voila.app import Voila
 
-from geoteach.service import start
+from geoteach.service import claim_address, start
 
 
 class VoilaWithService(Voila):  # type: ignore[misc]
     """Voilà, and the class service in the same server (the same port and base URL)."""
+
+    def init_settings(self) -> dict[str, Any]:
+        # Before the kernel manager: kernels made ready before the class arrives start as soon
+        # as it exists, and they must know the service's address too.
+        claim_address(self.port, self.base_url)
+        settings: dict[str, Any] = super().init_settings()
+        return settings
 
     def init_handlers(self) -> list[Any]:
         found: list[Any] = super().init_handlers()

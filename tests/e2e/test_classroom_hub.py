@@ -117,7 +117,7 @@ c.DummyAuthenticator.password = "classroom"
 c.Authenticator.allow_all = True
 c.JupyterHub.spawner_class = "simple"
 c.SimpleLocalProcessSpawner.home_dir_template = {str(work / "homes" / "{username}")!r}
-c.Spawner.environment = {spawner_env!r}
+c.Spawner.environment.update({spawner_env!r})
 # CI runs as root; a student's server refuses root unless told (a school's hub never runs one so).
 c.Spawner.args = {["--allow-root"] if os.geteuid() == 0 else []!r}
 c.Spawner.start_timeout = 240
@@ -315,6 +315,9 @@ def test_a_class_plays_on_jupyterhub(tmp_path: Path, request: pytest.FixtureRequ
     env = dict(os.environ)
     env["PATH"] = f"{Path(sys.executable).parent}{os.pathsep}{env['PATH']}"
     env["GEOTEACH_IDLE_SECONDS"] = str(IDLE_SECONDS)
+    # The hub's class service (deploy/jupyterhub_config.py), on a port and in a folder of its own.
+    env["GEOTEACH_SERVICE_PORT"] = str(free_port())
+    env["GEOTEACH_SERVICE_DIR"] = str(tmp_path / "service")
     hub_url = f"http://127.0.0.1:{ports['public']}"
     log = (work / "jupyterhub.log").open("w")
     proc = subprocess.Popen(

@@ -75,6 +75,8 @@ def _env(work: Path) -> dict[str, str]:
             "JUPYTER_CONFIG_DIR": str(work / "jupyter-config"),
             "JUPYTER_RUNTIME_DIR": str(work / "jupyter-runtime"),
             "MPLBACKEND": "module://ipympl.backend_nbagg",
+            # The class service's rooms and teacher secret, in this server's own folder.
+            "GEOTEACH_SERVICE_DIR": str(work / "service"),
         }
     )
     return env

@@ -554,8 +554,8 @@ def class_game(
 ) -> ClassGameApp:
     """Open the teacher's class-game app for the game ``key`` (see the module notes).
 
-    ``teacher`` is the teacher's credential; by default the page's link (``?teacher=…``) or,
-    on a server of the teacher's own, ``$GEOTEACH_TEACHER``."""
+    ``teacher`` is the teacher's credential; by default the page's link (``?teacher=…``), on a
+    server of the teacher's own ``$GEOTEACH_TEACHER``, and on JupyterHub the hub's login."""
     if key not in CLASS_GAMES:
         raise ValueError(
             NOT_YET.get(key)
@@ -566,7 +566,14 @@ def class_game(
         old.close()
     _CURRENT.clear()
     if teacher is None:
-        teacher = link_teacher() or os.environ.get(TEACHER_ENV) or None
+        # The teacher link's secret; a server of the teacher's own; on a hub, the login
+        # (the server's token, which the hub's class service checks against its teachers).
+        teacher = (
+            link_teacher()
+            or os.environ.get(TEACHER_ENV)
+            or os.environ.get("JUPYTERHUB_API_TOKEN")
+            or None
+        )
     app = ClassGameApp(key, connection=connection, teacher=teacher, large=large, seed=seed)
     _CURRENT.append(app)
     return app
