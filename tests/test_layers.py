@@ -1,7 +1,7 @@
 """Layers only point down: no module of geoteach imports one of a higher layer.
 
-From top to bottom: service, ui, lessons, classroom, render, bots, games, store, quiz, data. A
-layer may import any layer below it and the top-level helpers (``geoteach.escape``,
+From top to bottom: service, server, ui, lessons, classroom, render, bots, games, store, quiz,
+data. A layer may import any layer below it and the top-level helpers (``geoteach.escape``,
 ``geoteach._lazy``), which anyone may import and which import no layer. Imports inside
 functions count too: a lazy import is an arrow all the same. Games, store, quiz and data draw
 nothing, so they never import matplotlib. The check reads the source (``ast``): nothing is
@@ -21,6 +21,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "geoteach"
 #: Top to bottom. Each package's ``__init__`` docstring says the same.
 LAYERS: tuple[str, ...] = (
     "service",
+    "server",
     "ui",
     "lessons",
     "classroom",

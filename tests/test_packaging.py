@@ -110,6 +110,8 @@ def test_wheel_carries_the_data_and_works_in_a_fresh_venv(tmp_path: Path) -> Non
     assert "geoteach/_data/SOURCES.md" in names
     assert "geoteach/_data/countries.csv" in names
     assert "geoteach/_data/us_states.csv" in names
+    # The kit's settings name the kernel websocket guard: a server without it would not start.
+    assert "geoteach/server/websocket_guard.py" in names
 
     env_dir = tmp_path / "venv"
     venv.EnvBuilder(with_pip=True).create(env_dir)

@@ -154,3 +154,39 @@ def test_a_malformed_pool_stops_the_server_with_what_to_write(tmp_path: Path) ->
     run = _pool_settings(tmp_path, "globalissimo:30")
     assert run.returncode != 0
     assert "is not APP=NUMBER (for example globalissimo=30)" in run.stderr
+
+
+#: The kernel websocket connection class each server builds its pages' connections with.
+CONNECTION_CLASS = """
+import json
+print(json.dumps({"class": app.kernel_websocket_connection_class.__name__,
+                  "max_message": getattr(app, "tornado_settings", {}).get(
+                      "websocket_max_message_size")}))
+"""
+
+
+@pytest.mark.parametrize(
+    ("how", "max_message"),
+    [(STANDALONE, 1024 * 1024), (SERVER_EXTENSION, None)],
+    ids=["voila", "jupyter-server"],
+)
+def test_both_servers_guard_the_pages_kernel_websockets(
+    how: str, max_message: int | None, tmp_path: Path
+) -> None:
+    """Voilà's own and a Jupyter server's kernel websocket use the kit's guard (issue 35: one
+    malformed frame froze the whole server); Voilà also takes no message above 1 MiB."""
+    env = dict(os.environ)
+    env.pop("JUPYTER_NO_CONFIG", None)
+    env["JUPYTER_CONFIG_PATH"] = str(KIT_CONFIG)
+    env["JUPYTER_CONFIG_DIR"] = str(tmp_path / "user-config")
+    run = subprocess.run(
+        [sys.executable, "-s", "-c", ONLY_GIVEN_PATHS + how + CONNECTION_CLASS],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert run.returncode == 0, run.stderr
+    got = json.loads(run.stdout.strip().splitlines()[-1])
+    assert got == {"class": "GuardedWebsocketConnection", "max_message": max_message}

@@ -19,6 +19,9 @@ Why it is built this way:
   server can write), and PostgreSQL for JupyterHub on Kubernetes, whose kernels run on many
   machines. SQLite's locks do not work across a network drive, and this module cannot tell a
   network path from a local one: never point a SQLite URL at a shared network folder.
+* **One engine per SQLite file and process.** Closing any descriptor of a file drops the
+  process's SQLite locks on it; every store of a kernel on a file shares its connections, and
+  the file is read by hand only before the first one opens (``_SharedEngines``).
 * **Keys, as a school needs them.** The room code only finds a room; taking a seat gives that
   device a random seat key, and the teacher gets a host key. Only SHA-256 hashes are stored, and
   they are compared in constant time. Giving a seat to another device, to the computer or back
@@ -382,7 +385,9 @@ def _as_json(value: Any, what: str, limit: int) -> str:
 class RoomStore:
     """The rooms of one store (a SQLite file or a PostgreSQL database), for one kernel.
 
-    Open one per kernel (it is thread-safe) and share it between the screens of that kernel.
+    Open one per kernel (it is thread-safe) and share it between the screens of that kernel;
+    a second one on the same SQLite file (the app's cell run again) shares the first's
+    connections, so neither can lose the other's locks.
     Creating it creates the tables when they are missing, and refuses a file or a database that
     belongs to another program.
     """
@@ -399,20 +404,23 @@ class RoomStore:
         )
         if self.backend == "sqlite":
             self._path = Path(parsed.database or "")
-            _check_sqlite_file(self._path)
-            self._engine = _sqlite_engine(self.url)
+            key = self._path.resolve()
+            self._engine = _SQLITE_ENGINES.acquire(key, self.url)
+            # The file's engine is shared: a store lets go of it (the last one closes it).
+            self._release = weakref.finalize(self, _SQLITE_ENGINES.release, key)
         else:
             self._engine = sa.create_engine(self.url, pool_pre_ping=True)
+            self._release = weakref.finalize(self, self._engine.dispose)
         try:
             self._write(self._prepare)
         except sa.exc.OperationalError as exc:
-            self._engine.dispose()
+            self._release()
             raise RoomError(
                 f"The room store {parsed.render_as_string(hide_password=True)} cannot be opened "
                 f"({_first_line(exc)}). Check the address, or ask whoever runs the server."
             ) from exc
         except sa.exc.DatabaseError as exc:
-            self._engine.dispose()
+            self._release()
             what = (
                 "Choose another file; nothing was changed."
                 if self.backend == "sqlite"
@@ -422,7 +430,7 @@ class RoomStore:
                 f"{self._where()} cannot be used as a room store ({_first_line(exc)}). {what}"
             ) from exc
         except BaseException:
-            self._engine.dispose()
+            self._release()
             raise
 
     def _where(self) -> str:
@@ -431,7 +439,8 @@ class RoomStore:
         return sa.make_url(self.url).render_as_string(hide_password=True)
 
     def close(self) -> None:
-        """Close every connection (waiters on other event loops stop at their next check)."""
+        """Close this store's connections (waiters on other event loops stop at their next
+        check); a SQLite file's shared engine closes with the last store on it."""
         for loop, listener in list(self._listeners.items()):
             with contextlib.suppress(RuntimeError):
                 loop.call_soon_threadsafe(listener.stop)
@@ -440,7 +449,7 @@ class RoomStore:
             if self._watch_con is not None:
                 self._watch_con.close()
                 self._watch_con = None
-        self._engine.dispose()
+        self._release()
 
     def __enter__(self) -> RoomStore:
         return self
@@ -1115,6 +1124,47 @@ class _Listener:
 
 
 # ----------------------------------------------------------------------------- helpers
+class _SharedEngines:
+    """One SQLAlchemy engine (one pool of SQLite connections) per file and process.
+
+    Why: SQLite's locks on a file are POSIX locks, which belong to the process, and closing
+    *any* descriptor of the file drops all of them. SQLite works around that for its own
+    connections, but each store used to check the file's header with an ``open()`` of its own:
+    a second store in a kernel (the app's cell run again) dropped the first one's locks, another
+    kernel closing its last connection then found the file unused and reset its write-ahead
+    log, and moves both kernels were told were stored were lost (tests/store, two processes).
+    So every store on a file shares this process's engine, and the file is read by hand (its
+    header) only before the first engine, when no connection of this process can hold a lock.
+    The engine is closed when the last store on the file lets go of it.
+    """
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._engines: dict[Path, tuple[Engine, int]] = {}
+
+    def acquire(self, key: Path, url: str) -> Engine:
+        with self._lock:
+            engine, users = self._engines.get(key, (None, 0))
+            if engine is None:
+                _check_sqlite_file(key)
+                engine = _sqlite_engine(url)
+            self._engines[key] = (engine, users + 1)
+            return engine
+
+    def release(self, key: Path) -> None:
+        with self._lock:
+            engine, users = self._engines.pop(key, (None, 0))
+            if engine is None:
+                return
+            if users > 1:
+                self._engines[key] = (engine, users - 1)
+            else:
+                engine.dispose()
+
+
+_SQLITE_ENGINES = _SharedEngines()
+
+
 def _check_sqlite_file(path: Path) -> None:
     """Refuse files that are not databases before SQLite touches them; make the folder."""
     if path.is_dir():

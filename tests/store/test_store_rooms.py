@@ -428,8 +428,11 @@ def test_wait_for_change_wakes_when_another_store_writes(rooms_url: str) -> None
             times["woke"] = time.monotonic()
             thread.join()
             # A second wait on the same loop reuses the listener and wakes again.
-            threading.Thread(target=lambda: writer.pause(room.id, host)).start()
+            pausing = threading.Thread(target=lambda: writer.pause(room.id, host))
+            pausing.start()
             seen.append(await waiting.wait_for_change(room.id, seen[0], 10))
+            # pause() reads the room again after its change: not after the store is closed.
+            pausing.join()
             tick_task.cancel()
             assert ticks >= 10
             return seen

@@ -51,6 +51,18 @@ c.MappingKernelManager.cull_busy = False
 # of the machine can open.
 c.KernelManager.transport = "ipc"
 
+# A page's kernel websocket speaks the current protocol (v1) only, and every frame it sends is
+# checked before the server reads it (issue 35): a page's script that opened it with the old
+# protocol and sent one binary widget message froze this whole server (every class's game),
+# its memory growing by 50 MB a second. geoteach/server/websocket_guard.py says how.
+# jupyter_server_config.json names the same class for a Jupyter server.
+c.Voila.kernel_websocket_connection_class = (
+    "geoteach.server.websocket_guard.GuardedWebsocketConnection"
+)
+# An app's page sends clicks, typed names and canvas events, each well under a kilobyte; a
+# message above 1 MiB closes its websocket instead of reaching the kernel (tornado: 10 MiB).
+c.Voila.tornado_settings = {"websocket_max_message_size": 1024 * 1024}
+
 
 def send_xsrf_cookie(req: RequestHandler, notebook: NotebookNode, cwd: str) -> NotebookNode:
     """Give the page Jupyter's _xsrf cookie, so its goodbye message is not refused.
