@@ -714,10 +714,10 @@ class _quiet:
 def kit_stamp() -> str:
     """The kit's version and the digest of what a room's replay depends on (the data, the
     quiz, the engines): a room opened by another kit is refused, never replayed differently."""
-    from geoteach import __version__
+    import geoteach
     from geoteach.data.built import inputs_digest
 
-    return f"{__version__}:{inputs_digest(('data', 'quiz', 'games'))[:16]}"
+    return f"{geoteach.__version__}:{inputs_digest(('data', 'quiz', 'games'))[:16]}"
 
 
 def position(
