@@ -3,8 +3,10 @@
 From top to bottom: ui, lessons, classroom, render, bots, games, store, quiz, data. A layer may
 import any layer below it and the top-level helpers (``geoteach.escape``, ``geoteach.sphere``,
 ``geoteach._lazy``), which anyone may import and which import no layer. Imports inside functions
-count too: a lazy import is an arrow all the same. Games, store, quiz and data draw nothing, so
-they never import matplotlib. The check reads the source (``ast``): nothing is imported to run it.
+count too: a lazy import is an arrow all the same, and so is a module named in a string
+(``"geoteach.ui.globalissimo:build_screen"``, for ``_lazy.load``). Games, store, quiz and data
+draw nothing, so they never import matplotlib. The check reads the source (``ast``): nothing is
+imported to run it.
 
 A module's private names (``_name``) are its package's own: no module reaches into another
 package's (``dodeca._to_xyz`` from ``render``, ``from geoteach.data._paths import ...`` from
@@ -14,6 +16,7 @@ package's (``dodeca._to_xyz`` from ``render``, ``from geoteach.data._paths impor
 from __future__ import annotations
 
 import ast
+import re
 import sys
 from pathlib import Path
 
@@ -79,6 +82,22 @@ def imports_of(path: Path) -> list[tuple[int, str]]:
     return found
 
 
+#: A module named as a string, alone or as ``"module:name"``: what ``_lazy.load`` reads.
+DOTTED = re.compile(r"geoteach(?:\.\w+)+(?::[\w.]+)?")
+
+
+def named_in_strings(path: Path) -> list[tuple[int, str]]:
+    """Every module of geoteach a string of ``path`` names whole, as ``(line, module)``
+    (prose that mentions a module, a docstring, is not a name: it is never loaded)."""
+    return [
+        (node.lineno, node.value.partition(":")[0])
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path)))
+        if isinstance(node, ast.Constant)
+        and isinstance(node.value, str)
+        and DOTTED.fullmatch(node.value)
+    ]
+
+
 def arrows() -> list[tuple[str, str, int, str]]:
     """``(importer, imported, line, what is wrong)`` for every arrow that breaks the order."""
     rank = {layer: i for i, layer in enumerate(LAYERS)}
@@ -86,7 +105,8 @@ def arrows() -> list[tuple[str, str, int, str]]:
     for path in sorted(PACKAGE.rglob("*.py")):
         here = module_name(path)
         mine = layer_of(here)
-        for line, module in imports_of(path):
+        named = [(line, module, " (named in a string)") for line, module in named_in_strings(path)]
+        for line, module, how in [*((line, m, "") for line, m in imports_of(path)), *named]:
             theirs = layer_of(module)
             if module.split(".")[0] == "matplotlib" and mine in NO_DRAWING:
                 wrong.append((here, module, line, f"{mine} draws nothing"))
@@ -102,7 +122,7 @@ def arrows() -> list[tuple[str, str, int, str]]:
             elif mine not in rank:
                 wrong.append((here, module, line, f"{mine} is in no layer: add it to LAYERS"))
             elif rank[theirs] < rank[mine]:
-                wrong.append((here, module, line, f"{mine} is below {theirs}"))
+                wrong.append((here, module, line, f"{mine} is below {theirs}{how}"))
     return wrong
 
 
@@ -224,6 +244,10 @@ def test_the_allowed_private_reaches_are_still_there() -> None:
         ("import matplotlib.pyplot as plt\n", True),
         ("from geoteach.store import saves\nfrom geoteach.escape import html_text\n", False),
         ("from . import engine\nfrom ..table import Table\n", False),
+        ('SCREEN = "geoteach.ui.toy:build_screen"\n', True),
+        ('BOTS = {"toy": "geoteach.bots.toy"}\n', True),
+        ('"""The screen is ``geoteach.ui.toy``."""\n', False),
+        ('BANK = "geoteach.data.built:read_bank"\n', False),
     ],
 )
 def test_the_check_sees_an_upward_arrow_in_a_game(

@@ -13,6 +13,7 @@ import random
 import pytest
 
 from geoteach.bots.base import bots_for
+from geoteach.bots.registry import BOTS
 from geoteach.classroom.rooms import (
     ClassRoom,
     HostBot,
@@ -44,8 +45,8 @@ def _play(hosting, devices, moves: int, rng: random.Random) -> int:
     team's answer marked right or wrong (the computer helper's way of answering a card) is said
     out loud and marked by the teacher, with the host key: a device never marks its own."""
     game = hosting.room.game
-    bots = bots_for(game.table, GAMES[game.name].make_bot, 3)
-    helpers = {s: GAMES[game.name].make_bot("medium", 50 + s) for s in devices}
+    bots = bots_for(game.table, BOTS[game.name].make_bot, 3)
+    helpers = {s: BOTS[game.name].make_bot("medium", 50 + s) for s in devices}
     made = 0
     for _ in range(moves):
         for device in devices.values():
@@ -142,7 +143,7 @@ def test_a_paused_room_takes_no_move_and_a_stale_device_is_told(tmp_path) -> Non
     keys = {s: store.take_seat(hosting.code, s) for s in (0, 1)}
     devices = {s: join(hosting.code, s, keys[s], store) for s in (0, 1)}
     seat = hosting.room.game.to_act()[0]
-    helper = GAMES["globalissimo"].make_bot("medium", 1)
+    helper = BOTS["globalissimo"].make_bot("medium", 1)
     hosting.pause()
     move = helper.choose(devices[seat].room.game, seat)
     with pytest.raises(RoomPaused):

@@ -23,10 +23,10 @@ import psutil
 import pytest
 
 from geoteach.classroom.rooms import host
-from geoteach.games.registry import GAMES
 from geoteach.games.table import Seat, Table
 from geoteach.store.rooms import RoomStore
 from geoteach.ui.apps import app
+from geoteach.ui.registry import SCREENS
 from tests.e2e import pages
 from tests.e2e.conftest import free_port, wait_for_port
 from tests.e2e.servers import kit_copy, press_ctrl_c
@@ -135,7 +135,7 @@ def test_a_ready_join_kernel_opens_the_room_of_its_link(browser, ready_server) -
     server = ready_server
     store = RoomStore(str(server.rooms))  # type: ignore[attr-defined]
     table = Table([Seat("Team Amber"), Seat("Team Blue")])
-    game = GAMES["globalissimo"].new_game(table, {"rounds": 2, "honor": False})
+    game = SCREENS["globalissimo"].new_game(table, {"rounds": 2, "honor": False})
     hosting = host(game, store)
     used = server.log.read_text().count("Using pre-heated kernel")  # type: ignore
     page = browser.new_page()

@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 from geoteach.bots.base import LEVELS, Bot, bots_for
+from geoteach.bots.registry import BOTS
 from geoteach.games.base import Game
 from geoteach.games.registry import GAMES, game_entry
 from geoteach.games.table import Table
@@ -29,9 +30,7 @@ MOVES = 400
 
 
 def _printed(key: str) -> tuple[str, ...]:
-    return tuple(
-        getattr(importlib.import_module(game_entry(key).bot.partition(":")[0]), "PRINTED", ())
-    )
+    return tuple(getattr(importlib.import_module(BOTS[key].bot.partition(":")[0]), "PRINTED", ()))
 
 
 def _game(key: str, level: str, seed: int) -> tuple[Game, dict[int, Bot]]:
@@ -40,7 +39,7 @@ def _game(key: str, level: str, seed: int) -> tuple[Game, dict[int, Bot]]:
     names = [f"Bot {i + 1}" for i in range(max(cls.min_seats, 2))]
     table = Table.of(*names, bots=dict.fromkeys(names, level))
     game = cls(table, seed=seed, **entry.short_game)
-    return game, bots_for(table, entry.make_bot, seed=seed)
+    return game, bots_for(table, BOTS[key].make_bot, seed=seed)
 
 
 def _play(game: Game, bots: dict[int, Bot], printed: tuple[str, ...]) -> int:

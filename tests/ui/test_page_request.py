@@ -146,12 +146,12 @@ def test_a_preheated_join_page_opens_the_room_of_its_link(
     monkeypatch: pytest.MonkeyPatch, tmp_path
 ) -> None:
     from geoteach.classroom.rooms import host
-    from geoteach.games.registry import GAMES
     from geoteach.games.table import Seat, Table
     from geoteach.store.rooms import RoomStore
+    from geoteach.ui.registry import SCREENS
 
     store = RoomStore(str(tmp_path / "rooms.sqlite"))
-    entry = GAMES["globalissimo"]
+    entry = SCREENS["globalissimo"]
     table = Table([Seat("Team Amber"), Seat("Team Blue")])
     hosting = host(entry.new_game(table, {"rounds": 2, "honor": False}), store)
     with voila_query({"QUERY_STRING": f"room={hosting.code}&large=1"}) as voila:

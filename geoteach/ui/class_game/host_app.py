@@ -207,8 +207,7 @@ class ClassGameApp(widgets.VBox):
 
     def open_room(self, table: Table, values: dict[str, Any]) -> Hosting:
         """Make the game from the set-up choices and open its room (paused until Start)."""
-        entry = self.spec.entry
-        game = entry.new_game(table, values)
+        game = self.spec.screen.new_game(table, values)
         self.values = values
         hosting = host(game, self.rooms(), values=plain_values(values))
         hosting.pause()
@@ -298,7 +297,7 @@ class ClassGameApp(widgets.VBox):
         # record already.
         earlier = hosting.store.count(hosting.room.id) > len(hosting.room.game.log)
         waiting = {s: RemotePlayer(info.name) for s, info in enumerate(table.seats)}
-        screen = self.spec.entry.build_screen(
+        screen = self.spec.screen.build_screen(
             table, values, game=hosting.game(), bots=waiting if earlier else bots
         )
         self.screen = screen
@@ -328,7 +327,7 @@ class ClassGameApp(widgets.VBox):
     def _computer(self, room: ClassRoom, seat: int) -> Bot:
         info = room.game.table.seats[seat]
         seed = room.game.seed + seat
-        return HostBot(self.spec.entry.make_bot(info.level or "medium", seed), room)
+        return HostBot(self.spec.bot.make_bot(info.level or "medium", seed), room)
 
     # ----- what arrives from the room ----------------------------------------------------
     def _move_arrived(self, action: dict[str, Any]) -> None:

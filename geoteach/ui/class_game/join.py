@@ -38,6 +38,7 @@ from geoteach.ui.class_game.seats import seat_label
 from geoteach.ui.enter_key import enter_presses
 from geoteach.ui.messages import MessageLine
 from geoteach.ui.page_request import after_page_opens, preheated
+from geoteach.ui.registry import SCREENS
 from geoteach.ui.safe import safe
 from geoteach.ui.shell import APP_CSS, GameScreen
 from geoteach.ui.theme import seat_badge, themed
@@ -226,7 +227,7 @@ class JoinApp(widgets.VBox):
             self.warming.join()
         self.game = game
         room = game.room
-        entry = GAMES[room.room.game]
+        entry = SCREENS[room.room.game]
         values = dict(room.room.setup.get("values", {}))
         values.update(
             large=self.large,
