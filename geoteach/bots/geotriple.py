@@ -9,6 +9,10 @@
   has no clock: the screen (or ``play_game`` in simulations) lets the faster player claim first.
 * Stage 3: keeps the cards with the best ranks, GeoPlunges when a quick simulation says it wins
   more often than not, leads its strongest rank and follows with the cheapest winning card.
+
+It reads its seat's ``view`` and legal moves, and the printed deck every player has in the box
+(``PRINTED``: the state cards, the clue challenges, which states share a border), fixed when
+the game is set up. Nothing else of the engine (tests/kit/test_bots_public.py checks).
 """
 
 from __future__ import annotations
@@ -34,6 +38,8 @@ TYPICAL_SOLUTIONS = 26
 SLIP = {"easy": 0.6, "medium": 0.2, "hard": 0.0}
 #: Random deals tried when deciding whether to GeoPlunge.
 PLUNGE_TRIALS = {"easy": 0, "medium": 12, "hard": 40}
+#: What the bot reads of the game besides its view and legal moves: the printed deck.
+PRINTED: tuple[str, ...] = ("cards", "challenges", "neighbours")
 
 
 def best_rank(card: PlungeCard) -> int:

@@ -162,9 +162,10 @@ def simulate(
     placed, moves, ends = [], [], {}
     for g in range(games):
         game = play_game(level, players, seed + g, **options)
-        placed.append(len(game.table_cards()))
+        view = game.view(None)
+        placed.append(len(view["table"]))
         moves.append(len(game.log))
-        ends[game.state["ended"]] = ends.get(game.state["ended"], 0) + 1
+        ends[view["ended"]] = ends.get(view["ended"], 0) + 1
     seconds = time.perf_counter() - start
     return {
         "level": level,

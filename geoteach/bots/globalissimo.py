@@ -6,6 +6,10 @@ for an easy one. It then picks the country and number with the most expected poi
 prefers the country whose place it is surest of (usually the highest or lowest one), as the
 rulebook's Linda does. At a hurdle it knows the answer with ``chance_to_know(level, fame)``,
 fame being the country's prominence as a share of the countries less prominent.
+
+It reads its seat's ``view`` and legal moves, and the game's country cards with their backs
+(``PRINTED``: ``atlas``, the facts the bot "knows" as well as its level lets it), fixed when
+the game is set up. Nothing else of the engine (tests/kit/test_bots_public.py checks).
 """
 
 from __future__ import annotations
@@ -29,6 +33,8 @@ LOG_NOISE = {"easy": 1.2, "medium": 0.5, "hard": 0.15}
 SAMPLES = 48
 #: Points table: POINTS[guess - 1, place - 1] for up to six countries.
 POINTS = np.array([[score_rank_guess(g, p) for p in range(1, 7)] for g in range(1, 7)])
+#: What the bot reads of the game besides its view and legal moves: the country cards.
+PRINTED: tuple[str, ...] = ("atlas",)
 
 
 class GlobalissimoBot(Bot):

@@ -127,7 +127,7 @@ def simulate(
     turns, moves = [], []
     for g in range(games):
         game = play_game(level, questions, players, seed + g)
-        turns.append(game.state["turn"])
+        turns.append(game.view(None)["turn"])
         moves.append(len(game.log))
     seconds = time.perf_counter() - start
     return {

@@ -18,6 +18,7 @@ from pathlib import Path
 
 from geoteach.bots.base import Bot
 from geoteach.bots.pursuit import PursuitBot
+from geoteach.bots.registry import BOTS
 from geoteach.classroom.recorder import open_record, record
 from geoteach.games.base import Action, Game
 from geoteach.games.registry import GAMES, GameEntry, load
@@ -100,11 +101,11 @@ def _play_game(
     entry: GameEntry, lesson: Lesson, name: str, clock: _Clock, rng: random.Random, most: int
 ) -> None:
     """Record a short game of ``entry`` at each of its tables, computers in the pupils' seats."""
-    make_bot = PUPIL_BOTS.get(entry.key, entry.make_bot)
+    make_bot = PUPIL_BOTS.get(entry.key, BOTS[entry.key].make_bot)
     for table in _tables(entry.engine_class):
         game = entry.engine_class(table, seed=rng.randrange(2**31), **entry.short_game)
         bots = {s: make_bot(_level(table, s), rng.randrange(2**31)) for s in range(len(table))}
-        _play(game, lesson, name, clock, bots, max_moves=most, driver=load(entry.play))
+        _play(game, lesson, name, clock, bots, max_moves=most, driver=load(BOTS[entry.key].play))
 
 
 def _play(

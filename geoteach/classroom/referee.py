@@ -47,6 +47,7 @@ from pathlib import Path
 from typing import Any
 
 from geoteach.bots.base import Bot
+from geoteach.bots.registry import BOTS
 from geoteach.classroom.rooms import replica_of
 from geoteach.classroom.wire import (
     REFUSED,
@@ -619,7 +620,7 @@ class Referee:
     # ----- the computer players ------------------------------------------------------------------
     def _seat_bots(self, ref: RefRoom) -> None:
         """A computer for every seat the computer plays now (from the start, or given to it)."""
-        entry = GAMES[ref.room.game]
+        entry = BOTS[ref.room.game]
         table = ref.game.table
         wanted = {s.seat for s in ref.seats if s.holder == "computer"}
         for seat in list(ref.bots):

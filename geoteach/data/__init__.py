@@ -30,6 +30,7 @@ _EXPORTS = {
     "card_art": "geoteach.data.globe_cards",
     "relief_tile": "geoteach.data.globe_cards",
     "data_dir": "geoteach.data._paths",
+    "data_path": "geoteach.data._paths",
     "maps": "geoteach.data.maps",
     "MapKind": "geoteach.data.maps",
     "map_kind": "geoteach.data.maps",

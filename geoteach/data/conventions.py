@@ -20,13 +20,13 @@ ask (see ``geoteach.quiz.generators``):
 
 from __future__ import annotations
 
-import math
 from functools import cache
 from pathlib import Path
 
 import pandas as pd
 
 from geoteach.data._paths import data_path
+from geoteach.sphere import sphere_km
 
 __all__ = [
     "countries_near",
@@ -40,7 +40,6 @@ __all__ = [
 
 #: The rules a row of data/quiz_conventions.csv may have.
 RULES = ("not_asked", "note", "disputed_border")
-_EARTH_KM = 6371.0
 
 
 @cache
@@ -117,13 +116,6 @@ def longitude_span(iso3: str) -> float:
     return float(east - west)
 
 
-def _haversine(lat1: float, lon1: float, lat2: float, lon2: float) -> float:
-    p1, p2 = math.radians(lat1), math.radians(lat2)
-    h = math.sin((p2 - p1) / 2) ** 2
-    h += math.cos(p1) * math.cos(p2) * math.sin(math.radians(lon2 - lon1) / 2) ** 2
-    return 2 * _EARTH_KM * math.asin(min(1.0, math.sqrt(h)))
-
-
 @cache
 def countries_near(iso3: str, km: float) -> frozenset[str]:
     """Other countries whose drawn land comes within ``km`` of ``iso3``'s (shore to shore).
@@ -143,6 +135,6 @@ def countries_near(iso3: str, km: float) -> frozenset[str]:
         if other == iso3 or shape.distance(here) > degrees * 4:
             continue
         a, b = nearest_points(here, shape)
-        if _haversine(a.y, a.x, b.y, b.x) <= km:
+        if sphere_km((a.y, a.x), (b.y, b.x)) <= km:
             near.add(str(other))
     return frozenset(near)

@@ -1,9 +1,9 @@
 """Kinds of map a place is on: the world's countries and the U.S. states (others can follow).
 
 A ``MapKind`` knows its places (their codes and names, from ``geoteach.data``), so it can tell
-whether a code is one of them; which drawing shows them (a function of ``geoteach.render``,
-named as a dotted path and imported only when a map is drawn, so this lowest layer imports
-nothing above it); and how its colour key is laid out. The quiz files a question under its
+whether a code is one of them, and how its colour key is laid out. Which drawing shows a kind
+is said by the drawing layer (``geoteach.render.place_maps.DRAWINGS``, by the kind's key): this
+lowest layer names nothing above it, not even as a dotted path. The quiz files a question under its
 places with it, the lesson report puts each place on its map, and the discussion questions and
 the data explorer draw their maps through ``geoteach.render.place_maps``, which builds every
 kind's map in one way.
@@ -20,7 +20,7 @@ Decisions:
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cache
 from types import MappingProxyType
 from typing import Any
@@ -30,7 +30,7 @@ from geoteach._lazy import load
 
 @dataclass(frozen=True)
 class MapKind:
-    """One kind of map: its places, the drawing that shows them, and where its key goes."""
+    """One kind of map: its places and where its key goes."""
 
     #: Short name, as the lesson report's "map" column writes it ("world", "us").
     key: str
@@ -40,13 +40,10 @@ class MapKind:
     places_word: str
     #: ``loader() -> DataFrame`` of the places: indexed by code, with a "name" column.
     table: str
-    #: ``drawing(ax=..., **drawing_options) -> MapView``: the map, drawn once.
-    drawing: str
     #: Where the colour key sits, in the map axes' fractions (x, y, width, height).
     key_box: tuple[float, float, float, float]
     #: The figure a map of this kind fills on a screen, in inches (its proportions).
     figsize: tuple[float, float]
-    drawing_options: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
     #: Share of a figure's height kept under the map for its colour key (0: the key is on it).
     key_strip: float = 0.0
 
@@ -84,8 +81,6 @@ WORLD = MapKind(
     place="country",
     places_word="countries",
     table="geoteach.data.world:countries",
-    drawing="geoteach.render.world:world_map_view",
-    drawing_options=MappingProxyType({"numbers": False}),
     # Higher than the default, so its "no data" swatch (drawn under it) does not cover the
     # numbers of the colour bar.
     key_box=(0.62, 0.11, 0.34, 0.025),
@@ -97,7 +92,6 @@ USA = MapKind(
     place="state",
     places_word="U.S. states",
     table="geoteach.data.usa:us_states",
-    drawing="geoteach.render.us:us_map_view",
     key_strip=0.1,
     # Below the map, in the strip kept for it (negative: under the axes).
     key_box=(0.6, -0.055, 0.36, 0.025),

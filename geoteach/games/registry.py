@@ -1,11 +1,13 @@
 """The kit's games, one entry each: the one place a sixth game is added, and every list reads.
 
-An entry says where each piece of a game lives: its engine (this layer), its computer players
-(``geoteach.bots``), its screen (``geoteach.ui``), its handouts and lesson plan
-(``geoteach.lessons``, ``notebooks/``), and what its student app's set-up screen asks. The
-pieces above this layer are named as dotted paths ("module:name") and imported only when
-asked for, so importing the registry loads no engine, no widget and no map: the set-up screen
-reads it before anything heavy, and no layer imports one above it.
+An entry holds a game's engine facts: its key and title, its engine (named as a dotted path,
+"module:name", imported only when asked for), its lesson plan (``notebooks/``) and what its
+student app's set-up screen asks. Importing the registry loads no engine, no widget and no
+map: the set-up screen reads it before anything heavy. Each layer above lists its own part of
+every game by the same key: ``geoteach.bots.registry`` the computer players,
+``geoteach.lessons.registry`` the handouts and discussion questions, ``geoteach.ui.registry``
+the screens. So no layer names one above it, even as a dotted path (``tests/test_layers.py``),
+and the kit's tests check that every layer lists the same games.
 
 Who reads it: the student apps (``geoteach.ui.apps``: their keys, set-up choices, screens), the
 handouts (``geoteach.lessons.handouts``), the lesson record's game names
@@ -16,7 +18,7 @@ entry's ``key``; the app notebook is ``notebooks/play/<key>.ipynb``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Literal
@@ -66,7 +68,7 @@ def speed_option() -> Option:
 
 @dataclass(frozen=True)
 class GameEntry:
-    """One game of the kit and where each of its pieces lives (see the module notes)."""
+    """One game of the kit: its engine's facts (see the module notes)."""
 
     #: The engine's ``name``: saved files, the lesson record's "game" and the app's key.
     key: str
@@ -75,24 +77,12 @@ class GameEntry:
     title: str
     #: The engine class, "module:Class".
     engine: str
-    #: ``make_bot(level, seed) -> Bot``, the computer players' factory (``bots_for`` takes it).
-    bot: str
-    #: ``build_screen(table, values) -> GameScreen``: the student app's game screen.
-    screen: str
     #: The student app's one line under the game's name.
     blurb: str
     #: What the app's set-up screen asks besides the players.
     options: tuple[Option, ...]
-    #: ``handouts(**choices) -> list[Handout]``: the PDFs a teacher prints.
-    handouts: str
-    #: The module of the game's discussion questions and handout pages.
-    lessons: str
     #: The teacher's notebook with the lesson plan, in ``notebooks/``.
     lesson_plan: str
-    #: Slow work (loading questions) started while the set-up screen is filled in, or None.
-    prepare: str | None = None
-    #: ``play(game, bots, max_moves=...)``: how computer players play a whole game.
-    play: str = "geoteach.bots.base:play_bots"
     #: Engine options for a short game played by computers in pupils' seats (the demo record).
     short_game: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
     #: Why the game cannot be played from many devices yet ("" when it can: the class game).
@@ -109,23 +99,9 @@ class GameEntry:
         return load(self.engine)
 
     @property
-    def make_bot(self) -> Callable[..., Any]:
-        return load(self.bot)
-
-    @property
-    def build_screen(self) -> Callable[..., Any]:
-        return load(self.screen)
-
-    @property
     def is_class_game(self) -> bool:
         """True when a class can play it from many devices (``geoteach.ui.class_game``)."""
         return not self.not_a_class_game
-
-    @property
-    def new_game(self) -> Callable[..., Any]:
-        """``new_game(table, values) -> Game``: the game the set-up screen's choices describe
-        (a class game opens its room with it), beside ``build_screen`` in the screen's module."""
-        return load(self.screen.rpartition(":")[0] + ":new_game")
 
     @property
     def app_notebook(self) -> str:
@@ -134,8 +110,7 @@ class GameEntry:
 
     def paths(self) -> dict[str, str]:
         """Every dotted path of the entry, by field (for the test that they all resolve)."""
-        fields = ("engine", "bot", "screen", "handouts", "lessons", "prepare", "play")
-        return {f: getattr(self, f) for f in fields if getattr(self, f) is not None}
+        return {"engine": self.engine}
 
 
 def _short(**options: Any) -> Mapping[str, Any]:
@@ -157,8 +132,6 @@ _ENTRIES = (
         key="globalissimo",
         title="Globalissimo",
         engine="geoteach.games.globalissimo:Globalissimo",
-        bot="geoteach.bots.globalissimo:make_bot",
-        screen="geoteach.ui.globalissimo:build_screen",
         blurb=(
             "Put the countries in order by a real statistic. Exactly right = 3 points. "
             "Then clear the hurdles: find a country on the map, or name its capital."
@@ -180,8 +153,6 @@ _ENTRIES = (
             ),
             speed_option(),
         ),
-        handouts="geoteach.lessons.globalissimo:handouts",
-        lessons="geoteach.lessons.globalissimo",
         lesson_plan="01_globalissimo.ipynb",
         short_game=_short(rounds=5),
     ),
@@ -189,8 +160,6 @@ _ENTRIES = (
         key="geotriple",
         title="GeoTriple",
         engine="geoteach.games.geotriple:GeoTriple",
-        bot="geoteach.bots.geotriple:make_bot",
-        screen="geoteach.ui.geotriple:build_screen",
         blurb=(
             "Two players and the 50 U.S. states. Each round: guess the other player's state "
             "from clues, race to find groups of bordering states, then win tricks with the "
@@ -226,11 +195,8 @@ _ENTRIES = (
             ),
             speed_option(),
         ),
-        handouts="geoteach.lessons.geotriple:handouts",
-        lessons="geoteach.lessons.geotriple",
         lesson_plan="02_geotriple.ipynb",
         # In the race both players hunt at once: the faster computer moves first.
-        play="geoteach.bots.geotriple:play_game",
         # Computers in pupils' seats (the demo) are not marked as computers: the game gives
         # the Stage 1 clues itself, as it does for computer players.
         short_game=_short(target=40, typed_clues=False),
@@ -239,8 +205,6 @@ _ENTRIES = (
         key="global_pursuit",
         title="Global Pursuit",
         engine="geoteach.games.global_pursuit:GlobalPursuit",
-        bot="geoteach.bots.global_pursuit:make_bot",
-        screen="geoteach.ui.global_pursuit:build_screen",
         blurb=(
             "Fit real map cards together edge to edge, so that coasts, the Equator and the tropics "
             "go on from card to card. Each match brings a trivia question; spot a card that does "
@@ -320,12 +284,9 @@ _ENTRIES = (
             ),
             speed_option(),
         ),
-        handouts="geoteach.lessons.global_pursuit:handouts",
-        lessons="geoteach.lessons.global_pursuit",
         lesson_plan="03_global_pursuit.ipynb",
         # The trivia decks (kept, else made from the data: seconds), the answers' places and
         # the map cards' drawings.
-        prepare="geoteach.ui.global_pursuit.app:prepare",
         # A class game: the teacher is the reader, on the projector; the team says its answer.
         class_words=_short(answer_mode=_short(honor="said aloud, marked by the teacher")),
     ),
@@ -333,8 +294,6 @@ _ENTRIES = (
         key="geography_pursuit",
         title="Geography Pursuit",
         engine="geoteach.games.geography_pursuit:GeographyPursuit",
-        bot="geoteach.bots.pursuit:make_bot",
-        screen="geoteach.ui.pursuit:build_screen",
         blurb=(
             "Roll the die, move round the board and answer geography questions in six "
             "categories. Win a wedge in each headquarters, then answer the final question in the "
@@ -376,10 +335,7 @@ _ENTRIES = (
             ),
             speed_option(),
         ),
-        handouts="geoteach.lessons.geography_pursuit:handouts",
-        lessons="geoteach.lessons.geography_pursuit",
         lesson_plan="04_geography_pursuit.ipynb",
-        prepare="geoteach.games.geography_pursuit.questions:prepare",
         # A class game: the teacher is the reader, on the projector; the team says its answer.
         class_words=_short(mode=_short(honor="said out loud and marked by the teacher")),
     ),
@@ -387,8 +343,6 @@ _ENTRIES = (
         key="globe_works",
         title="Globe Works",
         engine="geoteach.games.globe_works:GlobeWorks",
-        bot="geoteach.bots.globe_works:make_bot",
-        screen="geoteach.ui.globe_works:build_screen",
         blurb=(
             "Build networks of banks, airlines, ports, information or energy around the world: "
             "open regions with linking cities, play your cities, and link them up. "
@@ -415,8 +369,6 @@ _ENTRIES = (
             ),
             speed_option(),
         ),
-        handouts="geoteach.lessons.globe_works:handouts",
-        lessons="geoteach.lessons.globe_works",
         lesson_plan="05_globe_works.ipynb",
     ),
 )

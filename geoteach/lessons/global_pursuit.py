@@ -13,16 +13,13 @@ from typing import Any
 
 import numpy as np
 import pandas as pd
-from pyproj import Geod
 
 from geoteach.escape import plot_text
 from geoteach.lessons.discussion import Discussion, names_list, number, world_map
 from geoteach.lessons.handouts import Handout
 from geoteach.render.globe_card_layers import TROPIC_LAT
 from geoteach.render.mapview import MapView
-
-#: Distances on the WGS 84 ellipsoid, the shape GPS uses.
-GEOD = Geod(ellps="WGS84")
+from geoteach.sphere import journey_km, wgs84_path
 
 
 def route_lengths() -> pd.DataFrame:
@@ -35,7 +32,7 @@ def route_lengths() -> pd.DataFrame:
     for (explorer, journey), stops in routes.groupby(["explorer", "journey"], sort=False):
         stops = stops.sort_values("order")
         lons, lats = stops["lon"].to_numpy(float), stops["lat"].to_numpy(float)
-        km = GEOD.line_length(lons, lats) / 1000.0
+        km = journey_km(lons, lats)
         rows.append(
             {
                 "explorer": explorer,
@@ -94,7 +91,7 @@ def _great_circles(lons: Any, lats: Any) -> tuple[np.ndarray, np.ndarray]:
     points = list(zip(np.asarray(lons, float), np.asarray(lats, float), strict=True))
     path = points[:1]
     for (lon1, lat1), (lon2, lat2) in itertools.pairwise(points):
-        path += [*GEOD.npts(lon1, lat1, lon2, lat2, 24), (lon2, lat2)]
+        path += [*wgs84_path(lon1, lat1, lon2, lat2, 24), (lon2, lat2)]
     xy = np.array(path, dtype=float)
     jumps = np.nonzero(np.abs(np.diff(xy[:, 0])) > 180)[0] + 1
     xy = np.insert(xy, jumps, np.nan, axis=0)

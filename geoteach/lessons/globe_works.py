@@ -15,7 +15,6 @@ import numpy as np
 import pandas as pd
 import shapely
 from matplotlib.figure import Figure
-from pyproj import Geod
 from shapely.geometry import Point
 
 from geoteach.escape import plot_text
@@ -35,6 +34,7 @@ from geoteach.lessons.printing import (
     table_grid,
 )
 from geoteach.render.mapview import new_figure
+from geoteach.sphere import wgs84_km
 
 SOURCE = (
     "data/globe_works_cities.csv and globe_works_regions.csv (UN M49 regions; each city's "
@@ -43,7 +43,6 @@ SOURCE = (
 FARTHEST = "farthest region's land (km)"
 #: "Near" a region, for the linking cities' answer.
 NEAR_KM = 1000
-GEOD = Geod(ellps="WGS84")
 
 
 def _linking() -> list:
@@ -60,7 +59,7 @@ def _km_to(region_code: str, lon: float, lat: float) -> float:
         return 0.0
     xy = shapely.get_coordinates(shape.boundary)
     here = np.broadcast_to([lon, lat], xy.shape)
-    return float(GEOD.inv(here[:, 0], here[:, 1], xy[:, 0], xy[:, 1])[2].min() / 1000.0)
+    return float(wgs84_km(here[:, 0], here[:, 1], xy[:, 0], xy[:, 1]).min())
 
 
 def linking_cities() -> Discussion:

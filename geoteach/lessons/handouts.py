@@ -2,9 +2,10 @@
 
 ``write_handouts("globalissimo")`` writes the game's handouts and returns a table of the files
 (where it is, what it is for). Each game's handouts are listed by the ``handouts`` function of
-its lessons module (``geoteach.lessons.globalissimo.handouts``...), which the game's registry
-entry names; this module only writes them. The folder is ``handouts/`` next to the notebook, or the
-environment variable ``GEOTEACH_HANDOUTS`` (the test suite points it at a temporary folder).
+its lessons module (``geoteach.lessons.globalissimo.handouts``...), which the game's entry in
+``geoteach.lessons.registry`` names; this module only writes them. The folder is ``handouts/``
+next to the notebook, or the environment variable ``GEOTEACH_HANDOUTS`` (the test suite points
+it at a temporary folder).
 """
 
 from __future__ import annotations
@@ -38,13 +39,14 @@ def handout_folder() -> Path:
 def handouts(game: str, **choices: Any) -> list[Handout]:
     """The handouts of ``game`` for these choices (see ``write_handouts``).
 
-    Which function lists a game's handouts is said by its entry in ``geoteach.games.registry``.
+    Which function lists a game's handouts is said by its entry in ``geoteach.lessons.registry``.
     """
-    from geoteach.games.registry import GAMES, load
+    from geoteach._lazy import load
+    from geoteach.lessons.registry import LESSONS
 
-    if game not in GAMES:
-        raise ValueError(f"There are handouts for {', '.join(GAMES)}, not for {game!r}.")
-    return load(GAMES[game].handouts)(**choices)
+    if game not in LESSONS:
+        raise ValueError(f"There are handouts for {', '.join(LESSONS)}, not for {game!r}.")
+    return load(LESSONS[game].handouts)(**choices)
 
 
 def write_handouts(

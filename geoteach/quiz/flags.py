@@ -9,7 +9,7 @@ import base64
 import re
 from functools import cache
 
-from geoteach.data._paths import data_path
+from geoteach.data import data_path
 from geoteach.escape import html_text
 
 _ISO3 = re.compile(r"^[A-Z]{3}$")

@@ -241,7 +241,7 @@ def _aliases(*groups: Iterable[str]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(a for group in groups for a in group if a))
 
 
-def _choices(
+def pick_choices(
     answer: str, options: Iterable[str], accepted: Iterable[str] = (), count: int = DISTRACTORS
 ) -> tuple[str, ...]:
     """The answer and the first ``count`` options that are no accepted answer, sorted.
@@ -475,12 +475,14 @@ class StateAtlas(Places):
 
 
 @cache
-def _default_atlas() -> Atlas:
+def default_atlas() -> Atlas:
+    """The atlas of the kit's own countries table, made once: every deck built without a
+    table of its own (the Pursuits' kept banks too) asks about the same countries."""
     return Atlas(_countries())
 
 
 def _atlas(countries: pd.DataFrame | None) -> Atlas:
-    return _default_atlas() if countries is None else Atlas(countries)
+    return default_atlas() if countries is None else Atlas(countries)
 
 
 @cache
@@ -544,7 +546,7 @@ def choice_question(
     ``options`` are the wrong answers in order of preference, ``distractors`` the places they
     stand for (same order): the distractors shown are the first that are no accepted answer.
     """
-    choices = _choices(answer, options, accepted)
+    choices = pick_choices(answer, options, accepted)
     shown = [d for d, o in zip(distractors, options, strict=True) if o in choices]
     closeness = places.closeness(code, shown[:DISTRACTORS])
     return place_question(
@@ -691,7 +693,7 @@ def continent_questions(countries: pd.DataFrame | None = None) -> list[Question]
             continue
         near = [c for c in continents if frozenset((c, continent)) in NEAR_CONTINENTS]
         far = [c for c in continents if c != continent and c not in near]
-        choices = _choices(continent, near + far)
+        choices = pick_choices(continent, near + far)
         closeness = sum(c in near for c in choices if c != continent) / (len(choices) - 1)
         called = atlas.called[iso3]
         questions.append(
@@ -762,7 +764,7 @@ def _borders_both(
         accepted = _aliases(
             places.aliases[answer], *((places.name[o], *places.aliases[o]) for o in others)
         )
-        choices = _choices(names[0], places.names(wrong), accepted)
+        choices = pick_choices(names[0], places.names(wrong), accepted)
         shown = [c for c in wrong if places.name[c] in choices]
         closeness = sum(c in near for c in shown) / len(shown) if shown else 0.0
         questions.append(
@@ -1187,7 +1189,7 @@ def state_region_questions(states: pd.DataFrame | None = None) -> list[Question]
         region = atlas.region[usps]
         near = sorted({atlas.region[n] for n in atlas.neighbours[usps]} - {region})
         far = [r for r in atlas.CENSUS_REGIONS if r != region and r not in near]
-        choices = _choices(region, near + far)
+        choices = pick_choices(region, near + far)
         questions.append(
             place_question(
                 atlas,

@@ -36,7 +36,7 @@ import pandas as pd
 import shapely
 from shapely.geometry.base import BaseGeometry
 
-from geoteach import data
+from geoteach import data, sphere
 from geoteach.data.globe_cards import relief_tile
 from geoteach.games.global_pursuit import dodecahedron as dodeca
 
@@ -157,15 +157,15 @@ def lakes() -> np.ndarray:
 
 def relief(face: int) -> np.ndarray:
     """The Natural Earth I colours resampled onto one card: an RGBA image (see ``relief_tile``)."""
-    return relief_tile(dodeca._check(face)).copy()
+    return relief_tile(dodeca.check_face(face)).copy()
 
 
 # --------------------------------------------------------------------------- clipping
 
 
 def _to_card_coords(face: int):
-    centre = dodeca._to_xyz(*dodeca.face_centre(face))
-    east, north = dodeca._east_north(centre)
+    centre = sphere.to_xyz(*dodeca.face_centre(face))
+    east, north = sphere.east_north(centre)
 
     def project(coords: np.ndarray) -> np.ndarray:
         with np.errstate(invalid="ignore", over="ignore"):
@@ -173,10 +173,10 @@ def _to_card_coords(face: int):
         xy = np.column_stack([x, y])
         # Points 80° or more from the centre are far off the card (the gnomonic projection
         # ends at 90°): put them far out in their own direction, where the pentagon cuts them.
-        p = dodeca._to_xyz(coords[:, 1], coords[:, 0])
-        far = (dodeca._dot(p, centre) < np.cos(np.radians(80.0))) | ~np.isfinite(xy).all(axis=1)
+        p = sphere.to_xyz(coords[:, 1], coords[:, 0])
+        far = (sphere.dot(p, centre) < np.cos(np.radians(80.0))) | ~np.isfinite(xy).all(axis=1)
         if far.any():
-            d = np.column_stack([dodeca._dot(p[far], east), dodeca._dot(p[far], north)])
+            d = np.column_stack([sphere.dot(p[far], east), sphere.dot(p[far], north)])
             length = np.sqrt(d[:, 0] * d[:, 0] + d[:, 1] * d[:, 1])[:, None]
             xy[far] = 10.0 * d / np.maximum(length, 1e-12)
         # On a grid of 2**-32 card edges (about 10 nm on a printed card): the projection's last
@@ -264,16 +264,15 @@ def great_circle_legs(
     lat: np.ndarray, lon: np.ndarray, step_deg: float = 0.5
 ) -> shapely.LineString:
     """A route through the stops along great circles, with longitudes kept continuous."""
-    xyz = dodeca._to_xyz(np.asarray(lat, float), np.asarray(lon, float))
+    xyz = sphere.to_xyz(np.asarray(lat, float), np.asarray(lon, float))
     pts = [xyz[0]]
     for a, b in itertools.pairwise(xyz):
-        omega = float(np.arccos(np.clip(dodeca._dot(a, b), -1.0, 1.0)))
+        omega = float(sphere.arc(a, b))
         n = max(2, int(np.degrees(omega) / step_deg) + 1)
         if omega < 1e-12:
             continue
-        t = np.linspace(0.0, 1.0, n)[1:, None]
-        pts.extend((np.sin((1 - t) * omega) * a + np.sin(t * omega) * b) / np.sin(omega))
-    la, lo = dodeca._to_latlon(np.asarray(pts))
+        pts.extend(sphere.slerp(a, b, np.linspace(0.0, 1.0, n)[1:]))
+    la, lo = sphere.to_latlon(np.asarray(pts))
     lo = np.degrees(np.unwrap(np.radians(lo)))
     return shapely.LineString(dodeca.snap(np.column_stack([lo, la]), GRID_BITS))
 
@@ -462,7 +461,7 @@ _BUILDERS = {
 def card_layers(set_name: str, face: int) -> CardLayers:
     """Everything drawn on one card (cached: the second call costs nothing)."""
     name = check_set(set_name)
-    layers = CardLayers(name, dodeca._check(face), OCEAN[name])
+    layers = CardLayers(name, dodeca.check_face(face), OCEAN[name])
     _BUILDERS[name](layers)
     _graticule(layers)
     # A label whose middle sits close to an edge would run off the card: leave it out.
@@ -480,10 +479,6 @@ def land_on_edges_km(offset: float, samples_per_edge: int = 200) -> float:
     land = _land_lonlat()[0]
     shapely.prepare(land)
     lat, lon = dodeca.all_edge_points(offset, samples_per_edge)
-    corner = dodeca._solid(0.0)
-    edge_deg = np.degrees(
-        np.arccos(dodeca._dot(corner[1][corner[2][0][0]], corner[1][corner[2][0][1]]))
-    )
-    edge_km = np.radians(edge_deg) * dodeca.EARTH_RADIUS_M / 1000.0
+    edge_km = dodeca.edge_arc(0.0) * sphere.EARTH_RADIUS_M / 1000.0
     inside = shapely.contains_xy(land, lon, lat)
     return float(inside.sum() * edge_km / samples_per_edge)

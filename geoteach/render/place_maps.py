@@ -8,6 +8,7 @@ strip for its key under the states wherever it is shown.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any
 
 import pandas as pd
@@ -18,6 +19,16 @@ from geoteach.data.maps import MapKind, map_kind
 from geoteach.render import palettes
 from geoteach.render.choropleths import choropleth
 from geoteach.render.mapview import MapView, new_figure
+
+#: The drawing of each kind of map (``MapKind.key``): ``drawing(ax=..., **options) -> MapView``,
+#: imported only when that map is drawn. The world without its numbers; the U.S. states with
+#: their abbreviations.
+DRAWINGS: Mapping[str, tuple[str, Mapping[str, Any]]] = MappingProxyType(
+    {
+        "world": ("geoteach.render.world:world_map_view", MappingProxyType({"numbers": False})),
+        "us": ("geoteach.render.us:us_map_view", MappingProxyType({})),
+    }
+)
 
 
 def place_map(
@@ -35,7 +46,8 @@ def place_map(
     kind = map_kind(kind)
     figure = new_figure(figsize or kind.figsize, dpi=dpi, interactive=interactive)
     ax = figure.add_axes((0.0, kind.key_strip, 1.0, 1.0 - kind.key_strip))
-    return load(kind.drawing)(ax=ax, **kind.drawing_options)
+    drawing, options = DRAWINGS[kind.key]
+    return load(drawing)(ax=ax, **options)
 
 
 def colour_places(

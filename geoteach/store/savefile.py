@@ -8,8 +8,9 @@
   ``geoteach`` from ``import``). Code that wants another folder says so with a
   ``pathlib.Path`` or ``folder=``; the file name part is checked the same way.
 * **One writer per file.** While a game autosaves to a file it holds an OS lock on a hidden
-  sidecar file (``.class 7b.json.lock``). The operating system drops the lock when the kernel
-  ends, however it ends (shut down, crash, ``kill -9``), so a dead kernel never blocks a file.
+  sidecar file (``.class 7b.json.lock``), taken with ``filelock`` (``flock`` on Linux and macOS,
+  ``msvcrt`` on Windows). The operating system drops the lock when the kernel ends, however it
+  ends (shut down, crash, ``kill -9``), so a dead kernel never blocks a file.
   A second kernel that wants the file gets ``SaveInUse`` and writes nothing. Inside one kernel
   the game that claimed the file last is its writer; the one before gets ``SaveInUse`` on its
   next move instead of overwriting (a notebook cell run twice).
@@ -34,11 +35,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-try:  # POSIX: flock locks belong to the open file and die with the process.
-    import fcntl
-except ImportError:  # pragma: no cover - Windows: msvcrt locks also end with the process.
-    fcntl = None  # type: ignore[assignment]
-    import msvcrt
+from filelock import FileLock, Timeout
 
 SUFFIX = ".json"
 #: Environment variable a JupyterHub admin or a teacher may set to the lesson folder.
@@ -204,65 +201,45 @@ def default_save_name(game_name: str, when: float | None = None) -> str:
 
 
 # ----- one writer per file ------------------------------------------------------------------
-def _try_lock(fd: int) -> bool:
-    try:
-        if fcntl is not None:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        else:  # pragma: no cover - Windows
-            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
-    except OSError:
-        return False
-    return True
-
-
-def _unlock(fd: int) -> None:
-    if fcntl is not None:
-        fcntl.flock(fd, fcntl.LOCK_UN)
-    else:  # pragma: no cover - Windows
-        os.lseek(fd, 0, os.SEEK_SET)
-        msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
-
-
 def lock_path(save: Path) -> Path:
     """The hidden sidecar file whose OS lock says who writes ``save``."""
     return save.with_name(f".{save.name}.lock")
 
 
 class _Lock:
-    """The OS lock on a save's sidecar file. The OS releases it when the process ends."""
+    """The OS lock on a save's sidecar file (``filelock``). The OS releases it when the process
+    ends, so a killed kernel never keeps a file."""
 
     def __init__(self, save: Path) -> None:
         self.path = lock_path(save)
-        self.fd: int | None = None
+        # Not thread-local: a game may let go from another thread than the one that claimed
+        # (a widget callback, the garbage collector, the exit handler).
+        self.file = FileLock(self.path, thread_local=False, blocking=False)
 
     def acquire(self) -> bool:
-        """Take the lock now or return False (never waits)."""
-        while True:
-            fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o666)
-            if not _try_lock(fd):
-                os.close(fd)
-                return False
-            # A holder deletes the sidecar before it lets go; if that happened between our
-            # open and our lock, we hold a deleted file: open the new one and try again.
+        """Take the lock now or return False (never waits).
+
+        A holder deletes the sidecar before it lets go (below); a contender that opened the
+        old file just then gets a lock on a deleted file, which filelock drops and reports as
+        busy. One more try opens the new sidecar: busy again only if someone holds it.
+        """
+        for _ in range(2):
             try:
-                current = os.path.samestat(os.fstat(fd), os.stat(self.path))
-            except FileNotFoundError:
-                current = False
-            if current:
-                self.fd = fd
-                return True
-            _unlock(fd)
-            os.close(fd)
+                self.file.acquire()
+            except Timeout:
+                continue
+            return True
+        return False
 
     def release(self) -> None:
-        if self.fd is None:
+        if not self.file.is_locked:
             return
-        if fcntl is not None:  # Windows cannot delete an open file: the sidecar stays there.
+        # filelock leaves the sidecar in place; deleting it first keeps the folder tidy (on
+        # Windows an open file cannot be deleted, and filelock removes it after unlocking).
+        if os.name != "nt":
             with suppress(OSError):
                 os.unlink(self.path)
-        _unlock(self.fd)
-        os.close(self.fd)
-        self.fd = None
+        self.file.release(force=True)
 
 
 @dataclass

@@ -21,12 +21,14 @@ from urllib.parse import parse_qs
 
 import ipywidgets as widgets
 
+from geoteach.bots.registry import BOTS, BotEntry
 from geoteach.escape import html_text
 from geoteach.games.registry import GAMES, GameEntry, Option, load
 from geoteach.games.table import Seat, Table
 from geoteach.ui.canvas_keys import send_to_lab
 from geoteach.ui.messages import MessageLine
 from geoteach.ui.page_request import after_page_opens
+from geoteach.ui.registry import SCREENS, ScreenEntry
 from geoteach.ui.safe import safe
 from geoteach.ui.shell import APP_CSS, GameScreen
 from geoteach.ui.table_setup import TableSetup
@@ -150,12 +152,22 @@ def screen_options(values: dict[str, Any]) -> dict[str, Any]:
 class AppSpec:
     """A game's student app: what the set-up screen asks, and how the game screen is built.
 
-    Read from the game's registry entry. The entry names the game's class and the screen's
-    builder as dotted paths, so the set-up screen needs only the light rules module; the
-    screen's module is imported (``warm_up``) while the set-up screen is being filled in.
+    Read from the game's registry entries (``geoteach.games.registry`` for the engine,
+    ``geoteach.ui.registry`` for the screen, ``geoteach.bots.registry`` for the computer
+    players). They name the game's class and the screen's builder as dotted paths, so the
+    set-up screen needs only the light rules module; the screen's module is imported
+    (``warm_up``) while the set-up screen is being filled in.
     """
 
     entry: GameEntry
+
+    @property
+    def screen(self) -> ScreenEntry:
+        return SCREENS[self.entry.key]
+
+    @property
+    def bot(self) -> BotEntry:
+        return BOTS[self.entry.key]
 
     @property
     def key(self) -> str:
@@ -175,7 +187,7 @@ class AppSpec:
 
     @property
     def builder(self) -> Callable[[Table, dict[str, Any]], GameScreen]:
-        return self.entry.build_screen
+        return self.screen.build_screen
 
     @property
     def title(self) -> str:
@@ -184,8 +196,8 @@ class AppSpec:
     def warm_up(self) -> None:
         """Import the screen's module and do the game's slow preparations (in a thread)."""
         self.builder  # noqa: B018 - importing is the point
-        if self.entry.prepare is not None:
-            load(self.entry.prepare)()
+        if self.screen.prepare is not None:
+            load(self.screen.prepare)()
 
 
 def spec_for(key: str) -> AppSpec:

@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from geoteach.bots.registry import BOTS
 from geoteach.classroom.referee import Referee
 from geoteach.classroom.remote import LocalConnection, RemoteRoom, ViewRefused, answer
 from geoteach.classroom.rooms import replica_of, setup_of
@@ -67,7 +68,7 @@ def _play(conn: LocalConnection, code: str, devices: dict, teacher: RemoteRoom, 
     """Up to ``moves`` moves: each team's on its own device (the move a computer would choose
     for it; an answer said out loud marked by the teacher), the computers by the referee."""
     game = _full(conn, code)
-    helpers = {s: GAMES[game.name].make_bot("medium", 50 + s) for s in devices}
+    helpers = {s: BOTS[game.name].make_bot("medium", 50 + s) for s in devices}
     made = 0
     for _ in range(moves):
         conn.referee.play_bots(code)
@@ -132,7 +133,7 @@ def test_no_page_receives_another_seats_secret(key: str, tmp_path) -> None:
     game = _full(conn, code)
     seen: dict[int, set[str]] = {0: set(), 1: set()}
     scans: list[tuple[int, set[str], set[str], str]] = []
-    helpers = {s: GAMES[key].make_bot("medium", 70 + s) for s in devices}
+    helpers = {s: BOTS[key].make_bot("medium", 70 + s) for s in devices}
     for _ in range(60):
         conn.referee.play_bots(code)
         teacher.catch_up()
@@ -305,7 +306,7 @@ def test_only_the_teacher_marks_an_answer_said_out_loud(tmp_path) -> None:
     teacher = RemoteRoom(conn, code, teacher=SECRET)
     spectator = RemoteRoom(conn, code, key="")
     game = _full(conn, code)
-    helpers = {s: GAMES["globalissimo"].make_bot("medium", 50 + s) for s in devices}
+    helpers = {s: BOTS["globalissimo"].make_bot("medium", 50 + s) for s in devices}
     for _ in range(300):
         conn.referee.play_bots(code)
         for page in (*devices.values(), teacher, spectator):
@@ -346,7 +347,7 @@ def test_a_paused_room_takes_no_move_and_a_stale_page_is_told(tmp_path) -> None:
     conn.referee.play_bots(code)
     seat = next(s for s in game.to_act() if s in devices)
     devices[seat].catch_up()
-    move = GAMES["globalissimo"].make_bot("medium", 1).choose(game, seat)
+    move = BOTS["globalissimo"].make_bot("medium", 1).choose(game, seat)
     answer(conn.call({"kind": "teacher", "teacher": SECRET, "code": code, "verb": "pause"}))
     with pytest.raises(RoomError, match="paused"):
         devices[seat].game.apply(move)
@@ -454,7 +455,7 @@ def test_two_service_processes_on_one_database_serve_one_room(key: str, rooms_ur
         s: answer(first.call({"kind": "take_seat", "code": code, "seat": s}))["key"] for s in (0, 1)
     }
     devices = {0: RemoteRoom(first, code, key=keys[0]), 1: RemoteRoom(second, code, key=keys[1])}
-    helpers = {s: GAMES[key].make_bot("medium", 90 + s) for s in devices}
+    helpers = {s: BOTS[key].make_bot("medium", 90 + s) for s in devices}
     moved = {0: 0, 1: 0}
     for step in range(60):
         if step == 30:  # the first service process stops; its device reconnects to the other

@@ -32,3 +32,10 @@ def test_the_map_leaves_its_key_strip_free() -> None:
     colours = colour_places(view, USA, {"TX": 1.0, "OH": 2.0}, title="test")
     assert set(colours) == {"TX", "OH"}
     assert place_map("world", dpi=50).ax.get_position(original=True).bounds[1] == 0.0
+
+
+def test_every_kind_has_its_drawing_and_every_drawing_its_kind() -> None:
+    """The drawing layer says how each kind is drawn (the data layer names no drawing)."""
+    from geoteach.render.place_maps import DRAWINGS
+
+    assert set(DRAWINGS) == set(MAP_KINDS)

@@ -24,9 +24,9 @@ import pytest
 
 from geoteach.classroom.remote import HttpConnection
 from geoteach.classroom.rooms import setup_of
-from geoteach.games.registry import GAMES
 from geoteach.games.table import Seat, Table
 from geoteach.ui.apps import app
+from geoteach.ui.registry import SCREENS
 from tests.e2e import pages
 from tests.e2e.conftest import free_port, wait_for_port
 from tests.e2e.servers import kit_copy, press_ctrl_c, teacher_secret
@@ -135,7 +135,7 @@ def test_a_ready_join_kernel_opens_the_room_of_its_link(browser, ready_server) -
     service = HttpConnection(f"{server.url}/geoteach/api")
     secret = teacher_secret(server.rooms.parents[1])  # type: ignore[attr-defined]
     table = Table([Seat("Team Amber"), Seat("Team Blue")])
-    game = GAMES["globalissimo"].new_game(table, {"rounds": 2, "honor": False})
+    game = SCREENS["globalissimo"].new_game(table, {"rounds": 2, "honor": False})
     opened = service.call(
         {"kind": "open", "teacher": secret, "game": "globalissimo", "setup": setup_of(game)}
     )

@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 import shapely
 
+from geoteach import sphere
 from geoteach.games.global_pursuit import dodecahedron as d
 
 EDGES = [(f, e) for f in d.FACES for e in range(5)]
@@ -114,10 +115,9 @@ def test_round_trip_card_coordinates():
 
 
 def _great_circle(a, b, n=9):
-    va, vb = d._to_xyz(*a), d._to_xyz(*b)
-    omega = np.arccos(va @ vb)
-    t = np.linspace(0, 1, n)[:, None]
-    return d._to_latlon((np.sin((1 - t) * omega) * va + np.sin(t * omega) * vb) / np.sin(omega))
+    return sphere.to_latlon(
+        sphere.slerp(sphere.to_xyz(*a), sphere.to_xyz(*b), np.linspace(0, 1, n))
+    )
 
 
 @pytest.mark.parametrize("face,edge", EDGES)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from itertools import permutations
 from statistics import mean
 
-from geoteach.bots.globe_works import GlobeWorksBot, simulate
+from geoteach.bots.globe_works import GlobeWorksBot, SeatView, simulate
 from geoteach.games.deck import check_conservation
 from geoteach.games.globe_works import DEALS, GlobeWorks, deck
 from geoteach.games.table import Table
@@ -23,7 +23,7 @@ def test_goal_icon_is_the_icon_held_most() -> None:
     bot = GlobeWorksBot("hard", 0)
     game.hands[0][:] = ["NA-power", "WE-power", "EA-coins"]
     game.played[0][:] = []
-    assert bot.goal_icon(game, 0) == "power"
+    assert bot.goal_icon(SeatView.of(game, 0), 0) == "power"
 
 
 def test_hard_bots_outscore_easy_bots_on_average() -> None:

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from geoteach.bots.base import bots_for, play_bots
+from geoteach.bots.registry import BOTS
 from geoteach.games.base import Game
 from geoteach.games.registry import GAMES as ENTRIES
 from geoteach.games.table import Table
@@ -32,5 +33,7 @@ def played(
     names = ["Ana", "Ben", "Chloé", "Dev", "Eun", "Femi"][: SEATS[name]]
     table = Table.of(*names, bots={n: level for n in names})
     game = entry.engine_class(table, seed=seed)
-    play_bots(game, bots_for(table, entry.make_bot, seed=seed), max_moves=moves, on_move=on_move)
+    play_bots(
+        game, bots_for(table, BOTS[name].make_bot, seed=seed), max_moves=moves, on_move=on_move
+    )
     return game

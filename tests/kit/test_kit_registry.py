@@ -1,9 +1,10 @@
 """One registry of games: every entry resolves, and nothing else lists the games by hand.
 
-A sixth game is one entry in ``geoteach.games.registry``; the apps, handouts, demo, report and
-kit tests read it. These tests fail when an entry names a piece that is not there, when a
-notebook has no entry (or an entry no notebook), and when a module under ``geoteach/`` starts
-its own list of games again.
+A sixth game is one entry in ``geoteach.games.registry`` and one in each layer's registry above
+it (``geoteach.bots.registry``, ``geoteach.lessons.registry``, ``geoteach.ui.registry``); the
+apps, handouts, demo, report and kit tests read them. These tests fail when an entry names a
+piece that is not there, when a notebook has no entry (or an entry no notebook), and when a
+module under ``geoteach/`` starts its own list of games again.
 """
 
 from __future__ import annotations
@@ -17,10 +18,13 @@ from pathlib import Path
 import pytest
 
 from geoteach.bots.base import Bot
+from geoteach.bots.registry import BOTS
 from geoteach.games.base import Game, game_class
 from geoteach.games.registry import GAMES, game_entry, game_title, load
 from geoteach.games.table import Table
 from geoteach.lessons.handouts import Handout
+from geoteach.lessons.registry import LESSONS
+from geoteach.ui.registry import SCREENS
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = ROOT / "notebooks"
@@ -29,6 +33,9 @@ NOTEBOOKS = ROOT / "notebooks"
 #: the registry (an engine naming itself names one game only, and is not listed here).
 ALLOWED = {
     "geoteach/games/registry.py": "the registry itself",
+    "geoteach/bots/registry.py": "the registry's computer players",
+    "geoteach/lessons/registry.py": "the registry's handouts and discussion questions",
+    "geoteach/ui/registry.py": "the registry's screens",
     "geoteach/classroom/demo.py": "the demo's lesson plan: which games its class played when",
     "geoteach/lessons/deck_review.py": "reads the two trivia games' own question banks by name",
 }
@@ -39,15 +46,17 @@ MODULE_GAMES = {"pursuit": "geography_pursuit"}
 @pytest.mark.parametrize("key", list(GAMES))
 def test_every_piece_of_an_entry_resolves(key: str) -> None:
     entry = game_entry(key)
-    for name, path in entry.paths().items():
+    parts = (entry, BOTS[key], SCREENS[key], LESSONS[key])
+    for name, path in [item for part in parts for item in part.paths().items()]:
         assert load(path) is not None, f"{key}: {name} {path!r} names nothing"
     cls = entry.engine_class
     assert issubclass(cls, Game) and cls.name == key and game_class(key) is cls
     assert game_title(key) == cls.title()
-    bot = entry.make_bot("easy", 3)
+    bot = BOTS[key].make_bot("easy", 3)
     assert isinstance(bot, Bot) and bot.level == "easy"
-    assert callable(entry.build_screen) and callable(load(entry.play))
-    handouts = load(entry.handouts)()
+    assert callable(SCREENS[key].build_screen) and callable(load(BOTS[key].play))
+    assert callable(SCREENS[key].new_game)
+    handouts = load(LESSONS[key].handouts)()
     assert handouts and all(isinstance(h, Handout) for h in handouts)
     assert len({o.key for o in entry.options}) == len(entry.options)
     for option in entry.options:
@@ -57,6 +66,14 @@ def test_every_piece_of_an_entry_resolves(key: str) -> None:
             assert option.minimum <= option.default <= option.maximum, option.key
     table = Table.of(*[f"P{i}" for i in range(cls.min_seats if cls.min_seats > 1 else 2)])
     assert cls(table, seed=1, **entry.short_game).name == key
+
+
+def test_every_layer_lists_the_same_games_in_the_same_order() -> None:
+    """Each layer lists its own part of every game (no layer names one above it): a game
+    missing from one of them would have no bot, screen or handouts."""
+    for part in (BOTS, SCREENS, LESSONS):
+        assert list(part) == list(GAMES)
+        assert all(entry.key == key for key, entry in part.items())
 
 
 @pytest.mark.parametrize("key", list(GAMES))

@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 import pytest
 
+from geoteach.bots.registry import BOTS as BOT_ENTRIES
 from geoteach.games.base import Action, Game, IllegalAction
 from geoteach.games.geography_pursuit import GeographyPursuit
 from geoteach.games.geotriple import GeoTriple
@@ -28,7 +29,7 @@ NEW_GAMES: dict[str, Callable[[], Game]] = {
     "geography_pursuit": lambda: GeographyPursuit(Table.of("Ana", "Ben"), seed=1),
     "globe_works": lambda: GlobeWorks(Table.of("Ana", "Ben", "Cleo"), seed=1),
 }
-BOTS = {key: entry.make_bot for key, entry in GAMES.items()}
+BOTS = {key: BOT_ENTRIES[key].make_bot for key in GAMES}
 
 
 def refused(game: Game, move: object, match: str | None = None) -> str:

@@ -115,7 +115,7 @@ def test_no_distractor_is_also_a_right_answer(generated: dict[str, list[Question
 
 
 def test_contested_capitals_are_never_distractors(generated: dict[str, list[Question]]) -> None:
-    atlas = gen._default_atlas()
+    atlas = gen.default_atlas()
     assert {"Jerusalem", "East Jerusalem"} <= atlas.contested
     palestine = next(q for q in generated["capital"] if q.id == "capital:PSE")
     assert "East Jerusalem" in palestine.choices and "Jerusalem" not in palestine.choices

@@ -105,7 +105,7 @@ def check_capital_of(q: Question) -> None:
 
 def check_continent(q: Question) -> None:
     iso3 = q.media.highlight[0]
-    assert not gen.disputed_continent(gen._default_atlas(), iso3), iso3
+    assert not gen.disputed_continent(gen.default_atlas(), iso3), iso3
     assert (
         q.answer == table().at[iso3, "continent"] == gen.m49_continent(table().at[iso3, "region"])
     )
@@ -385,7 +385,7 @@ def test_trap_caspian_coasts() -> None:
 
 def test_trap_cyprus() -> None:
     """Cyprus: Asia by Natural Earth and the UN, Europe by the EU: no continent card."""
-    atlas = gen._default_atlas()
+    atlas = gen.default_atlas()
     assert gen.disputed_continent(atlas, "CYP")
     assert "continent:CYP" not in by_id()
     assert by_id()["capital:CYP"].answer == "Nicosia"

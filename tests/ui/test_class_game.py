@@ -21,6 +21,7 @@ import ipywidgets as widgets
 import pytest
 
 from geoteach.bots.base import RemotePlayer
+from geoteach.bots.registry import BOTS
 from geoteach.classroom.remote import RemoteGame
 from geoteach.games.registry import GAMES
 from geoteach.games.table import Seat, Table
@@ -123,7 +124,7 @@ def play(key: str, host: ClassGameApp, devices: list[JoinApp], pages: list, move
     computer would choose for it; a Pursuit's question answered on the device's card), the
     computer seat's on the projector, every page polled after each. Checks every replica
     has the same moves; returns how many questions the teams answered on their cards."""
-    make_bot = GAMES[key].make_bot
+    make_bot = BOTS[key].make_bot
     helpers = {seat: make_bot("medium", 100 + seat) for seat in (0, 1)}
     answered = 0
     for _ in range(moves):
@@ -304,7 +305,7 @@ def test_a_dead_laptops_seat_goes_to_a_computer_and_back(tmp_path) -> None:
     for _ in range(10):  # team 1 plays from its device; the computer plays team 0 at once
         settle([host.follower, devices[1].follower])
         if 1 in game.to_act():
-            helper = GAMES["globalissimo"].make_bot("medium", 3)
+            helper = BOTS["globalissimo"].make_bot("medium", 3)
             devices[1].screen.act(helper.choose(truth(devices[1]), 1))
     assert any(a["player"] == 0 for a in game.log)
     devices[0].follower.poll()
@@ -347,7 +348,7 @@ def test_no_widget_holds_the_answer_of_the_question_a_team_is_asked(
     values.update(large=False, interactive=False, seed=7, bot_delay=0.0, **{mode: how})
     host.open_room(_table(key), values)
     devices, _spectator, pages = _two_teams_and_a_spectator(host, store)
-    helpers = {seat: GAMES[key].make_bot("medium", 100 + seat) for seat in (0, 1)}
+    helpers = {seat: BOTS[key].make_bot("medium", 100 + seat) for seat in (0, 1)}
     game = truth(host)
     asked = 0
     for _ in range(150):
@@ -406,7 +407,7 @@ def test_geotriple_says_the_states_still_possible_on_the_guessers_device_and_the
     store = service(tmp_path)
     host = _open("geotriple", store)
     devices, watcher, pages = _two_teams_and_a_spectator(host, store)
-    helpers = {seat: GAMES["geotriple"].make_bot("medium", 100 + seat) for seat in (0, 1)}
+    helpers = {seat: BOTS["geotriple"].make_bot("medium", 100 + seat) for seat in (0, 1)}
     game = truth(host)
     asked = with_verdict = 0
     for _ in range(60):
@@ -486,7 +487,7 @@ def test_geotriple_verdicts_are_nobodys_win_on_the_projector_and_a_spectators_pa
     store = service(tmp_path)
     host = _open("geotriple", store)
     devices, watcher, pages = _two_teams_and_a_spectator(host, store)
-    helpers = {seat: GAMES["geotriple"].make_bot("medium", 100 + seat) for seat in (0, 1)}
+    helpers = {seat: BOTS["geotriple"].make_bot("medium", 100 + seat) for seat in (0, 1)}
     game = truth(host)
     judged = 0
     for _ in range(120):
@@ -525,7 +526,7 @@ def test_global_pursuit_pages_drop_a_verdict_whose_turn_is_over(tmp_path) -> Non
     store = service(tmp_path)
     host = _open("global_pursuit", store)
     devices, watcher, pages = _two_teams_and_a_spectator(host, store)
-    helpers = {seat: GAMES["global_pursuit"].make_bot("hard", 100 + seat) for seat in (0, 1)}
+    helpers = {seat: BOTS["global_pursuit"].make_bot("hard", 100 + seat) for seat in (0, 1)}
     game = truth(host)
     names = [s.name for s in game.table.seats]
     went_on = passed_after = 0
@@ -564,7 +565,7 @@ def test_globalissimo_pages_move_on_to_the_round_a_team_ranks_in(tmp_path) -> No
     values.update(large=False, interactive=False, seed=7, bot_delay=0.0)
     host.open_room(Table([Seat("Team Amber"), Seat("Team Blue")]), values)
     devices, watcher, pages = _two_teams_and_a_spectator(host, store)
-    helpers = {seat: GAMES["globalissimo"].make_bot("medium", 100 + seat) for seat in (0, 1)}
+    helpers = {seat: BOTS["globalissimo"].make_bot("medium", 100 + seat) for seat in (0, 1)}
     game = truth(host)
 
     def move() -> dict:
@@ -601,7 +602,7 @@ def test_geotriple_shows_a_teams_stage3_hand_among_its_steps_controls(tmp_path) 
     store = service(tmp_path)
     host = _open("geotriple", store)
     devices, watcher, pages = _two_teams_and_a_spectator(host, store)
-    helpers = {seat: GAMES["geotriple"].make_bot("medium", 100 + seat) for seat in (0, 1)}
+    helpers = {seat: BOTS["geotriple"].make_bot("medium", 100 + seat) for seat in (0, 1)}
     game = truth(host)
     seen = set()
     for _ in range(150):

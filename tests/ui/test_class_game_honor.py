@@ -22,9 +22,9 @@ from typing import Any
 import ipywidgets as widgets
 import pytest
 
+from geoteach.bots.registry import BOTS
 from geoteach.classroom import open_lesson
 from geoteach.escape import html_text
-from geoteach.games.registry import GAMES
 from geoteach.games.table import Seat, Table
 from geoteach.quiz.question import Question
 from geoteach.ui import safe
@@ -89,7 +89,7 @@ def _followers(host: ClassGameApp, pages: Iterable[JoinApp]) -> list[Any]:
 def _next_question(key: str, host: ClassGameApp, devices: list[JoinApp], watcher: JoinApp) -> dict:
     """Play (each team on its own device, the move a computer would choose for it; the
     computer seat on the projector) until a team is asked a question: its back of the card."""
-    helpers = {seat: GAMES[key].make_bot("medium", 100 + seat) for seat in (0, 1)}
+    helpers = {seat: BOTS[key].make_bot("medium", 100 + seat) for seat in (0, 1)}
     for _ in range(400):
         settle(_followers(host, [*devices, watcher]))
         game = truth(host)

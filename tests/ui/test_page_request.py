@@ -146,12 +146,12 @@ def test_a_preheated_join_page_opens_the_room_of_its_link(
     monkeypatch: pytest.MonkeyPatch, tmp_path
 ) -> None:
     from geoteach.classroom.rooms import setup_of
-    from geoteach.games.registry import GAMES
     from geoteach.games.table import Seat, Table
+    from geoteach.ui.registry import SCREENS
     from tests.classroom.service import SECRET, service
 
     store = service(tmp_path)
-    entry = GAMES["globalissimo"]
+    entry = SCREENS["globalissimo"]
     table = Table([Seat("Team Amber"), Seat("Team Blue")])
     game = entry.new_game(table, {"rounds": 2, "honor": False})
     opened = store.call(

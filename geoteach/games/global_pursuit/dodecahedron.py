@@ -35,6 +35,9 @@ import numpy as np
 import shapely
 from numpy.typing import ArrayLike
 
+from geoteach import sphere
+from geoteach.sphere import arc, dot, east_north, slerp, to_latlon, to_xyz, unit
+
 if TYPE_CHECKING:  # PROJ is loaded by the card projections only: a game needs none (issue 24)
     from pyproj import Transformer
 
@@ -48,26 +51,14 @@ FACES: tuple[int, ...] = tuple(range(12))
 LONGITUDE_OFFSET: float = 6.0
 
 #: Mean Earth radius (IUGG, metres): the sphere of the card projections.
-EARTH_RADIUS_M = 6_371_008.8
+EARTH_RADIUS_M = sphere.EARTH_RADIUS_M
 
 _PHI = (1.0 + 5.0**0.5) / 2.0
 
 
-def _dot(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """Dot products over the last axis (3-vectors), broadcast like ``*``.
-
-    Written out term by term instead of ``@``: a matrix product goes to the BLAS library, whose
-    kernels (chosen for the processor at run time) may add in another order or fuse multiplies,
-    so the last bits of the solid, and through them every card drawing, changed from one
-    machine to another. Plain multiplies and adds give the same bits everywhere.
-    """
-    a, b = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
-    return a[..., 0] * b[..., 0] + a[..., 1] * b[..., 1] + a[..., 2] * b[..., 2]
-
-
 def _turned(v: np.ndarray, matrix: np.ndarray) -> np.ndarray:
     """Each row of ``v`` times ``matrix`` transposed (``v @ matrix.T``), without BLAS."""
-    return np.stack([_dot(v, row) for row in matrix], axis=-1)
+    return np.stack([dot(v, row) for row in matrix], axis=-1)
 
 
 def snap(values: ArrayLike, bits: int) -> np.ndarray:
@@ -80,26 +71,6 @@ def snap(values: ArrayLike, bits: int) -> np.ndarray:
     """
     scale = float(2**bits)
     return np.round(np.asarray(values, dtype=float) * scale) / scale
-
-
-def _unit(v: np.ndarray) -> np.ndarray:
-    return v / np.sqrt(_dot(v, v))[..., None]
-
-
-def _to_xyz(lat: ArrayLike, lon: ArrayLike) -> np.ndarray:
-    lat_r, lon_r = np.radians(lat), np.radians(lon)
-    return np.stack(
-        [np.cos(lat_r) * np.cos(lon_r), np.cos(lat_r) * np.sin(lon_r), np.sin(lat_r)], axis=-1
-    )
-
-
-def _to_latlon(xyz: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    lat = np.degrees(np.arcsin(np.clip(xyz[..., 2], -1.0, 1.0)))
-    lon = np.degrees(np.arctan2(xyz[..., 1], xyz[..., 0]))
-    # Longitudes in [-180, 180); a pole gets longitude 0 rather than rounding noise.
-    lon = np.where(np.abs(lat) > 90.0 - 1e-9, 0.0, (lon + 180.0) % 360.0 - 180.0)
-    lat = np.where(np.abs(lat) > 90.0 - 1e-9, np.sign(lat) * 90.0, lat)
-    return lat, lon
 
 
 @cache
@@ -115,7 +86,7 @@ def _solid(offset: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
             ico += [(0.0, a, b), (a, b, 0.0), (b, 0.0, a)]
     ico = np.array(ico)
     gaps = ico[:, None] - ico[None]
-    near = np.isclose(np.sqrt(_dot(gaps, gaps)), 2.0)
+    near = np.isclose(np.sqrt(dot(gaps, gaps)), 2.0)
     triangles = [
         (i, j, k)
         for i in range(12)
@@ -123,44 +94,37 @@ def _solid(offset: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         for k in range(j + 1, 12)
         if near[i, j] and near[j, k] and near[i, k]
     ]
-    corners = _unit(np.array([ico[list(t)].sum(axis=0) for t in triangles]))
+    corners = unit(np.array([ico[list(t)].sum(axis=0) for t in triangles]))
     # Turn corner 0 to the North Pole and one of its faces to longitude `offset`.
     z = corners[0]
-    x = _unit(ico[triangles[0][0]] - _dot(ico[triangles[0][0]], z) * z)
+    x = unit(ico[triangles[0][0]] - dot(ico[triangles[0][0]], z) * z)
     y = np.cross(z, x)
     turn = np.array([x, y, z])
     o = np.radians(offset)
     spin = np.array([[np.cos(o), -np.sin(o), 0.0], [np.sin(o), np.cos(o), 0.0], [0.0, 0.0, 1.0]])
     # Snapped to a grid of 2**-40 (a micrometre on the globe): the same solid on every machine.
-    centres = snap(_unit(_turned(_turned(ico, turn), spin)), 40)
-    corners = snap(_unit(_turned(_turned(corners, turn), spin)), 40)
+    centres = snap(unit(_turned(_turned(ico, turn), spin)), 40)
+    corners = snap(unit(_turned(_turned(corners, turn), spin)), 40)
     # Number faces by ring (north to south), then west to east from the offset.
-    lat, lon = _to_latlon(centres)
+    lat, lon = to_latlon(centres)
     order = sorted(range(12), key=lambda f: (-round(lat[f], 6), round((lon[f] - offset) % 360, 6)))
     centres = centres[order]
     face_corners = np.zeros((12, 5), dtype=int)
     for f, c in enumerate(centres):
-        ids = np.argsort(-_dot(corners, c))[:5]
-        east, north = _east_north(c)
-        angle = np.arctan2(_dot(corners[ids], north), _dot(corners[ids], east))  # counter-clockwise
+        ids = np.argsort(-dot(corners, c))[:5]
+        east, north = east_north(c)
+        angle = np.arctan2(dot(corners[ids], north), dot(corners[ids], east))  # counter-clockwise
         ids = ids[np.argsort(angle)]
         # Edge 0 = the edge whose midpoint bearing is in [-36°, 36°) from north.
-        mids = _unit(corners[ids] + corners[np.roll(ids, -1)])
-        bearing = np.degrees(np.arctan2(_dot(mids, east), _dot(mids, north)))
+        mids = unit(corners[ids] + corners[np.roll(ids, -1)])
+        bearing = np.degrees(np.arctan2(dot(mids, east), dot(mids, north)))
         start = int(np.argmin((bearing + 36.0 + 1e-6) % 360.0))
         face_corners[f] = np.roll(ids, -start)
     return centres, corners, face_corners
 
 
-def _east_north(c: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    lat, lon = _to_latlon(c)
-    la, lo = np.radians(lat), np.radians(lon)
-    east = np.array([-np.sin(lo), np.cos(lo), 0.0])
-    north = np.array([-np.sin(la) * np.cos(lo), -np.sin(la) * np.sin(lo), np.cos(la)])
-    return east, north
-
-
-def _check(face: int) -> int:
+def check_face(face: int) -> int:
+    """``face`` as an int, or a ValueError a curriculum author can act on."""
     if face not in FACES:
         raise ValueError(f"face must be a whole number from 0 to 11, not {face!r}")
     return int(face)
@@ -168,25 +132,25 @@ def _check(face: int) -> int:
 
 def face_centre(face: int) -> tuple[float, float]:
     """(lat, lon) of the centre of a card: the point the card's projection is centred on."""
-    lat, lon = _to_latlon(_solid(LONGITUDE_OFFSET)[0][_check(face)])
+    lat, lon = to_latlon(_solid(LONGITUDE_OFFSET)[0][check_face(face)])
     return float(lat), float(lon)
 
 
 def is_polar(face: int) -> bool:
     """True for the six polar cards (a corner at a pole), False for the six Equator cards."""
-    return _check(face) in (0, 1, 2, 9, 10, 11)
+    return check_face(face) in (0, 1, 2, 9, 10, 11)
 
 
 def vertices(face: int) -> list[tuple[float, float]]:
     """The five corners (lat, lon), counter-clockwise from outside, edge 0 on top."""
     _, corners, face_corners = _solid(LONGITUDE_OFFSET)
-    lat, lon = _to_latlon(corners[face_corners[_check(face)]])
+    lat, lon = to_latlon(corners[face_corners[check_face(face)]])
     return [(float(a), float(b)) for a, b in zip(lat, lon, strict=True)]
 
 
 def corner_ids(face: int) -> tuple[int, ...]:
     """Global numbers (0-19) of the face's corners, in the order of ``vertices``."""
-    return tuple(int(v) for v in _solid(LONGITUDE_OFFSET)[2][_check(face)])
+    return tuple(int(v) for v in _solid(LONGITUDE_OFFSET)[2][check_face(face)])
 
 
 @cache
@@ -204,19 +168,19 @@ def neighbour(face: int, edge: int) -> tuple[int, int]:
     """The card across ``edge`` of ``face`` and the number of that same edge on that card."""
     if edge not in range(5):
         raise ValueError(f"edge must be a whole number from 0 to 4, not {edge!r}")
-    return _neighbours()[(_check(face), int(edge))]
+    return _neighbours()[(check_face(face), int(edge))]
 
 
 def face_of(lat: float, lon: float) -> int:
     """The card a point falls on: the face whose centre is nearest."""
     centres = _solid(LONGITUDE_OFFSET)[0]
-    return int(np.argmax(_dot(centres, _to_xyz(lat, lon))))
+    return int(np.argmax(dot(centres, to_xyz(lat, lon))))
 
 
 def faces_of(lat: ArrayLike, lon: ArrayLike) -> np.ndarray:
     """``face_of`` for arrays of points."""
     centres = _solid(LONGITUDE_OFFSET)[0]
-    return np.argmax(_dot(_to_xyz(lat, lon)[..., None, :], centres), axis=-1)
+    return np.argmax(dot(to_xyz(lat, lon)[..., None, :], centres), axis=-1)
 
 
 def card_crs(face: int) -> str:
@@ -228,7 +192,7 @@ def card_crs(face: int) -> str:
 def edge_length_m() -> float:
     """Length of a card edge in the gnomonic plane, in metres: the divisor for card units."""
     centres, corners, face_corners = _solid(LONGITUDE_OFFSET)
-    rho = np.arccos(np.clip(_dot(corners[face_corners[0][0]], centres[0]), -1.0, 1.0))
+    rho = arc(corners[face_corners[0][0]], centres[0])
     return float(2.0 * EARTH_RADIUS_M * np.tan(rho) * np.sin(np.pi / 5.0))
 
 
@@ -259,7 +223,7 @@ def to_card(
     Only meaningful within 90° of the face centre (gnomonic projections end there); callers cut
     their geometry to a cap around the face first (see ``cap``).
     """
-    forward, _ = _transformers(_check(face))
+    forward, _ = _transformers(check_face(face))
     x, y = forward.transform(np.asarray(lon, dtype=float), np.asarray(lat, dtype=float))
     x, y = np.asarray(x) / edge_length_m(), np.asarray(y) / edge_length_m()
     t = _turn(rotation)
@@ -270,7 +234,7 @@ def from_card(
     face: int, x: ArrayLike, y: ArrayLike, rotation: int = 0
 ) -> tuple[np.ndarray, np.ndarray]:
     """(lat, lon) of points given in card coordinates: the inverse of ``to_card``."""
-    _, inverse = _transformers(_check(face))
+    _, inverse = _transformers(check_face(face))
     t = _turn(rotation).T
     x, y = np.asarray(x, dtype=float), np.asarray(y, dtype=float)
     u, v = t[0, 0] * x + t[0, 1] * y, t[1, 0] * x + t[1, 1] * y
@@ -289,10 +253,10 @@ def corner_angle(face: int) -> float:
     ``face_polygon_xy(face)``'s first corner to 1e-10 degrees (tested).
     """
     centres, corners, face_corners = _solid(LONGITUDE_OFFSET)
-    centre = centres[_check(face)]
+    centre = centres[check_face(face)]
     corner = corners[face_corners[face][0]]
-    east, north = _east_north(centre)
-    return float(np.degrees(np.arctan2(_dot(corner, north), _dot(corner, east))))
+    east, north = east_north(centre)
+    return float(np.degrees(np.arctan2(dot(corner, north), dot(corner, east))))
 
 
 def face_polygon_xy(face: int, rotation: int = 0) -> shapely.Polygon:
@@ -310,32 +274,29 @@ def cap(face: int, radius_deg: float = 50.0, steps: int = 180) -> shapely.Polygo
     project first and clip there.
     """
     lat0, lon0 = face_centre(face)
-    c = _to_xyz(lat0, lon0)
-    east, north = _east_north(c)
+    c = to_xyz(lat0, lon0)
+    east, north = east_north(c)
     a = np.radians(np.linspace(0.0, 360.0, steps, endpoint=False))
     r = np.radians(radius_deg)
     ring = np.cos(r) * c + np.sin(r) * (np.cos(a)[:, None] * north + np.sin(a)[:, None] * east)
-    lat, lon = _to_latlon(ring)
+    lat, lon = to_latlon(ring)
     return shapely.Polygon(np.column_stack([lon, lat]))
 
 
 def edge_midpoint(face: int, edge: int) -> tuple[float, float]:
     """(lat, lon) of the middle of an edge (on the sphere)."""
     _, corners, face_corners = _solid(LONGITUDE_OFFSET)
-    ids = face_corners[_check(face)]
-    lat, lon = _to_latlon(_unit(corners[ids[edge % 5]] + corners[ids[(edge + 1) % 5]]))
+    ids = face_corners[check_face(face)]
+    lat, lon = to_latlon(unit(corners[ids[edge % 5]] + corners[ids[(edge + 1) % 5]]))
     return float(lat), float(lon)
 
 
 def edge_points(face: int, edge: int, n: int = 64) -> tuple[np.ndarray, np.ndarray]:
     """``n`` points (lat, lon) along the great-circle edge, from its first corner to its second."""
     _, corners, face_corners = _solid(LONGITUDE_OFFSET)
-    ids = face_corners[_check(face)]
+    ids = face_corners[check_face(face)]
     a, b = corners[ids[edge % 5]], corners[ids[(edge + 1) % 5]]
-    omega = np.arccos(np.clip(_dot(a, b), -1.0, 1.0))
-    t = np.linspace(0.0, 1.0, n)[:, None]
-    pts = (np.sin((1 - t) * omega) * a + np.sin(t * omega) * b) / np.sin(omega)
-    return _to_latlon(pts)
+    return to_latlon(slerp(a, b, np.linspace(0.0, 1.0, n)))
 
 
 def all_edge_points(offset: float, n: int = 64) -> tuple[np.ndarray, np.ndarray]:
@@ -348,11 +309,14 @@ def all_edge_points(offset: float, n: int = 64) -> tuple[np.ndarray, np.ndarray]
             if (b, a) in seen:
                 continue
             seen.add((a, b))
-            va, vb = corners[a], corners[b]
-            omega = np.arccos(np.clip(_dot(va, vb), -1.0, 1.0))
-            t = (np.arange(n) + 0.5)[:, None] / n
-            pts = (np.sin((1 - t) * omega) * va + np.sin(t * omega) * vb) / np.sin(omega)
-            lat, lon = _to_latlon(pts)
+            lat, lon = to_latlon(slerp(corners[a], corners[b], (np.arange(n) + 0.5) / n))
             lats.append(lat)
             lons.append(lon)
     return np.concatenate(lats), np.concatenate(lons)
+
+
+def edge_arc(offset: float = LONGITUDE_OFFSET) -> float:
+    """The angle (radians) an edge spans seen from the centre of the globe, for a solid turned
+    by ``offset``: every edge of a regular solid is as long as the others."""
+    _, corners, face_corners = _solid(float(offset))
+    return float(arc(corners[face_corners[0][0]], corners[face_corners[0][1]]))

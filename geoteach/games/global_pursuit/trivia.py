@@ -55,8 +55,8 @@ def built_in_bank() -> Bank:
 
 def prepare() -> None:
     """What the first question needs, made while the set-up screen is filled in (the app's
-    warm-up, ``GameEntry.prepare``): the built-in decks, and every place a typed answer is
-    checked against (the kept tables' countries, capitals and states)."""
+    warm-up, the ``prepare`` of the game's screen entry): the built-in decks, and every place a
+    typed answer is checked against (the kept tables' countries, capitals and states)."""
     from geoteach.quiz.answers import known_places
 
     _built_in_json()

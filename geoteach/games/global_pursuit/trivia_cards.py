@@ -49,7 +49,6 @@ from __future__ import annotations
 
 import itertools
 import json
-import math
 import random
 from collections.abc import Callable, Iterable
 from dataclasses import replace
@@ -68,6 +67,7 @@ from geoteach.games.global_pursuit.trivia import (
 from geoteach.quiz import generators
 from geoteach.quiz.answers import spoken_list
 from geoteach.quiz.question import Question
+from geoteach.sphere import sphere_km, sphere_path
 
 # ----------------------------------------------------------------------------- history
 #: How well known a journey is cannot be read from the data: every explorer question counts as
@@ -136,14 +136,6 @@ def _journeys(routes: pd.DataFrame) -> dict[tuple[str, str], pd.DataFrame]:
     }
 
 
-def _km(a: tuple[float, float], b: tuple[float, float]) -> float:
-    """Great-circle distance between two (lat, lon) points, in km."""
-    lat1, lon1, lat2, lon2 = map(math.radians, (*a, *b))
-    h = math.sin((lat2 - lat1) / 2) ** 2
-    h += math.cos(lat1) * math.cos(lat2) * math.sin((lon2 - lon1) / 2) ** 2
-    return 2 * 6371.0 * math.asin(min(1.0, math.sqrt(h)))
-
-
 def _near(distances: list[float]) -> float:
     """Closeness of distractors this far away: 1 on the spot, 0 at ``FAR_KM`` or more."""
     return sum(max(0.0, 1 - d / FAR_KM) for d in distances) / max(1, len(distances))
@@ -161,35 +153,12 @@ CLEAR_KM = 2000.0
 STEP_KM = 100.0
 
 
-def _point(lat: float, lon: float) -> tuple[float, float, float]:
-    la, lo = math.radians(lat), math.radians(lon)
-    return (math.cos(la) * math.cos(lo), math.cos(la) * math.sin(lo), math.sin(la))
-
-
-def _leg(a: tuple[float, float], b: tuple[float, float]) -> list[tuple[float, float]]:
-    """Points every ``STEP_KM`` along the great circle from ``a`` to ``b`` (lat, lon)."""
-    steps = max(1, math.ceil(_km(a, b) / STEP_KM))
-    pa, pb = _point(*a), _point(*b)
-    angle = math.acos(max(-1.0, min(1.0, sum(x * y for x, y in zip(pa, pb, strict=True)))))
-    out = []
-    for i in range(steps + 1):
-        t = i / steps
-        if angle < 1e-9:
-            xyz = pa
-        else:
-            wa, wb = math.sin((1 - t) * angle), math.sin(t * angle)
-            xyz = tuple((wa * x + wb * y) / math.sin(angle) for x, y in zip(pa, pb, strict=True))
-        x, y, z = xyz
-        lat = math.degrees(math.asin(max(-1.0, min(1.0, z))))
-        out.append((lat, math.degrees(math.atan2(y, x))))
-    return out
-
-
 def route_distance(stops: pd.DataFrame, here: tuple[float, float]) -> float:
     """How far (km) ``here`` lies from a journey: its stops and the great circles between them."""
     points = list(zip(stops["lat"].astype(float), stops["lon"].astype(float), strict=True))
-    walked = [p for a, b in itertools.pairwise(points) for p in _leg(a, b)] or points
-    return min(_km(here, p) for p in walked)
+    walked = [p for a, b in itertools.pairwise(points) for p in sphere_path(a, b, STEP_KM)]
+    walked = walked or points
+    return min(sphere_km(here, p) for p in walked)
 
 
 #: A place within this many degrees (about 25 km) of a country's drawn land lies in it ...
@@ -254,12 +223,12 @@ def explorer_questions(routes: pd.DataFrame) -> list[Question]:
             here = (float(row["lat"]), float(row["lon"]))
             index = 0 if end == "begin" else -1
             others = sorted(
-                (_km(here, (float(o["lat"]), float(o["lon"]))), str(o["place"]))
+                (sphere_km(here, (float(o["lat"]), float(o["lon"]))), str(o["place"]))
                 for k, other in journeys.items()
                 if k != key
                 for o in (other.iloc[index],)
             )
-            choices = generators._choices(str(row["place"]), [p for _, p in others])
+            choices = generators.pick_choices(str(row["place"]), [p for _, p in others])
             shown = [d for d, p in others if p in choices][: generators.DISTRACTORS]
             choices = tuple(label[p] for p in choices)
             prompt = (
@@ -293,9 +262,9 @@ def explorer_questions(routes: pd.DataFrame) -> list[Question]:
                 continue
             asked.add(place)
             here = (float(row["lat"]), float(row["lon"]))
-            nearest = sorted(clear, key=lambda dp: (_km(here, places[dp[1]]), dp[1]))
-            choices = generators._choices(place, [p for _, p in nearest])
-            shown = [_km(here, places[p]) for _, p in nearest if p in choices]
+            nearest = sorted(clear, key=lambda dp: (sphere_km(here, places[dp[1]]), dp[1]))
+            choices = generators.pick_choices(place, [p for _, p in nearest])
+            shown = [sphere_km(here, places[p]) for _, p in nearest if p in choices]
             shown = shown[: generators.DISTRACTORS]
             wrong = [label[p] for p in choices if p != place]
             questions.append(
@@ -388,7 +357,7 @@ def product_questions(
         from geoteach.data.conventions import latitude_extents
 
         extents = latitude_extents()
-    atlas = generators._default_atlas()
+    atlas = generators.default_atlas()
     cold = beyond_the_tropics(extents)
     has: dict[str, set[str]] = {}
     for row in products.itertuples():

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from geoteach.data._paths import data_path
+from geoteach.data import data_path
 from geoteach.games.globe_works.regions import csv_rows, regions
 
 CITIES_FILE = "globe_works_cities.csv"

@@ -687,12 +687,26 @@ class GlobeWorks(Game):
         """Totals of the finished rounds (plus the round now played, once the game is over)."""
         return list(self.totals)
 
-    def live_scores(self) -> list[float]:
+    def live_scores(self, down: list[float] | None = None) -> list[float]:
         """Totals so far plus the points of the cards down now (hands, being secret, are
-        scored only when the round ends)."""
+        scored only when the round ends). ``down``: ``played_scores()``, if already known."""
         if self.is_terminal():
             return list(self.totals)
-        return [t + r for t, r in zip(self.totals, self.played_scores(), strict=True)]
+        down = self.played_scores() if down is None else down
+        return [t + r for t, r in zip(self.totals, down, strict=True)]
+
+    def _networks_of_round(self, record: dict[str, Any]) -> list[dict[str, list[list[str]]]]:
+        """Every seat's networks on a scored round's final map (``history``), worked out once:
+        a scored round never changes, and a bot reads the view at every move."""
+        cache: dict[int, tuple[dict[str, Any], list[Any]]]
+        cache = self.__dict__.setdefault("_round_networks", {})
+        known = cache.get(id(record))
+        if known is None or known[0] is not record:  # the record itself is kept: ids stay apart
+            seats = range(len(self.table.seats))
+            maps = (record["played"], record["north"], record["partnerships"])
+            known = (record, [networks_on_map(*maps, q) for q in seats])
+            cache[id(record)] = known
+        return known[1]
 
     def all_cards(self) -> list[list[str]]:
         """Every place a card can be, for ``check_conservation``."""
@@ -712,6 +726,7 @@ class GlobeWorks(Game):
         """
         n = len(self.table.seats)
         win = self.window
+        down = self.played_scores()
         mine = list(dict.fromkeys(self.hands[player])) if player is not None else []
         drew = player is not None and player == self.current and self.step == "drawn"
         return detached(
@@ -749,20 +764,12 @@ class GlobeWorks(Game):
                 "totals": list(self.totals),
                 # Points of the cards down; pairs in a hand count only at the round's end, and
                 # each player sees only their own.
-                "round_scores": self.played_scores(),
+                "round_scores": down,
                 "my_pairs": self.pairs_in_hand(player) if player is not None else [],
                 "networks": [self.networks_of(q) for q in range(n)],
-                "live_scores": self.live_scores(),
+                "live_scores": self.live_scores(down),
                 "history": [
-                    {
-                        **record,
-                        "networks": [
-                            networks_on_map(
-                                record["played"], record["north"], record["partnerships"], q
-                            )
-                            for q in range(n)
-                        ],
-                    }
+                    {**record, "networks": self._networks_of_round(record)}
                     for record in self.history
                 ],
                 "winners": self.winners(),

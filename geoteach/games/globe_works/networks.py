@@ -14,6 +14,7 @@ only that way) scores as 12.
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Sequence
+from functools import lru_cache
 
 #: The rulebook's table: cards in a network -> points.
 SCORE_TABLE: dict[int, int] = {
@@ -43,19 +44,26 @@ def network_points(size: int) -> int:
 
 def joined_pairs(open_links: Iterable[Collection[str]]) -> set[frozenset[str]]:
     """Pairs of regions joined by one open linking card (each card lists its regions)."""
+    return set(_pairs(tuple(tuple(link) for link in open_links)))
+
+
+@lru_cache(maxsize=256)
+def _pairs(open_links: tuple[tuple[str, ...], ...]) -> frozenset[frozenset[str]]:
+    # The north edge changes a few times a round and is scored thousands of times (every
+    # view, every position a bot weighs): its pairs are worked out once per edge.
     pairs: set[frozenset[str]] = set()
     for link in open_links:
         codes = sorted(set(link))
         for i, a in enumerate(codes):
             for b in codes[i + 1 :]:
                 pairs.add(frozenset((a, b)))
-    return pairs
+    return frozenset(pairs)
 
 
 def networks(regions: Iterable[str], open_links: Iterable[Collection[str]]) -> list[set[str]]:
     """The networks (connected groups of regions) of one icon, largest first."""
     held = set(regions)
-    pairs = joined_pairs(open_links)
+    pairs = _pairs(tuple(tuple(link) for link in open_links))
     groups: list[set[str]] = []
     todo = sorted(held)
     seen: set[str] = set()

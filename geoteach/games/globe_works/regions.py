@@ -21,7 +21,7 @@ from typing import Any
 
 import shapely
 
-from geoteach.data._paths import data_path
+from geoteach.data import data_path
 
 REGIONS_FILE = "globe_works_regions.csv"
 REGION_COLUMNS = ("code", "name", "colour", "hatch", "subregions", "countries", "source")

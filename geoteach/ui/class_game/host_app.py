@@ -248,8 +248,7 @@ class ClassGameApp(widgets.VBox):
     def open_room(self, table: Table, values: dict[str, Any]) -> RemoteRoom:
         """Make the game from the set-up choices and give it to the referee, which opens its
         room (paused until Start). This page keeps only the code and the public board."""
-        entry = self.spec.entry
-        game = entry.new_game(table, values)
+        game = self.spec.screen.new_game(table, values)
         self.values = values
         setup = setup_of(game, plain_values(values))
         del game  # the referee holds the only full game from now on
@@ -333,7 +332,7 @@ class ClassGameApp(widgets.VBox):
         # referee. A room taken up again: the screen is drawn from the first position and
         # takes the moves made since in one by one, into its log too.
         remote_seats = {s: RemotePlayer(info.name) for s, info in enumerate(table.seats)}
-        screen = self.spec.entry.build_screen(table, values, game=remote.game, bots=remote_seats)
+        screen = self.spec.screen.build_screen(table, values, game=remote.game, bots=remote_seats)
         self.screen = screen
         remote.refresh()
         screen.catch_up(remote.pending())

@@ -49,6 +49,7 @@ from geoteach.ui.class_game.seats import seat_label
 from geoteach.ui.enter_key import enter_presses
 from geoteach.ui.messages import MessageLine
 from geoteach.ui.page_request import after_page_opens, preheated
+from geoteach.ui.registry import SCREENS
 from geoteach.ui.safe import safe
 from geoteach.ui.shell import APP_CSS, GameScreen
 from geoteach.ui.theme import seat_badge, themed
@@ -257,7 +258,7 @@ class JoinApp(widgets.VBox):
         game = remote.game
         self.game = game
         info = remote.info
-        entry = GAMES[info["game"]]
+        entry = SCREENS[info["game"]]
         values = self._screen_values(remote)
         values.update(
             large=self.large,

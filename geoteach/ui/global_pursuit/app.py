@@ -16,8 +16,9 @@ from geoteach.ui.global_pursuit.screen import GlobalPursuitScreen
 
 def prepare() -> None:
     """The first screen's slow preparations, made while the set-up screen is filled in (the
-    app's warm-up, ``GameEntry.prepare``): the trivia decks and the places typed answers are
-    checked against (``trivia.prepare``), and the map cards' drawings (data/globe_cards.npz)."""
+    app's warm-up, ``ScreenEntry.prepare`` in ``geoteach.ui.registry``): the trivia decks and
+    the places typed answers are checked against (``trivia.prepare``), and the map cards'
+    drawings (data/globe_cards.npz)."""
     from geoteach.data.globe_cards import card_sets
     from geoteach.games.global_pursuit import trivia
 
