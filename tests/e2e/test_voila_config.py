@@ -25,7 +25,14 @@ import pytest
 from tasks import stop
 from tests.e2e import pages
 from tests.e2e.conftest import free_port, wait_for_port
-from tests.e2e.servers import jupyter_env, kit_copy, live_kernels, press_ctrl_c, student_apps
+from tests.e2e.servers import (
+    jupyter_env,
+    kit_copy,
+    live_kernels,
+    press_ctrl_c,
+    student_apps,
+    teacher_path,
+)
 
 #: Every icon on the page, and whether the font its ::before glyph is drawn with has loaded.
 ICONS = """async () => {
@@ -42,8 +49,17 @@ ICONS = """async () => {
 class VoilaServer:
     """A Voilà server process and the kernels it started."""
 
-    def __init__(self, url: str, proc: subprocess.Popen, voila_pid: int, token: str = "") -> None:
+    def __init__(
+        self,
+        url: str,
+        proc: subprocess.Popen,
+        voila_pid: int,
+        token: str = "",
+        root: Path | None = None,
+    ) -> None:
         self.url, self.proc, self.voila, self.token = url, proc, psutil.Process(voila_pid), token
+        #: The kit copy the server runs in (its class service's folder is ``root/service``).
+        self.root = root
 
     def kernels(self) -> set[int]:
         return live_kernels(self.voila)
@@ -102,7 +118,7 @@ def apps_server(kit: Path) -> Iterator[VoilaServer]:
         )
     wait_for_port(port, proc)
     (voila,) = psutil.Process(proc.pid).children()
-    yield VoilaServer(f"http://127.0.0.1:{port}", proc, voila.pid)
+    yield VoilaServer(f"http://127.0.0.1:{port}", proc, voila.pid, root=kit)
     press_ctrl_c(proc)  # as a teacher stops it
 
 
@@ -150,7 +166,10 @@ def offline(browser) -> list[str]:
 def _open_app(browser, server: VoilaServer, app: str) -> object:
     page = browser.new_page()
     start = time.monotonic()
-    query = f"?token={server.token}" if server.token else ""
+    if server.root is not None:  # the class game's page opens with the teacher's link
+        app = teacher_path(app, server.root)
+    joiner = "&" if "?" in app else "?"
+    query = f"{joiner}token={server.token}" if server.token else ""
     page.goto(f"{server.url}/voila/render/{app}{query}", wait_until="commit", timeout=180_000)
     page.wait_for_selector(".jupyter-widgets button.jupyter-button", timeout=180_000)
     pages.record_timing(f"student app page-to-playable {app}", time.monotonic() - start)
