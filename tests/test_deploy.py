@@ -47,10 +47,12 @@ def test_students_land_on_the_apps_through_their_own_copy() -> None:
 
 def test_idle_servers_are_culled_by_the_idle_culler() -> None:
     c = _load(idle="900")
-    (culler,) = c.JupyterHub.services.get_value([])
+    services = {s["name"]: s for s in c.JupyterHub.services.get_value([])}
+    culler = services["idle-culler"]
     assert culler["command"][1:3] == ["-m", "jupyterhub_idle_culler"]
     assert "--timeout=900" in culler["command"]
-    (role,) = c.JupyterHub.load_roles.get_value([])
+    roles = {r["name"]: r for r in c.JupyterHub.load_roles.get_value([])}
+    role = roles["idle-culler"]
     assert role["services"] == ["idle-culler"]
     assert {"read:users:activity", "delete:servers"} <= set(role["scopes"])
     # The culler must be runnable where the hub runs.
@@ -71,8 +73,26 @@ def test_the_littlest_jupyterhub_keeps_its_own_culler(monkeypatch: pytest.Monkey
         f'[{sys.executable!r}, "-m", "jupyterhub_idle_culler", "--timeout=600"]}}]'
     )
     c = _load(tljh_main)
-    assert [s["name"] for s in c.JupyterHub.services] == ["cull-idle"]
-    assert "load_roles" not in c.JupyterHub
+    # TLJH's own culler, and the class service (no second culler, no culler's role).
+    assert [s["name"] for s in c.JupyterHub.services] == ["cull-idle", "geoteach"]
+    roles = c.JupyterHub.load_roles
+    roles = roles.get_value([]) if hasattr(roles, "get_value") else roles
+    assert [r["name"] for r in roles] == ["geoteach-class-service"]
+
+
+def test_the_hub_runs_one_class_service_and_tells_every_students_server() -> None:
+    """Issue 35: one referee for the hub (each student's server would start its own and the
+    class's devices would never meet), as a Unix user of its own when one is named."""
+    c = _load()
+    services = {s["name"]: s for s in c.JupyterHub.services.get_value([])}
+    service = services["geoteach"]
+    assert service["command"][1:] == ["-m", "geoteach.service.hub"]
+    assert "user" not in service  # none named: the hub's own user (a test hub)
+    port = service["url"].rsplit(":", 1)[1]
+    address = c.Spawner.environment.get_value({})["GEOTEACH_SERVICE"]
+    assert address == f"http://127.0.0.1:{port}/services/geoteach/geoteach/api"
+    roles = {r["name"]: r for r in c.JupyterHub.load_roles.get_value([])}
+    assert roles["geoteach-class-service"]["services"] == ["geoteach"]
 
 
 def test_a_student_gets_the_lessons_once_and_keeps_their_changes(tmp_path: Path) -> None:

@@ -33,6 +33,9 @@ PUBLIC = ROOM_PUBLIC | {
     "view",
     # The back of the card for the reader of an answer said out loud (None on a team's device).
     "card_back",
+    # A screen at one table seeds its own computer players from the game's seed (a class
+    # game's page has none: its computers play in the class service, and it is given them).
+    "seed",
 }
 
 
