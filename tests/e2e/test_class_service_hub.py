@@ -55,6 +55,17 @@ def _unix_user(name: str) -> bool:
     return made.returncode == 0
 
 
+def _runs_the_kit(user: str) -> bool:
+    """True when ``user`` can run this environment's Python and import the kit (a checkout
+    under a folder only root may enter cannot be run by another user)."""
+    tried = subprocess.run(
+        ["runuser", "-u", user, "--", sys.executable, "-c", "import geoteach.service.hub"],
+        capture_output=True,
+        check=False,
+    )
+    return tried.returncode == 0
+
+
 def _call(url: str, token: str, path: str, method: str = "GET", body: Any = None) -> Any:
     data = None if body is None else json.dumps(body).encode()
     request = urllib.request.Request(
@@ -71,7 +82,7 @@ def hub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
     if proxy is None:
         pytest.skip("configurable-http-proxy is not installed (tasks.py test installs it)")
     work = tmp_path_factory.mktemp("class-service-hub")
-    separate = _unix_user(SERVICE_USER)
+    separate = _unix_user(SERVICE_USER) and _runs_the_kit(SERVICE_USER)
     # The service's folder: only its user may enter it (a parent it can pass through).
     outer = Path(tempfile.mkdtemp(prefix="geoteach-service-"))
     outer.chmod(0o711)
@@ -195,8 +206,11 @@ def test_no_student_can_open_the_services_files(hub) -> None:
     assert store.exists(), "the service keeps its rooms in its own folder"
     assert folder.stat().st_mode & 0o777 == 0o700
     assert store.stat().st_mode & 0o777 == 0o600
-    if not hub["separate"] or not _unix_user(STUDENT_USER):
-        pytest.skip("making Unix users needs root (CI runs as root)")
+    if not hub["separate"] or not _unix_user(STUDENT_USER) or not _runs_the_kit(STUDENT_USER):
+        pytest.skip(
+            "the service's own Unix user needs root, and a checkout other users can read "
+            "(CI runs as root)"
+        )
     assert pwd.getpwuid(store.stat().st_uid).pw_name == SERVICE_USER
     for path in (store, folder / "teacher_secret"):
         tried = subprocess.run(
