@@ -1,10 +1,10 @@
 """Layers only point down: no module of geoteach imports one of a higher layer.
 
 From top to bottom: ui, lessons, classroom, render, bots, games, store, quiz, data. A layer may
-import any layer below it and the top-level helpers (``geoteach.escape``, ``geoteach._lazy``),
-which anyone may import and which import no layer. Imports inside functions count too: a lazy
-import is an arrow all the same. Games, store, quiz and data draw nothing, so they never import
-matplotlib. The check reads the source (``ast``): nothing is imported to run it.
+import any layer below it and the top-level helpers (``geoteach.escape``, ``geoteach._lazy``,
+``geoteach.i18n``), which anyone may import and which import no layer. Imports inside functions
+count too: a lazy import is an arrow all the same. Games, store, quiz and data draw nothing, so
+they never import matplotlib. The check reads the source (``ast``): nothing is imported to run it.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ LAYERS: tuple[str, ...] = (
     "data",
 )
 #: Modules at the top of the package that every layer may import; they import no layer.
-HELPERS: frozenset[str] = frozenset({"escape", "_lazy"})
+HELPERS: frozenset[str] = frozenset({"escape", "_lazy", "i18n"})
 #: Layers that draw nothing: matplotlib is not theirs to import.
 NO_DRAWING: frozenset[str] = frozenset({"bots", "games", "store", "quiz", "data"})
 

@@ -39,6 +39,7 @@ from geoteach.games.base import Action
 from geoteach.games.global_pursuit.engine import GlobalPursuit
 from geoteach.games.global_pursuit.layout import Layout
 from geoteach.games.global_pursuit.trivia import Bank, bank_of, deck_questions
+from geoteach.i18n import N_
 from geoteach.quiz.answers import MODES, Mode, Verdict
 from geoteach.quiz.question import LEVELS, Question
 from geoteach.render.global_pursuit import joint_picture, scale_figure
@@ -91,7 +92,7 @@ class GlobalPursuitScreen(Placing, Verdicts, GameScreen):
     """
 
     title = "Global Pursuit"
-    detail_title = "In hand"
+    detail_title = N_("In hand")
 
     def __init__(
         self,

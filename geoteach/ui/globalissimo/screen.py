@@ -37,6 +37,7 @@ from geoteach.bots.globalissimo import GlobalissimoBot
 from geoteach.games.base import Action
 from geoteach.games.globalissimo import GAME_OVER, HURDLE, Globalissimo
 from geoteach.games.table import Table
+from geoteach.i18n import N_
 from geoteach.quiz.facts import country_fact
 from geoteach.render.globalissimo import (
     LearnMap,
@@ -73,7 +74,7 @@ class GlobalissimoScreen(GameScreen):
     """
 
     title = "Globalissimo"
-    detail_title = "Hurdles"
+    detail_title = N_("Hurdles")
 
     def __init__(
         self,
