@@ -229,12 +229,14 @@ class StudentApp(widgets.VBox):
         self.messages = MessageLine(keep=0)
         self.defaults = defaults
         self.option_boxes: dict[str, tuple[Option, widgets.Widget]] = {}
-        # The game screen's module and slow preparations load while the choices are made,
-        # once the set-up screen is on the page (geoteach.ui.warm_up).
-        self.warming = WarmUp(spec.warm_up, f"warm up {spec.key}")
         self.css = widgets.HTML(APP_CSS, layout=widgets.Layout(display="none"))
         self.language = language()
         self.setup_screen = self._setup_screen(preset or default_players(spec))
+        # The game screen's module and slow preparations load while the choices are made,
+        # once the set-up screen is on the page (geoteach.ui.warm_up); begun after the set-up
+        # screen has imported the game's rules, so two threads never import one module.
+        self.warming = WarmUp(spec.warm_up, f"warm up {spec.key}")
+        self.setup_screen.children += (self.warming.signal,)
         super().__init__([self.css, self.setup_screen])
         self.add_class("gt-app")
         self.add_class(f"gt-lang-{self.language}")
@@ -275,7 +277,7 @@ class StudentApp(widgets.VBox):
             on_language=safe(self.speak, show=self.messages),
             title=_("Who is playing?"),
         )
-        screen = widgets.VBox([heading, self.setup, self.messages, self.warming.signal])
+        screen = widgets.VBox([heading, self.setup, self.messages])
         screen.add_class("gt-setup")
         return screen
 
@@ -298,6 +300,7 @@ class StudentApp(widgets.VBox):
             elif unnamed[index]:
                 seat.name = default_seat_name(index, teams)
         self.setup_screen = self._setup_screen(seats, values)
+        self.setup_screen.children += (self.warming.signal,)
         self.setup.teams.value = teams
         if self.screen is None:
             self.children = [self.css, self.setup_screen]

@@ -10,6 +10,7 @@ import ipywidgets as widgets
 
 from geoteach.escape import html_text
 from geoteach.games.table import Table
+from geoteach.i18n import _
 
 #: CSS class every geoteach widget carries, so the projector style can reach it.
 CSS_CLASS = "geoteach"
@@ -162,8 +163,9 @@ CHECKERED_FLAG = (
 
 
 def is_you(table: Table, seat: int) -> bool:
-    """A seat named "You" (a student alone): sentences then say "You start", not "You starts"."""
-    return table.seats[seat].name.casefold() == "you"
+    """A seat named "You" (a student alone; "Tú", "Toi", "Du" on a page in another language):
+    sentences then say "You start", not "You starts"."""
+    return table.seats[seat].name.casefold() in {"you", _("You").casefold()}
 
 
 def does(table: Table, seat: int, third: str, second: str, badge: bool = True) -> str:
