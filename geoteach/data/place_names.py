@@ -56,3 +56,31 @@ def missing(kind: str, codes: list[str], language: str) -> list[str]:
     """The places among ``codes`` that have no name in ``language`` (they show in English)."""
     names = names_in(language)
     return [code for code in codes if (kind, code) not in names]
+
+
+#: UN M49 names whose CLDR English name differs, with their M49 code.
+_M49_CODES = {"Australia and New Zealand": "053", "Micronesia": "057", "South-eastern Asia": "035"}
+
+
+@cache
+def _m49_codes() -> dict[str, str]:
+    """English name of a UN M49 region or continent -> its code, from CLDR (through Babel)."""
+    from babel import Locale
+
+    codes = {name: code for code, name in Locale("en").territories.items() if code.isdigit()}
+    return {**codes, **_M49_CODES}
+
+
+def region_name(english: str, language: str | None = None) -> str:
+    """A UN M49 region or continent ("Eastern Europe", "Africa") in ``language`` (the page's
+    by default), from CLDR; ``english`` when CLDR has no such region."""
+    language = language or page_language()
+    code = _m49_codes().get(english)
+    if language == "en" or code is None:
+        return english
+    from babel import Locale, UnknownLocaleError
+
+    try:
+        return str(Locale.parse(language).territories.get(code, english))
+    except (UnknownLocaleError, ValueError):
+        return english

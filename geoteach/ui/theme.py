@@ -138,7 +138,8 @@ def seat_badge(table: Table, seat: int) -> str:
     info = table.seats[seat]
     label = html_text(info.name)
     if info.is_bot:
-        label += f" <small>(computer, {html_text(str(info.level))})</small>"
+        said = _("(computer, {level})").format(level=_(str(info.level)))
+        label += f" <small>{html_text(said)}</small>"
     colour = html_text(info.colour)
     title = html_text(info.colour_name)
     return (
@@ -188,8 +189,8 @@ class ProjectorMode(widgets.VBox):
     def __init__(self, large: bool = False) -> None:
         self.toggle = widgets.ToggleButton(
             value=large,
-            description="Large text",
-            tooltip="Bigger letters for the projector or the smart board",
+            description=_("Large text"),
+            tooltip=_("Bigger letters for the projector or the smart board"),
             icon="search-plus",
         )
         self.style_block = widgets.HTML(LARGE_CSS if large else NORMAL_CSS)
