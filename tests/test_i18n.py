@@ -36,6 +36,10 @@ TRANSLATED = (
     "geoteach/ui/globalissimo/cards.py",
     "geoteach/games/globalissimo/engine.py",
     "geoteach/data/statistic_words.py",
+    "geoteach/ui/aloud.py",
+    "geoteach/ui/hotseat.py",
+    "geoteach/ui/countdown.py",
+    "geoteach/ui/question_card.py",
 )
 #: Sentences in those modules that a player never reads, each with why (programmers' errors).
 #: The Globalissimo engine's own are in ``RECORD_WORDS``, for that module only.
@@ -48,6 +52,9 @@ NOT_FOR_PLAYERS = {
     "Answer mode must be one of": "a programmer's error: an unknown answer mode",
     "of a number question is no number": "a curriculum author's error, caught by the deck check",
     "geoteach could not read": "a warning for the server's log",
+    "There is no seat": "a programmer's error: a seat the table does not have",
+    "This card has no deck": "a programmer's error: ask_next() without a deck",
+    "In honor mode the answer is revealed": "a programmer's error: a typed answer in honor mode",
 }
 #: Globalissimo's engine: what it writes into the lesson record (the teacher's report, kept in
 #: English so that one class's record reads the same whatever each page spoke).
@@ -247,3 +254,32 @@ def test_the_category_cards_words_are_the_table_s() -> None:
             r["key"]: (r["label"], r["unit"], r["description"]) for r in csv.DictReader(handle)
         }
     assert table == STATISTIC_WORDS
+
+
+def test_a_catalog_is_compiled_once_and_again_when_it_changes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("GEOTEACH_CACHE", str(tmp_path / "cache"))
+    po = tmp_path / "geoteach.po"
+    po.write_bytes((LOCALE / "es" / "LC_MESSAGES" / "geoteach.po").read_bytes())
+    first = i18n.compiled(po, "es")
+    kept = list((tmp_path / "cache").glob("es-*.mo"))
+    assert len(kept) == 1 and kept[0].read_bytes() == first
+    assert i18n.compiled(po, "es") == first  # read back, not compiled again
+    po.write_text(
+        po.read_text(encoding="utf-8").replace('msgstr "Jugadores"', 'msgstr "Jugadoras"'),
+        encoding="utf-8",
+    )
+    changed = i18n.compiled(po, "es")
+    assert changed != first and len(list((tmp_path / "cache").glob("es-*.mo"))) == 2
+    assert b"Jugadoras" in changed
+
+
+def test_a_cache_that_cannot_be_written_only_costs_the_compile(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    blocked = tmp_path / "file"
+    blocked.write_text("not a folder", encoding="utf-8")
+    monkeypatch.setenv("GEOTEACH_CACHE", str(blocked / "cache"))
+    po = LOCALE / "fr" / "LC_MESSAGES" / "geoteach.po"
+    assert b"Commencer la partie" in i18n.compiled(po, "fr")

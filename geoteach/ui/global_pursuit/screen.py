@@ -562,7 +562,7 @@ class GlobalPursuitScreen(Placing, Verdicts, GameScreen):
         the engine judges what is typed or clicked (``_given``). In honor mode the team says
         its answer out loud instead, and the projector marks it."""
         if self.teacher_marks:
-            self.card.ask_aloud(shown, aloud.SAY_IT_ALOUD)
+            self.card.ask_aloud(shown, aloud.say_it_aloud_html())
             # Read out with the banner that follows ("say your answer out loud"): there is no
             # answer box for focus to go to, so a screen reader would not come to the card.
             self.live.say(str(shown.get("prompt", "")))

@@ -412,7 +412,7 @@ class GlobalissimoScreen(GameScreen):
         if honor:
             back = self.game.card_back()
             if back is None:  # a class game's team device: the teacher holds the card
-                self.honor_answer.value = aloud.SAY_IT_ALOUD
+                self.honor_answer.value = aloud.say_it_aloud_html()
                 return [self.step, self.honor_answer]
             who = []
             if hurdle["player"] in self.remote_seats:  # the projector marks for a team
