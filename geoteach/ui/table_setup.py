@@ -212,7 +212,7 @@ class TableSetup(widgets.VBox):
         self.language = widgets.Dropdown(
             options=[(name, code) for code, name in LANGUAGES.items()],
             value=language(),
-            description="🌐 " + _("Language"),
+            description=_("Language"),
             style={"description_width": "initial"},
             layout=widgets.Layout(width="auto", display="" if on_language else "none"),
         )
