@@ -32,6 +32,7 @@ from geoteach.quiz.answers import (
     AnswerChecker,
     Mode,
     Verdict,
+    page_name,
     said_answers,
     shuffled_choices,
 )
@@ -249,7 +250,10 @@ class QuestionCard(widgets.VBox):
     def _set_options(self, options: list[str]) -> None:
         self.choice_buttons = []
         for number, option in enumerate(options, start=1):
-            button = widgets.Button(description=f"{number}. {option}", tooltip=option)
+            # A place is shown by its name in the page's language; the pick stays the card's
+            # own option, which the game judges.
+            shown = page_name(option)
+            button = widgets.Button(description=f"{number}. {shown}", tooltip=shown)
             button.on_click(safe(lambda _, picked=option: self.submit(picked), show=self.messages))
             self.choice_buttons.append(button)
         self.choice_box.children = self.choice_buttons

@@ -88,3 +88,27 @@ def test_a_multiple_choice_pick_in_the_page_language() -> None:
     with speaking("de"):
         assert check_answer(card("Germany"), "Deutschland", mode="choice").correct
         assert not check_answer(card("Germany"), "Frankreich", mode="choice").correct
+
+
+def test_multiple_choice_shows_the_page_language_names_and_judges_the_pick() -> None:
+    from random import Random
+
+    from geoteach.ui.question_card import QuestionCard
+
+    question = Question(
+        "Places",
+        1,
+        "Which country is shaped like a boot?",
+        "Italy",
+        choices=("Italy", "Germany", "Spain"),
+        kind="place",
+    )
+    with speaking("es"):
+        card = QuestionCard(mode="choice", rng=Random(1))
+        card.ask(question)
+        labels = sorted(b.description.split(". ", 1)[1] for b in card.choice_buttons)
+        assert labels == ["Alemania", "España", "Italia"]
+        italia = next(b for b in card.choice_buttons if b.description.endswith("Italia"))
+        italia.click()
+        assert card.verdict is not None and card.verdict.correct
+        assert card.verdict.message == "¡Correcto! La respuesta es Italia."
