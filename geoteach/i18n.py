@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import gettext
 import hashlib
+import math
 import os
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
@@ -196,14 +197,19 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     return translations(code).ngettext(singular, plural, n)
 
 
-def format_number(value: float, decimals: int | None = None) -> str:
+def format_number(value: float, decimals: int | None = None, significant: int | None = None) -> str:
     """``value`` written the page's way: "1,234.5" in English, "1.234,5" in German.
 
     ``decimals`` fixes how many digits follow the decimal mark (None: as many as it has, up to
-    three, as Babel's default pattern).
+    three, as Babel's default pattern); ``significant`` instead keeps that many significant
+    digits, without trailing zeros (as Python's "{:.3g}" below 1,000: 0.0123, 1.2, 12.5).
     """
     from babel.numbers import format_decimal
 
+    if significant is not None and value:
+        most = max(0, significant - 1 - math.floor(math.log10(abs(value))))
+        pattern = "#,##0" + ("." + "#" * most if most else "")
+        return format_decimal(round(value, most), format=pattern, locale=language())
     if decimals is None:
         return format_decimal(value, locale=language())
     pattern = "#,##0" + ("." + "0" * decimals if decimals > 0 else "")

@@ -40,6 +40,7 @@ TRANSLATED = (
     "geoteach/ui/hotseat.py",
     "geoteach/ui/countdown.py",
     "geoteach/ui/question_card.py",
+    "geoteach/render/globalissimo.py",
 )
 #: Sentences in those modules that a player never reads, each with why (programmers' errors).
 #: The Globalissimo engine's own are in ``RECORD_WORDS``, for that module only.
@@ -136,6 +137,8 @@ def test_numbers_and_areas_are_written_the_page_way() -> None:
         assert format_number(1234.5, 1) == "1\u202f234,5"
     with speaking("es"):
         assert format_number(0.5, 2) == "0,50"
+        assert format_number(0.012345, significant=3) == "0,0123"
+        assert format_number(1.2, significant=3) == "1,2"
 
 
 @pytest.mark.parametrize(
