@@ -2,11 +2,11 @@
 
 From top to bottom: service, server, ui, lessons, classroom, render, bots, games, store, quiz,
 data. A layer may import any layer below it and the top-level helpers (``geoteach.escape``,
-``geoteach.sphere``, ``geoteach._lazy``), which anyone may import and which import no layer.
-Imports inside functions count too: a lazy import is an arrow all the same, and so is a module
-named in a string (``"geoteach.ui.globalissimo:build_screen"``, for ``_lazy.load``). Games,
-store, quiz and data draw nothing, so they never import matplotlib. The check reads the source
-(``ast``): nothing is imported to run it.
+``geoteach.sphere``, ``geoteach._lazy``, ``geoteach.i18n``), which anyone may import and which
+import no layer. Imports inside functions count too: a lazy import is an arrow all the same,
+and so is a module named in a string (``"geoteach.ui.globalissimo:build_screen"``, for
+``_lazy.load``). Games, store, quiz and data draw nothing, so they never import matplotlib. The
+check reads the source (``ast``): nothing is imported to run it.
 
 A module's private names (``_name``) are its package's own: no module reaches into another
 package's (``dodeca._to_xyz`` from ``render``, ``from geoteach.data._paths import ...`` from
@@ -39,7 +39,7 @@ LAYERS: tuple[str, ...] = (
     "data",
 )
 #: Modules at the top of the package that every layer may import; they import no layer.
-HELPERS: frozenset[str] = frozenset({"escape", "sphere", "_lazy"})
+HELPERS: frozenset[str] = frozenset({"escape", "sphere", "_lazy", "i18n"})
 #: Layers that draw nothing: matplotlib is not theirs to import.
 NO_DRAWING: frozenset[str] = frozenset({"bots", "games", "store", "quiz", "data"})
 

@@ -24,6 +24,7 @@ from types import MappingProxyType
 from typing import Any, Literal
 
 from geoteach._lazy import load
+from geoteach.i18n import N_
 
 Kind = Literal["choice", "number", "flag"]
 
@@ -50,18 +51,28 @@ class Option:
 
 
 #: Options most games share.
-TIME_LIMITS = (("no time limit", None), ("30 seconds", 30), ("60 seconds", 60), ("90 seconds", 90))
-SPEEDS = (("normal", 1.2), ("slow (a class reads along)", 2.5), ("fast", 0.5), ("instant", 0.0))
+TIME_LIMITS = (
+    (N_("no time limit"), None),
+    (N_("30 seconds"), 30),
+    (N_("60 seconds"), 60),
+    (N_("90 seconds"), 90),
+)
+SPEEDS = (
+    (N_("normal"), 1.2),
+    (N_("slow (a class reads along)"), 2.5),
+    (N_("fast"), 0.5),
+    (N_("instant"), 0.0),
+)
 
 
 def speed_option() -> Option:
     """How long each computer move stays on screen: every app asks it."""
     return Option(
         "bot_delay",
-        "Computer players move",
+        N_("Computer players move"),
         1.2,
         choices=SPEEDS,
-        help="How long each computer move stays on screen before the next one",
+        help=N_("How long each computer move stays on screen before the next one"),
         common=False,
     )
 
@@ -118,13 +129,20 @@ def _short(**options: Any) -> Mapping[str, Any]:
 
 
 #: Globalissimo: the continents a round's countries can come from.
-CONTINENTS = ("Africa", "Asia", "Europe", "North America", "Oceania", "South America")
+CONTINENTS = (
+    N_("Africa"),
+    N_("Asia"),
+    N_("Europe"),
+    N_("North America"),
+    N_("Oceania"),
+    N_("South America"),
+)
 
 #: Global Pursuit: how large the table is (the rulebook's "no room" ends the game).
 TABLE_SIZES = (
-    ("as large as needed", None),
-    ("a large table (16 × 10 card edges)", (16, 10)),
-    ("a small table (10 × 7 card edges)", (10, 7)),
+    (N_("as large as needed"), None),
+    (N_("a large table (16 × 10 card edges)"), (16, 10)),
+    (N_("a small table (10 × 7 card edges)"), (10, 7)),
 )
 
 _ENTRIES = (
@@ -132,23 +150,26 @@ _ENTRIES = (
         key="globalissimo",
         title="Globalissimo",
         engine="geoteach.games.globalissimo:Globalissimo",
-        blurb=(
+        blurb=N_(
             "Put the countries in order by a real statistic. Exactly right = 3 points. "
             "Then clear the hurdles: find a country on the map, or name its capital."
         ),
         options=(
-            Option("rounds", "Rounds", 10, kind="number", minimum=1, maximum=20),
+            Option("rounds", N_("Rounds"), 10, kind="number", minimum=1, maximum=20),
             Option(
                 "countries",
-                "Countries from",
+                N_("Countries from"),
                 "",
-                choices=(("the whole world", ""), *((c, c) for c in CONTINENTS)),
+                choices=((N_("the whole world"), ""), *((c, c) for c in CONTINENTS)),
             ),
             Option(
                 "honor",
-                "Hurdle answers",
+                N_("Hurdle answers"),
                 False,
-                choices=(("checked by the computer", False), ("marked by the teacher", True)),
+                choices=(
+                    (N_("checked by the computer"), False),
+                    (N_("marked by the teacher"), True),
+                ),
                 common=False,
             ),
             speed_option(),
@@ -160,7 +181,7 @@ _ENTRIES = (
         key="geotriple",
         title="GeoTriple",
         engine="geoteach.games.geotriple:GeoTriple",
-        blurb=(
+        blurb=N_(
             "Two players and the 50 U.S. states. Each round: guess the other player's state "
             "from clues, race to find groups of bordering states, then win tricks with the "
             "states' size, statehood and population ranks."
@@ -168,29 +189,29 @@ _ENTRIES = (
         options=(
             Option(
                 "target",
-                "Points to win",
+                N_("Points to win"),
                 100,
                 kind="number",
                 minimum=10,
                 maximum=500,
-                help="The first player to reach this many points wins (100 in the rulebook)",
+                help=N_("The first player to reach this many points wins (100 in the rulebook)"),
             ),
             Option(
                 "show_possible",
-                "Show which states could still be the answer (Stage 1)",
+                N_("Show which states could still be the answer (Stage 1)"),
                 True,
                 kind="flag",
-                help="Paint yellow the states that fit every clue so far",
+                help=N_("Paint yellow the states that fit every clue so far"),
             ),
             Option(
                 "typed_clues",
-                "Clues when two people play",
+                N_("Clues when two people play"),
                 None,
                 choices=(
-                    ("the card's holder picks a true one", None),
-                    ("the computer gives them", False),
+                    (N_("the card's holder picks a true one"), None),
+                    (N_("the computer gives them"), False),
                 ),
-                help="Against the computer, the computer always gives the clues",
+                help=N_("Against the computer, the computer always gives the clues"),
                 common=False,
             ),
             speed_option(),
@@ -205,7 +226,7 @@ _ENTRIES = (
         key="global_pursuit",
         title="Global Pursuit",
         engine="geoteach.games.global_pursuit:GlobalPursuit",
-        blurb=(
+        blurb=N_(
             "Fit real map cards together edge to edge, so that coasts, the Equator and the tropics "
             "go on from card to card. Each match brings a trivia question; spot a card that does "
             "not match and challenge it."
@@ -213,73 +234,76 @@ _ENTRIES = (
         options=(
             Option(
                 "maps",
-                "Map cards",
+                N_("Map cards"),
                 "one_map",
                 choices=(
-                    ("one large map (all 48 cards mixed)", "one_map"),
-                    ("four maps, one per set", "four_maps"),
+                    (N_("one large map (all 48 cards mixed)"), "one_map"),
+                    (N_("four maps, one per set"), "four_maps"),
                 ),
             ),
             Option(
                 "answer_mode",
-                "Trivia answers",
+                N_("Trivia answers"),
                 "choice",
                 choices=(
-                    ("multiple choice", "choice"),
-                    ("typed", "typed"),
-                    ("said aloud, marked by a reader", "honor"),
+                    (N_("multiple choice"), "choice"),
+                    (N_("typed"), "typed"),
+                    (N_("said aloud, marked by a reader"), "honor"),
                 ),
             ),
             Option(
                 "fixed_level",
-                "Trivia points",
+                N_("Trivia points"),
                 None,
                 choices=(
-                    ("by level: 1, 2 or 3 points", None),
-                    ("always 2 points, everyone at level 1", 1),
-                    ("always 2 points, everyone at level 2", 2),
-                    ("always 2 points, everyone at level 3", 3),
+                    (N_("by level: 1, 2 or 3 points"), None),
+                    (N_("always 2 points, everyone at level 1"), 1),
+                    (N_("always 2 points, everyone at level 2"), 2),
+                    (N_("always 2 points, everyone at level 3"), 3),
                 ),
-                help="The rulebook's variation for players of different ages",
+                help=N_("The rulebook's variation for players of different ages"),
                 common=False,
             ),
-            Option("time_limit", "Time for a turn", None, choices=TIME_LIMITS),
+            Option("time_limit", N_("Time for a turn"), None, choices=TIME_LIMITS),
             Option(
                 "challenge_seconds",
-                "Time to challenge a computer's card",
+                N_("Time to challenge a computer's card"),
                 8.0,
                 choices=(
-                    ("8 seconds", 8.0),
-                    ("15 seconds", 15.0),
-                    ("4 seconds", 4.0),
-                    ("until I press No challenge", None),
+                    (N_("8 seconds"), 8.0),
+                    (N_("15 seconds"), 15.0),
+                    (N_("4 seconds"), 4.0),
+                    (N_("until I press No challenge"), None),
                 ),
                 common=False,
             ),
             Option(
                 "honor",
-                "A card that does not match",
+                N_("A card that does not match"),
                 True,
                 choices=(
-                    ("may be laid: the others can challenge it", True),
-                    ("is refused by the computer", False),
+                    (N_("may be laid: the others can challenge it"), True),
+                    (N_("is refused by the computer"), False),
                 ),
                 common=False,
             ),
-            Option("table_size", "The table", None, choices=TABLE_SIZES, common=False),
+            Option("table_size", N_("The table"), None, choices=TABLE_SIZES, common=False),
             Option(
                 "quick_end",
-                "Quick ending: the game ends when a hand and the draw pile are both empty",
+                N_("Quick ending: the game ends when a hand and the draw pile are both empty"),
                 False,
                 kind="flag",
                 common=False,
             ),
-            Option("matching_only", "Only the matching game (no trivia)", False, kind="flag"),
+            Option("matching_only", N_("Only the matching game (no trivia)"), False, kind="flag"),
             Option(
                 "real_maps",
-                "Cards drawn as",
+                N_("Cards drawn as"),
                 True,
-                choices=(("real maps", True), ("plain pentagons (for a slow computer)", False)),
+                choices=(
+                    (N_("real maps"), True),
+                    (N_("plain pentagons (for a slow computer)"), False),
+                ),
                 common=False,
             ),
             speed_option(),
@@ -288,13 +312,13 @@ _ENTRIES = (
         # The trivia decks (kept, else made from the data: seconds), the answers' places and
         # the map cards' drawings.
         # A class game: the teacher is the reader, on the projector; the team says its answer.
-        class_words=_short(answer_mode=_short(honor="said aloud, marked by the teacher")),
+        class_words=_short(answer_mode=_short(honor=N_("said aloud, marked by the teacher"))),
     ),
     GameEntry(
         key="geography_pursuit",
         title="Geography Pursuit",
         engine="geoteach.games.geography_pursuit:GeographyPursuit",
-        blurb=(
+        blurb=N_(
             "Roll the die, move round the board and answer geography questions in six "
             "categories. Win a wedge in each headquarters, then answer the final question in the "
             "hub to win."
@@ -302,48 +326,51 @@ _ENTRIES = (
         options=(
             Option(
                 "mode",
-                "Answers are",
+                N_("Answers are"),
                 "typed",
                 choices=(
-                    ("typed (the game checks)", "typed"),
-                    ("multiple choice", "choice"),
-                    ("said out loud and marked by another player", "honor"),
+                    (N_("typed (the game checks)"), "typed"),
+                    (N_("multiple choice"), "choice"),
+                    (N_("said out loud and marked by another player"), "honor"),
                 ),
             ),
-            Option("time_limit", "Time to answer", None, choices=TIME_LIMITS),
+            Option("time_limit", N_("Time to answer"), None, choices=TIME_LIMITS),
             Option(
                 "precision",
-                "Typed answers",
+                N_("Typed answers"),
                 "forgiving",
-                choices=(("small typos are forgiven", "forgiving"), ("must be exact", "strict")),
+                choices=(
+                    (N_("small typos are forgiven"), "forgiving"),
+                    (N_("must be exact"), "strict"),
+                ),
                 common=False,
             ),
             Option(
                 "reveal_answer",
-                "Show the right answer after a wrong one",
+                N_("Show the right answer after a wrong one"),
                 True,
                 kind="flag",
                 common=False,
             ),
             Option(
                 "consultation",
-                "Team members may talk it over",
+                N_("Team members may talk it over"),
                 True,
                 kind="flag",
-                help="Only for teams: may the members of a team discuss an answer?",
+                help=N_("Only for teams: may the members of a team discuss an answer?"),
                 common=False,
             ),
             speed_option(),
         ),
         lesson_plan="04_geography_pursuit.ipynb",
         # A class game: the teacher is the reader, on the projector; the team says its answer.
-        class_words=_short(mode=_short(honor="said out loud and marked by the teacher")),
+        class_words=_short(mode=_short(honor=N_("said out loud and marked by the teacher"))),
     ),
     GameEntry(
         key="globe_works",
         title="Globe Works",
         engine="geoteach.games.globe_works:GlobeWorks",
-        blurb=(
+        blurb=N_(
             "Build networks of banks, airlines, ports, information or energy around the world: "
             "open regions with linking cities, play your cities, and link them up. "
             "Long networks score big; a network of 2 costs 20 points."
@@ -351,16 +378,16 @@ _ENTRIES = (
         options=(
             Option(
                 "rounds",
-                "Rounds",
+                N_("Rounds"),
                 3,
                 kind="number",
                 minimum=3,
                 maximum=15,
-                help="At least one round per player, so everyone deals once",
+                help=N_("At least one round per player, so everyone deals once"),
             ),
             Option(
                 "max_turns",
-                "If nobody calls the end, the dealer calls it after this many turns each",
+                N_("If nobody calls the end, the dealer calls it after this many turns each"),
                 20,
                 kind="number",
                 minimum=1,  # the game says so if it is fewer than the turns before deals

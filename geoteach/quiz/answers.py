@@ -11,6 +11,10 @@ players (Trivial Pursuit, Notes on play):
   ("Niger", "Austria", "Guinea", "Dominica") than to the answer, it is wrong, even when it is
   only a letter or two away. Ties go to the player ("Nigera" for Nigeria is right).
 * Numbers are right within the card's ``tolerance``; "1,234", "1 234" and "1.2 thousand" read.
+* On a page in another language (``geoteach.i18n``) a place may be typed in that language or in
+  English ("Allemagne", "Alemania", "Deutschland" or "Germany"), its names from data
+  (``geoteach.data.place_names``); the answer is said back in the page's language, and the
+  other places a typo could be taken for include their names in that language.
 * The answer is always shown back, right or wrong, with the card's explanation (Global
   Pursuit's "information in parentheses"), so the class hears it either way. It is shown with
   every answer that counts ("Sucre or La Paz", ``said_answers``), so a player who gave the
@@ -31,6 +35,7 @@ from rapidfuzz import process
 from rapidfuzz.distance import OSA
 from unidecode import unidecode
 
+from geoteach.i18n import _, language, list_words
 from geoteach.quiz.question import Question
 
 Mode = Literal["typed", "choice", "honor"]
@@ -96,8 +101,60 @@ def said_answers(question: Question) -> str:
     said: dict[str, str] = {}
     for answer in question.accepted:
         key = normalize(answer)
-        said.setdefault(same_place.get(key, key), answer)
-    return spoken_list(list(said.values()))
+        said.setdefault(same_place.get(key, key), page_name(answer))
+    return list_words(list(said.values()))
+
+
+@cache
+def _place_keys() -> dict[str, tuple[str, str]]:
+    """A place's English name or alias (normalized) -> ``(kind, code)`` in place_names.csv.
+
+    Countries by name and aliases, U.S. states by name, capitals by their own name only (an
+    accepted other city, La Paz beside Sucre, is not the capital's other name).
+    """
+    keys: dict[str, tuple[str, str]] = {}
+    try:
+        from geoteach.data.rows import country_rows, state_rows
+
+        for iso3, row in country_rows().items():
+            if row["capital"]:
+                keys[normalize(row["capital"])] = ("capital", iso3)
+        for usps, row in state_rows().items():
+            keys[normalize(row["name"])] = ("state", usps)
+    except (ImportError, AttributeError, FileNotFoundError, KeyError) as error:
+        warnings.warn(f"geoteach could not read its tables ({error}).", stacklevel=2)
+    keys.update({name: ("country", iso3) for name, iso3 in country_names().items()})
+    return keys
+
+
+def page_names(answer: str, code: str | None = None) -> tuple[str, ...]:
+    """The names of the place ``answer`` (an English name) in the page's language, from
+    data: its name first, then its other accepted names (none on an English page, or for a
+    place the data does not name)."""
+    if (code or language()) == "en":
+        return ()
+    place = _place_keys().get(normalize(answer))
+    if place is None:
+        return ()
+    from geoteach.data.place_names import other_names
+
+    return other_names(*place, language=code or language())
+
+
+def page_name(answer: str) -> str:
+    """``answer`` as the page's language names it ("Alemania" for "Germany" on a Spanish
+    page); as it is when the data has no other name."""
+    names = page_names(answer)
+    return names[0] if names else answer
+
+
+def accepted_forms(question: Question) -> set[str]:
+    """Every normalized answer that counts: the card's, and their names in the page's
+    language."""
+    forms = {normalize(a) for a in question.accepted}
+    for answer in question.accepted:
+        forms.update(normalize(name) for name in page_names(answer))
+    return forms - {""}
 
 
 @cache
@@ -144,13 +201,29 @@ def typos_allowed(answer: str) -> int:
     return 1 if letters <= 7 else 2
 
 
-@cache
-def known_places() -> tuple[str, ...]:
-    """Normalized names of every country, capital, U.S. state and state capital we know.
+def known_places(code: str | None = None) -> tuple[str, ...]:
+    """Normalized names of every country, capital, U.S. state and state capital we know, in
+    English and in the page's language (``code``: another language).
 
     A typed answer that is one of these (or closer to one of these than to the answer) names a
     different place and is wrong, however close its spelling.
     """
+    return _known_places(code or language())
+
+
+@cache
+def _known_places(code: str) -> tuple[str, ...]:
+    names: set[str] = set(_english_places())
+    if code != "en":
+        from geoteach.data.place_names import names_in
+
+        for name, aliases in names_in(code).values():
+            names.update(normalize(n) for n in (name, *aliases))
+    return tuple(sorted(names - {"", "nan"}))
+
+
+@cache
+def _english_places() -> tuple[str, ...]:
     names: set[str] = set()
     try:
         # The tables' plain rows: a student's kernel needs no pandas (issue 24).
@@ -176,21 +249,25 @@ class AnswerChecker:
     """Judges answers against a card, knowing which other places exist.
 
     ``places`` are the names a player might confuse with the answer; by default every country,
-    capital, U.S. state and state capital in ``geoteach.data``.
+    capital, U.S. state and state capital in ``geoteach.data``, in English and in the page's
+    language at the time of the answer.
     """
 
     def __init__(self, places: Iterable[str] | None = None) -> None:
-        if places is None:
-            self.places: tuple[str, ...] = known_places()
-        else:
-            self.places = tuple(sorted({normalize(p) for p in places} - {""}))
+        self._places: tuple[str, ...] | None = None
+        if places is not None:
+            self._places = tuple(sorted({normalize(p) for p in places} - {""}))
+
+    @property
+    def places(self) -> tuple[str, ...]:
+        return known_places() if self._places is None else self._places
 
     def typed(self, question: Question, given: str) -> Verdict:
         """Judge an answer typed on the keyboard (or said aloud and typed by the reader)."""
         if question.kind == "number":
             return self._number(question, given)
         guess = normalize(given)
-        accepted = {normalize(a) for a in question.accepted}
+        accepted = accepted_forms(question)
         if not guess:
             return _wrong(question, given, "typed")
         if guess in accepted:
@@ -201,10 +278,10 @@ class AnswerChecker:
         rivals = process.extract(
             guess, self.places, scorer=OSA.distance, score_cutoff=distance - 1, limit=8
         )
-        for place, _, _ in rivals:
+        for place, _score, _index in rivals:
             if place not in accepted:
                 return _wrong(question, given, "typed", place)
-        note = f" (It is spelled {question.answer}.)"
+        note = " " + _("(It is spelled {answer}.)").format(answer=page_name(question.answer))
         return _right(question, given, "typed", note)
 
     def exact(self, question: Question, given: str) -> Verdict:
@@ -212,14 +289,14 @@ class AnswerChecker:
         accents and punctuation, as ``normalize`` reads them)."""
         if question.kind == "number":
             return self.typed(question, given)
-        if normalize(given) in {normalize(a) for a in question.accepted}:
+        if normalize(given) in accepted_forms(question):
             return _right(question, given, "typed")
         return _wrong(question, given, "typed")
 
     def choice(self, question: Question, picked: str) -> Verdict:
         """Judge a multiple-choice pick: only the card's answer (or an alias) is right."""
         picked_norm = normalize(picked)
-        if picked_norm in {normalize(a) for a in question.accepted}:
+        if picked_norm in accepted_forms(question):
             return _right(question, picked, "choice")
         return _wrong(question, picked, "choice")
 
@@ -246,7 +323,7 @@ class AnswerChecker:
             raise ValueError(f"The answer {question.answer!r} of a number question is no number.")
         if value is None or abs(value - target) > question.tolerance:
             return _wrong(question, given, "typed")
-        note = "" if value == target else " Yours was close enough."
+        note = "" if value == target else " " + _("Yours was close enough.")
         return _right(question, given, "typed", note)
 
 
@@ -258,7 +335,7 @@ def _right(question: Question, given: str | None, mode: Mode, note: str = "") ->
     return Verdict(
         correct=True,
         canonical=question.answer,
-        message=f"Right! The answer is {said_answers(question)}.{note}",
+        message=_("Right! The answer is {answer}.").format(answer=said_answers(question)) + note,
         given=given,
         explanation=question.explanation,
         mode=mode,
@@ -268,9 +345,9 @@ def _right(question: Question, given: str | None, mode: Mode, note: str = "") ->
 def _wrong(
     question: Question, given: str | None, mode: Mode, other_place: str | None = None
 ) -> Verdict:
-    message = f"Not quite — the answer is {said_answers(question)}."
+    message = _("Not quite — the answer is {answer}.").format(answer=said_answers(question))
     if other_place and given:
-        message += f" {given.strip()} is a different place."
+        message += " " + _("{given} is a different place.").format(given=given.strip())
     return Verdict(
         correct=False,
         canonical=question.answer,

@@ -21,6 +21,7 @@ from matplotlib.transforms import IdentityTransform, blended_transform_factory
 
 from geoteach.escape import plot_text
 from geoteach.games.table import Table
+from geoteach.i18n import _, format_number
 from geoteach.render import palettes
 from geoteach.render.mapview import MapView, NotOnMapError, new_figure, to_png
 
@@ -48,11 +49,14 @@ LEARN_MAP_SIZE = (4.35, 2.6)
 
 
 def value_text(value: float, unit: str = "") -> str:
-    """A value as people read it: 1,234,567 or 12.5, with its unit."""
+    """A value as people read it in the page's language: 1,234,567 or 12.5 (1.234.567 or 12,5
+    in German), with its unit."""
     if abs(value) >= 100 or float(value).is_integer():
-        text = f"{value:,.0f}"
+        text = format_number(value, 0)
+    elif abs(value) < 10:  # three significant digits, as "{:.3g}" was
+        text = format_number(value, significant=3)
     else:
-        text = f"{value:,.3g}" if abs(value) < 10 else f"{value:,.1f}"
+        text = format_number(value, 1)
     return f"{text} {unit}".strip()
 
 
@@ -72,7 +76,7 @@ def track_figure(view: Mapping[str, Any], table: Table, width: float = 8.7) -> F
         ax.text(
             space,
             0,
-            "Go" if space == 0 else str(space),
+            _("Go") if space == 0 else str(space),
             ha="center",
             va="center",
             fontsize=8,
@@ -141,9 +145,9 @@ def reveal_figure(rnd: Mapping[str, Any], table: Table, width: float = 4.35) -> 
     ax.set_yticks(ys, [plot_text(f"{rnd['places'][c]}. {names[c]}") for c in countries])
     for side in ("top", "right", "bottom"):
         ax.spines[side].set_visible(False)
-    unit = str(card["unit"])
+    unit = _(str(card["unit"]))
     ax.set_title(
-        plot_text(f"{card['label']} ({card['year']}){' · log scale' if log else ''}"),
+        plot_text(f"{_(card['label'])} ({card['year']})" + (" · " + _("log scale") if log else "")),
         fontsize=9,
         loc="right",
     )

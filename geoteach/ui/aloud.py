@@ -17,30 +17,39 @@ Pure functions of the table and a seat; every name is escaped (``seat_badge``).
 
 from __future__ import annotations
 
+from geoteach.escape import html_text
 from geoteach.games.table import Table
-from geoteach.ui.theme import does, seat_badge
+from geoteach.i18n import _
+from geoteach.ui.theme import is_you, seat_badge
 
-#: On the device of the team answering, where the answer box would be.
-SAY_IT_ALOUD = (
-    "<p class='gt-say-aloud'><b>Say your answer out loud.</b> Your teacher marks it on the "
-    "board.</p>"
-)
+
+def say_it_aloud_html() -> str:
+    """On the device of the team answering, where the answer box would be."""
+    say = html_text(_("Say your answer out loud."))
+    marks = html_text(_("Your teacher marks it on the board."))
+    return f"<p class='gt-say-aloud'><b>{say}</b> {marks}</p>"
 
 
 def waiting_html(table: Table, seat: int) -> str:
     """On the other teams' devices and the spectators': ``seat`` is answering out loud."""
-    return (
-        f"<p>{seat_badge(table, seat)} says the answer out loud; your teacher marks it on the "
-        "board.</p>"
-    )
+    said = html_text(_("{player} says the answer out loud; your teacher marks it on the board."))
+    return f"<p>{said.format(player=seat_badge(table, seat))}</p>"
 
 
 def marking_html(table: Table, seat: int) -> str:
     """On the projector: the teacher marks ``seat``'s answer."""
-    return (
-        f"<p class='gt-marking'>{seat_badge(table, seat)} says the answer out loud. Press "
-        "<b>Show the answer</b>, then mark it <b>Right</b> or <b>Wrong</b>.</p>"
+    said = html_text(
+        _("{player} says the answer out loud. Press {show}, then mark it {right} or {wrong}.")
     )
+    words = {
+        key: f"<b>{html_text(word)}</b>"
+        for key, word in (
+            ("show", _("Show the answer")),
+            ("right", _("Right")),
+            ("wrong", _("Wrong")),
+        )
+    }
+    return "<p class='gt-marking'>" + said.format(player=seat_badge(table, seat), **words) + "</p>"
 
 
 #: Which page a banner is for, while a team says its answer out loud (``banner_html``).
@@ -52,13 +61,23 @@ def banner_html(table: Table, seat: int, question: str, page: str) -> str:
     its words escaped: "the Physical World question"): on its own device (``ASKED``), on the
     other teams' devices and the spectators' (``OTHERS``), and on the projector, where the
     teacher marks it (``MARKING``)."""
+    badge = seat_badge(table, seat)
     if page == ASKED:
-        return (
-            f'<span class="gt-turn">▶ {seat_badge(table, seat)}: say your answer to {question} '
-            "out loud.</span>"
-        )
-    says = does(table, seat, "says", "say")
+        said = html_text(_("{player}: say your answer to {question} out loud."))
+        return f'<span class="gt-turn">▶ {said.format(player=badge, question=question)}</span>'
+    you = is_you(table, seat)
     if page == MARKING:
         # Short: one line on the projector in large text (the controls say how to mark it).
-        return f'<span class="gt-turn">▶ {says} the answer to {question} out loud: mark it.</span>'
-    return f'<span class="gt-turn">{says} the answer to {question} out loud.</span>'
+        said = (
+            _("{player} say the answer to {question} out loud: mark it.")
+            if you
+            else _("{player} says the answer to {question} out loud: mark it.")
+        )
+        said = html_text(said).format(player=badge, question=question)
+        return f'<span class="gt-turn">▶ {said}</span>'
+    said = (
+        _("{player} say the answer to {question} out loud.")
+        if you
+        else _("{player} says the answer to {question} out loud.")
+    )
+    return f'<span class="gt-turn">{html_text(said).format(player=badge, question=question)}</span>'

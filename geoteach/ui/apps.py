@@ -25,13 +25,14 @@ from geoteach.bots.registry import BOTS, BotEntry
 from geoteach.escape import html_text
 from geoteach.games.registry import GAMES, GameEntry, Option, load
 from geoteach.games.table import Seat, Table
+from geoteach.i18n import N_, _, language, requested_language, set_language
 from geoteach.ui.canvas_keys import send_to_lab
 from geoteach.ui.messages import MessageLine
 from geoteach.ui.page_request import after_page_opens
 from geoteach.ui.registry import SCREENS, ScreenEntry
 from geoteach.ui.safe import safe
 from geoteach.ui.shell import APP_CSS, GameScreen
-from geoteach.ui.table_setup import TableSetup
+from geoteach.ui.table_setup import TableSetup, default_seat_name
 from geoteach.ui.theme import themed
 from geoteach.ui.warm_up import WarmUp
 
@@ -39,7 +40,9 @@ from geoteach.ui.warm_up import WarmUp
 APPS = tuple(GAMES)
 
 #: Computer opponents a student alone gets by default (names say they are computers).
-ROBOT_NAMES = ["Robot Ada", "Robot Ben", "Robot Cy", "Robot Dee", "Robot Eve"]
+ROBOT_NAMES = [N_("Robot Ada"), N_("Robot Ben"), N_("Robot Cy"), N_("Robot Dee"), N_("Robot Eve")]
+#: The name of a student alone: sentences then say "You start" (``geoteach.ui.theme.is_you``).
+YOU = N_("You")
 
 
 def option_widget(option: Option) -> widgets.Widget:
@@ -48,29 +51,29 @@ def option_widget(option: Option) -> widgets.Widget:
     layout = widgets.Layout(width="auto", max_width="560px")
     if option.kind == "flag":
         box: widgets.Widget = widgets.Checkbox(
-            value=bool(option.default), description=option.label, indent=False, layout=layout
+            value=bool(option.default), description=_(option.label), indent=False, layout=layout
         )
     elif option.kind == "number":
         box = widgets.BoundedIntText(
             value=int(option.default),
             min=option.minimum,
             max=option.maximum,
-            description=option.label,
+            description=_(option.label),
             style=style,
             layout=widgets.Layout(width="260px"),
         )
     else:
-        labels = [c[0] for c in option.choices]
+        labels = [_(c[0]) for c in option.choices]
         values = [c[1] for c in option.choices]
         index = values.index(option.default) if option.default in values else 0
         box = widgets.Dropdown(
             options=list(zip(labels, range(len(values)), strict=True)),
             value=index,
-            description=option.label,
+            description=_(option.label),
             style=style,
             layout=layout,
         )
-    box.tooltip = option.help or None
+    box.tooltip = _(option.help) if option.help else None
     box.add_class(f"gt-option-{option.key.replace('_', '-')}")
     return box
 
@@ -117,10 +120,10 @@ class MoreChoices(widgets.VBox):
 
     def _show(self, shown: bool) -> None:
         self.inside.layout.display = "" if shown else "none"
-        self.toggle.description = "Fewer choices" if shown else "More choices"
+        self.toggle.description = _("Fewer choices") if shown else _("More choices")
         self.toggle.icon = "caret-down" if shown else "caret-right"
         self.toggle.tooltip = (
-            "Hide the less common choices" if shown else "Show the less common choices"
+            _("Hide the less common choices") if shown else _("Show the less common choices")
         )
 
 
@@ -211,8 +214,8 @@ def default_players(spec: AppSpec) -> list[Seat]:
     """A student alone: "You" plus computer players up to the game's smallest table (two
     opponents where the game allows more), so one click on Start plays."""
     lowest = max(int(spec.game_cls.min_seats), min(3, int(spec.game_cls.max_seats)))
-    seats = [Seat("You")]
-    seats += [Seat(ROBOT_NAMES[i], kind="bot", level="medium") for i in range(lowest - 1)]
+    seats = [Seat(_(YOU))]
+    seats += [Seat(_(ROBOT_NAMES[i]), kind="bot", level="medium") for i in range(lowest - 1)]
     return seats
 
 
@@ -236,37 +239,83 @@ class StudentApp(widgets.VBox):
         self.interactive = interactive
         self.screen: GameScreen | None = None
         self.messages = MessageLine(keep=0)
+        self.defaults = defaults
+        self.option_boxes: dict[str, tuple[Option, widgets.Widget]] = {}
+        self.css = widgets.HTML(APP_CSS, layout=widgets.Layout(display="none"))
+        self.language = language()
+        self.setup_screen = self._setup_screen(preset or default_players(spec))
+        # The game screen's module and slow preparations load while the choices are made,
+        # once the set-up screen is on the page (geoteach.ui.warm_up); begun after the set-up
+        # screen has imported the game's rules, so two threads never import one module.
+        self.warming = WarmUp(spec.warm_up, f"warm up {spec.key}")
+        self.setup_screen.children += (self.warming.signal,)
+        super().__init__([self.css, self.setup_screen])
+        self.add_class("gt-app")
+        self.add_class(f"gt-lang-{self.language}")
+        themed(self)
+
+    def _setup_screen(
+        self, preset: list[Seat], values: dict[str, Any] | None = None
+    ) -> widgets.VBox:
+        """The set-up screen in the page's language, its seats and choices as given."""
+        spec = self.spec
         self.option_boxes = {}
         for option in spec.options:
-            if option.key in defaults:
-                option = replace(option, default=defaults[option.key])
+            if values is not None and option.key in values:
+                option = replace(option, default=values[option.key])
+            elif option.key in self.defaults:
+                option = replace(option, default=self.defaults[option.key])
             self.option_boxes[option.key] = (option, option_widget(option))
         kept = (
-            "<p><small>Your answers are kept on this computer for your teacher's lesson report."
-            "</small></p>"
+            "<p><small>"
+            + html_text(
+                _("Your answers are kept on this computer for your teacher's lesson report.")
+            )
+            + "</small></p>"
             if self.recording
             else ""
         )
         heading = widgets.HTML(
-            f"<h2>{html_text(spec.title)}</h2><p>{html_text(spec.blurb)}</p>{kept}"
+            f"<h2>{html_text(_(spec.title))}</h2><p>{html_text(_(spec.blurb))}</p>{kept}"
         )
         self.choices, self.more_choices = choice_boxes(list(self.option_boxes.values()))
+        choices_word = _("Choices")
+        choices_head = widgets.HTML(f"<h3>{html_text(choices_word)}</h3>")
         self.setup = TableSetup.for_game(
             spec.game_cls,
-            preset=preset or default_players(spec),
-            extra=[widgets.HTML("<h3>Choices</h3>"), self.choices] if spec.options else [],
+            preset=preset,
+            extra=[choices_head, self.choices] if spec.options else [],
             on_ready=safe(self.start_game, show=self.messages),
-            title="Who is playing?",
+            on_language=safe(self.speak, show=self.messages),
+            title=_("Who is playing?"),
         )
-        # The game screen's module and slow preparations load while the choices are made,
-        # once the set-up screen is on the page (geoteach.ui.warm_up).
-        self.warming = WarmUp(spec.warm_up, f"warm up {spec.key}")
-        self.setup_screen = widgets.VBox([heading, self.setup, self.messages, self.warming.signal])
-        self.setup_screen.add_class("gt-setup")
-        self.css = widgets.HTML(APP_CSS, layout=widgets.Layout(display="none"))
-        super().__init__([self.css, self.setup_screen])
-        self.add_class("gt-app")
-        themed(self)
+        screen = widgets.VBox([heading, self.setup, self.messages])
+        screen.add_class("gt-setup")
+        return screen
+
+    def speak(self, code: str) -> None:
+        """Say everything in ``code`` from now on: the set-up screen is made again in that
+        language, with the seats and choices as they were (a default name such as "You" or
+        "Robot Ada" takes the new language's form; a typed name stays as typed)."""
+        old_names = {_(n): n for n in (YOU, *ROBOT_NAMES)}
+        teams = bool(self.setup.teams.value)
+        rows = self.setup.active_rows
+        seats = [row.seat(teams) for row in rows]
+        unnamed = [row.name.value == row.default_name(teams) for row in rows]
+        values = self.values()
+        self.remove_class(f"gt-lang-{self.language}")
+        self.language = set_language(code)
+        self.add_class(f"gt-lang-{self.language}")
+        for index, seat in enumerate(seats):
+            if seat.name in old_names:
+                seat.name = _(old_names[seat.name])
+            elif unnamed[index]:
+                seat.name = default_seat_name(index, teams)
+        self.setup_screen = self._setup_screen(seats, values)
+        self.setup_screen.children += (self.warming.signal,)
+        self.setup.teams.value = teams
+        if self.screen is None:
+            self.children = [self.css, self.setup_screen]
 
     def values(self) -> dict[str, Any]:
         """The set-up choices, as the app's ``build`` receives them."""
@@ -308,15 +357,19 @@ class StudentApp(widgets.VBox):
             return
         from geoteach.classroom import RecordError, record
 
-        problem = "Your answers are not being kept for the report: {} Tell your teacher."
+        def problem(text: str) -> str:
+            return _(
+                "Your answers are not being kept for the report: {problem} Tell your teacher."
+            ).format(problem=sentence(text))
+
         try:
             record(
                 screen.game,
                 lesson=self.lesson,
-                on_error=lambda text: screen.messages.error(problem.format(sentence(text))),
+                on_error=lambda text: screen.messages.error(problem(text)),
             )
         except RecordError as exc:
-            screen.messages.error(problem.format(sentence(str(exc))))
+            screen.messages.error(problem(str(exc)))
 
     def show_setup(self) -> None:
         """Back to the set-up screen (New game): the old game is closed, nothing stays."""
@@ -363,7 +416,8 @@ def link_settings() -> dict[str, Any]:
     """Settings from the app's web address (Voilà passes it as ``QUERY_STRING``).
 
     ``?seed=42`` deals the same cards to every student who opens that link (a whole class
-    plays the same game); ``?large=1`` starts in large-text mode for a projector.
+    plays the same game); ``?large=1`` starts in large-text mode for a projector. The page's
+    language (``?lang=es``) is read by ``geoteach.i18n.requested_language``.
     """
     query = parse_qs(os.environ.get("QUERY_STRING", ""))
     settings: dict[str, Any] = {}
@@ -397,10 +451,14 @@ def app(
     student_app = StudentApp(spec, interactive=use_widget_maps(), lesson=lesson, **defaults)
 
     def take_link() -> None:
-        """The address's settings; what the cell itself says wins."""
+        """The address's settings; what the cell itself says wins. The language the page
+        asks for (its link's ``?lang=``, else the browser's) remakes the set-up screen in it."""
         settings = link_settings()
         student_app.large = large or settings.get("large", False)
         student_app.seed = seed if seed is not None else settings.get("seed")
+        asked = requested_language()
+        if asked is not None and asked != student_app.language:
+            student_app.speak(asked)
 
     # A kernel Voilà started before the class arrived learns its address when a student opens
     # the page (geoteach.ui.page_request); any other has it now.

@@ -13,6 +13,7 @@ from collections.abc import Callable
 
 import ipywidgets as widgets
 
+from geoteach.i18n import _
 from geoteach.ui.messages import MessageLine
 from geoteach.ui.safe import safe
 
@@ -39,18 +40,18 @@ class Countdown(widgets.HBox):
         limit: float | None,
         on_time_up: Callable[[float], None],
         clock: Callable[[], float] = time.monotonic,
-        time_up_text: str = "Time is up!",
+        time_up_text: str | None = None,
         every: float = 1.0,
         show: MessageLine | None = None,
     ) -> None:
         self.limit = limit
         self.on_time_up = on_time_up
         self.clock = clock
-        self.time_up_text = time_up_text
+        self.time_up_text = _("Time is up!") if time_up_text is None else time_up_text
         self.every = every
         self.show = show
         self.bar = widgets.FloatProgress(
-            min=0.0, max=float(limit or 1), value=float(limit or 0), description="Time left:"
+            min=0.0, max=float(limit or 1), value=float(limit or 0), description=_("Time left:")
         )
         self.label = widgets.Label(layout=widgets.Layout(margin="0 0 0 8px"))
         self.task: asyncio.Task[None] | None = None
@@ -115,7 +116,7 @@ class Countdown(widgets.HBox):
         left = self.left()
         self.bar.value = left
         if left > 0:
-            self.label.value = f"{math.ceil(left)} s left"
+            self.label.value = _("{seconds} s left").format(seconds=math.ceil(left))
             return
         used = self.elapsed()
         self.stop(self.time_up_text)

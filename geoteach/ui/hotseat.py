@@ -13,6 +13,7 @@ import ipywidgets as widgets
 
 from geoteach.escape import html_text
 from geoteach.games.table import Table
+from geoteach.i18n import _
 from geoteach.ui.safe import Show, safe
 from geoteach.ui.theme import seat_badge, themed
 
@@ -57,19 +58,21 @@ class HotSeatGuard(widgets.VBox):
         info = self.table.seats[seat]
         badge = seat_badge(self.table, seat)
         if info.is_bot:
-            self.prompt.value = f"<p>{badge} is playing…</p>"
+            playing = html_text(_("{player} is playing…")).format(player=badge)
+            self.prompt.value = f"<p>{playing}</p>"
             self.children = [self.prompt]
             return
         team = ""
         if info.members:
             team = f" ({html_text(', '.join(info.members))})"
-        self.prompt.value = (
-            f"<p><b>Pass the screen to {badge}{team}.</b><br>"
-            "Everyone else, please look away. Click the button when only you can see it.</p>"
+        passing = html_text(_("Pass the screen to {player}.")).format(player=badge + team)
+        away = html_text(
+            _("Everyone else, please look away. Click the button when only you can see it.")
         )
-        word = "We are" if info.members else "I am"
-        self.button.description = f"{word} {info.name}"
-        self.button.tooltip = f"Show the cards of {info.name}"
+        self.prompt.value = f"<p><b>{passing}</b><br>{away}</p>"
+        said = _("We are {name}") if info.members else _("I am {name}")
+        self.button.description = said.format(name=info.name)
+        self.button.tooltip = _("Show the cards of {name}").format(name=info.name)
         self.children = [self.prompt, self.button]
 
     def reveal(self) -> None:
@@ -80,7 +83,8 @@ class HotSeatGuard(widgets.VBox):
         self.shown = widget
         self.revealed = True
         name = html_text(self.table.seats[self.seat].name)
-        self.prompt.value = f"<p>Only {name} should be looking now.</p>"
+        only = html_text(_("Only {name} should be looking now.")).format(name=name)
+        self.prompt.value = f"<p>{only}</p>"
         self.children = [self.prompt, widget]
         if self.on_reveal is not None:
             self.on_reveal(self.seat)
@@ -89,5 +93,6 @@ class HotSeatGuard(widgets.VBox):
         """Cover the content (end of turn) without naming the next player yet."""
         self.revealed = False
         self.shown = None
-        self.prompt.value = "<p>The cards are hidden.</p>"
+        hidden = html_text(_("The cards are hidden."))
+        self.prompt.value = f"<p>{hidden}</p>"
         self.children = [self.prompt]

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from geoteach.escape import html_text
+from geoteach.i18n import _, format_number
 from geoteach.ui.theme import seat_badge
 
 
@@ -27,9 +28,9 @@ class Standing:
 
 
 def number_text(value: float) -> str:
-    """12 rather than 12.0; 1,250 with a separator."""
+    """12 rather than 12.0; 1,250 with a separator (the page's: 1.250 in German)."""
     value = float(value)
-    return f"{value:,.0f}" if value.is_integer() else f"{value:,.1f}"
+    return format_number(value, 0 if value.is_integer() else 1)
 
 
 def places_of(standings: Sequence[Standing]) -> list[tuple[int, Standing]]:
@@ -45,7 +46,7 @@ def places_of(standings: Sequence[Standing]) -> list[tuple[int, Standing]]:
 def leaderboard_html(
     table: Any,
     standings: Sequence[Standing],
-    score_title: str = "Points",
+    score_title: str | None = None,
     detail_title: str = "",
     acting: Sequence[int] = (),
 ) -> str:
@@ -68,9 +69,13 @@ def leaderboard_html(
             f"<td>{turn}{seat_badge(table, row.seat)}{team}</td>"
             f'<td class="gt-num">{html_text(row.shown)}</td>{detail}</tr>'
         )
-    head_detail = f"<th>{html_text(detail_title)}</th>" if detail_title else ""
+    # A screen's titles ("Hurdles", "Wedges") are marked in its module and translated here.
+    head_detail = f"<th>{html_text(_(detail_title))}</th>" if detail_title else ""
+    score_title = _("Points") if score_title is None else _(score_title)
+    name, place, player = _("Leaderboard"), _("Place"), _("Player")
     return (
-        '<table role="table" aria-label="Leaderboard"><thead><tr><th>Place</th><th>Player</th>'
+        f'<table role="table" aria-label="{html_text(name)}"><thead><tr>'
+        f"<th>{html_text(place)}</th><th>{html_text(player)}</th>"
         f"<th>{html_text(score_title)}</th>{head_detail}</tr></thead>"
         f"<tbody>{''.join(rows)}</tbody></table>"
     )

@@ -11,26 +11,28 @@ from typing import Literal
 import ipywidgets as widgets
 
 from geoteach.escape import html_text
+from geoteach.i18n import N_, _
 from geoteach.ui.theme import themed
 
 Kind = Literal["info", "success", "error", "turn"]
 
-#: icon, leading word, border colour (Okabe–Ito), ARIA role.
+#: icon, leading word (translated where shown), border colour (Okabe–Ito), ARIA role.
 KINDS: dict[str, tuple[str, str, str, str]] = {
-    "info": ("ℹ", "Note", "#56B4E9", "status"),
-    "success": ("✔", "Yes", "#009E73", "status"),
-    "error": ("⚠", "Oops", "#D55E00", "alert"),
-    "turn": ("▶", "Next", "#0072B2", "status"),
+    "info": ("ℹ", N_("Note"), "#56B4E9", "status"),
+    "success": ("✔", N_("Yes"), "#009E73", "status"),
+    "error": ("⚠", N_("Oops"), "#D55E00", "alert"),
+    "turn": ("▶", N_("Next"), "#0072B2", "status"),
 }
 
 
 def message_html(text: str, kind: str = "info") -> str:
     """One message as HTML; ``text`` is plain text and is escaped."""
     icon, word, colour, role = KINDS.get(kind, KINDS["info"])
+    label = _("{word}:").format(word=_(word))  # "Note :" in French
     return (
         f'<div class="gt-message gt-{kind}" role="{role}" '
         f'style="border-left:6px solid {colour};padding:4px 8px;margin:2px 0">'
-        f"<b>{icon} {word}:</b> {html_text(str(text))}</div>"
+        f"<b>{icon} {html_text(label)}</b> {html_text(str(text))}</div>"
     )
 
 

@@ -26,11 +26,13 @@ from typing import Any
 import ipywidgets as widgets
 
 from geoteach.escape import html_text
+from geoteach.i18n import N_, _
 from geoteach.quiz.answers import (
     MODES,
     AnswerChecker,
     Mode,
     Verdict,
+    page_name,
     said_answers,
     shuffled_choices,
 )
@@ -42,6 +44,11 @@ from geoteach.ui.safe import safe
 
 RIGHT_MARK = "✓"
 WRONG_MARK = "✗"
+
+
+#: The quiz's level names (``geoteach.quiz.question.LEVELS``), for the catalogs: a card's head
+#: translates them where it shows them.
+LEVEL_NAMES = (N_("Beginner"), N_("Intermediate"), N_("Expert"))
 
 
 class QuestionCard(widgets.VBox):
@@ -92,21 +99,21 @@ class QuestionCard(widgets.VBox):
         self.prompt = widgets.HTML()
         self.media = widgets.HTML()
         self.answer_box = widgets.Text(
-            placeholder="Type your answer",
-            description="Answer:",
+            placeholder=_("Type your answer"),
+            description=_("Answer:"),
         )
-        self.submit_button = widgets.Button(description="Check answer", icon="check")
+        self.submit_button = widgets.Button(description=_("Check answer"), icon="check")
         self.submit_button.on_click(
             safe(lambda _: self.submit(self.answer_box.value), show=self.messages)
         )
         enter_presses(self.answer_box, self.submit_button)
         self.choice_buttons: list[widgets.Button] = []
         self.choice_box = widgets.HBox()
-        self.reveal_button = widgets.Button(description="Show the answer", icon="eye")
+        self.reveal_button = widgets.Button(description=_("Show the answer"), icon="eye")
         self.reveal_button.on_click(safe(lambda _: self.reveal(), show=self.messages))
-        self.right_button = widgets.Button(description=f"{RIGHT_MARK} Right")
+        self.right_button = widgets.Button(description=f"{RIGHT_MARK} " + _("Right"))
         self.right_button.on_click(safe(lambda _: self.mark(True), show=self.messages))
-        self.wrong_button = widgets.Button(description=f"{WRONG_MARK} Wrong")
+        self.wrong_button = widgets.Button(description=f"{WRONG_MARK} " + _("Wrong"))
         self.wrong_button.on_click(safe(lambda _: self.mark(False), show=self.messages))
         # The same classes as Globalissimo's honor buttons (browser tests find them by these).
         for button, css in (
@@ -157,9 +164,9 @@ class QuestionCard(widgets.VBox):
         self.unjudged, self.given = None, None
         self.asked_mode = self._usable_mode(question, mode or self.mode)
         corner = f" · {question.symbol}" if question.symbol else ""
+        level = _("Level {level} {name}").format(level=question.level, name=_(question.level_name))
         self.header.value = (
-            f"<small>{html_text(question.category)} · Level {question.level} "
-            f"{html_text(question.level_name)}{html_text(corner)}</small>"
+            f"<small>{html_text(question.category)} · {html_text(level)}{html_text(corner)}</small>"
         )
         self.prompt.value = f"<p style='font-size:1.2em'>{html_text(question.prompt)}</p>"
         self.media.value = flag_img_html(question.media.flag) if question.media.flag else ""
@@ -215,7 +222,7 @@ class QuestionCard(widgets.VBox):
         level = shown.get("level")
         head = [str(shown[k]) for k in ("category",) if shown.get(k)]
         if level in LEVELS:
-            head.append(f"Level {level} {LEVELS[level]}")
+            head.append(_("Level {level} {name}").format(level=level, name=_(LEVELS[level])))
         if shown.get("symbol"):
             head.append(str(shown["symbol"]))
         self.header.value = f"<small>{html_text(' · '.join(head))}</small>" if head else ""
@@ -243,7 +250,10 @@ class QuestionCard(widgets.VBox):
     def _set_options(self, options: list[str]) -> None:
         self.choice_buttons = []
         for number, option in enumerate(options, start=1):
-            button = widgets.Button(description=f"{number}. {option}", tooltip=option)
+            # A place is shown by its name in the page's language; the pick stays the card's
+            # own option, which the game judges.
+            shown = page_name(option)
+            button = widgets.Button(description=f"{number}. {shown}", tooltip=shown)
             button.on_click(safe(lambda _, picked=option: self.submit(picked), show=self.messages))
             self.choice_buttons.append(button)
         self.choice_box.children = self.choice_buttons
@@ -279,7 +289,8 @@ class QuestionCard(widgets.VBox):
         controls = (self.answer_box, self.submit_button, *self.choice_buttons)
         for control in controls:
             control.disabled = True
-        self.feedback.value = "<p role='status'>Your answer is in: the game checks it.</p>"
+        said = html_text(_("Your answer is in: the game checks it."))
+        self.feedback.value = f"<p role='status'>{said}</p>"
         if self.on_given is None:
             return
         try:
@@ -295,9 +306,10 @@ class QuestionCard(widgets.VBox):
         """Honor mode: show every answer that counts, so the teacher or players can mark it."""
         if self.question is None or self.unjudged is not None:
             return
+        answer, asked = html_text(_("Answer:")), html_text(_("Did the player get it right?"))
         self.reveal_text.value = (
-            f"<p class='gt-answer-big'><b>Answer:</b> {html_text(said_answers(self.question))}</p>"
-            "<p>Did the player get it right?</p>"
+            f"<p class='gt-answer-big'><b>{answer}</b> {html_text(said_answers(self.question))}"
+            f"</p><p>{asked}</p>"
         )
         self.reveal_button.disabled = True
         self.right_button.disabled = self.wrong_button.disabled = False

@@ -30,6 +30,7 @@ import ipywidgets as widgets
 from geoteach.bots.base import Bot, is_remote
 from geoteach.escape import html_text
 from geoteach.games.base import Action, Game
+from geoteach.i18n import N_, _, list_words, ngettext
 from geoteach.ui import aloud
 from geoteach.ui.canvas_keys import send_if_live
 from geoteach.ui.canvases import board_map, canvas_box, plain_canvas
@@ -122,7 +123,7 @@ class Feedback(widgets.VBox):
         self.live = live
         self.body = widgets.HTML()
         self.continue_button = widgets.Button(
-            description="Continue", button_style="primary", icon="arrow-right"
+            description=_("Continue"), button_style="primary", icon="arrow-right"
         )
         self.continue_button.add_class("gt-continue")
         self.continue_button.on_click(safe(lambda _b: self.dismiss()))
@@ -161,9 +162,11 @@ class Feedback(widgets.VBox):
             parts.append(f'<p class="gt-answer-big">{html_text(answer)}</p>')
         parts += [f"<p>{html_text(line)}</p>" for line in lines if line]
         if where:
-            parts.append(f"<p><b>Where:</b> {html_text(where)}</p>")
+            label = html_text(_("Where:"))
+            parts.append(f"<p><b>{label}</b> {html_text(where)}</p>")
         if fact:
-            parts.append(f'<p class="gt-fact"><b>Did you know?</b> {html_text(fact)}</p>')
+            label = html_text(_("Did you know?"))
+            parts.append(f'<p class="gt-fact"><b>{label}</b> {html_text(fact)}</p>')
         self.body.value = "".join(parts)
         self.headline = headline
         if self.live is not None:
@@ -206,11 +209,13 @@ class PlayLog(widgets.VBox):
     def __init__(self, keep: int = 6) -> None:
         self.keep = keep
         #: "Moves" in a class game, where the log also shows the other teams' moves.
-        self.title = "Computer moves"
+        self.title = _("Computer moves")
         self.lines: list[str] = []
         self.html = widgets.HTML()
         self.skip_button = widgets.Button(
-            description="Skip ahead", icon="forward", tooltip="Let the computers finish at once"
+            description=_("Skip ahead"),
+            icon="forward",
+            tooltip=_("Let the computers finish at once"),
         )
         self.skip_button.add_class("gt-skip")
         self.skip_button.layout.display = "none"
@@ -249,7 +254,7 @@ class GameScreen(widgets.VBox):
     #: Shown in the top bar.
     title: ClassVar[str] = "geoteach"
     #: Column titles of the leaderboard.
-    score_title: ClassVar[str] = "Points"
+    score_title: ClassVar[str] = N_("Points")
     detail_title: ClassVar[str] = ""
     #: True while a class game's earlier moves are taken in (``catch_up``): no verdict then.
     catching_up: bool = False
@@ -285,7 +290,7 @@ class GameScreen(widgets.VBox):
         self.feedback = Feedback(on_close=self._feedback_closed, live=self.live)
         self.computer_log = PlayLog()
         if self.remote_seats:
-            self.computer_log.title = "Moves"
+            self.computer_log.title = _("Moves")
         self.leaders = widgets.HTML()
         self.leaders.add_class("gt-leaders")
         self.below = widgets.VBox()
@@ -295,7 +300,7 @@ class GameScreen(widgets.VBox):
         self.click_targets.add_class("gt-click-targets")
 
         self.new_game_button = widgets.Button(
-            description="New game", icon="refresh", tooltip="Back to the set-up screen"
+            description=_("New game"), icon="refresh", tooltip=_("Back to the set-up screen")
         )
         self.new_game_button.add_class("gt-new-game")
         self.new_game_button.on_click(safe(lambda _b: self.new_game(), show=self.messages))
@@ -304,7 +309,10 @@ class GameScreen(widgets.VBox):
         # and a heavy frame). Renamed "Normal text" when on, a screen reader read "Normal
         # text, pressed" while the text was large.
         self.large_toggle = widgets.ToggleButton(
-            value=large, description="Large text", icon="search-plus", tooltip="For a projector"
+            value=large,
+            description=_("Large text"),
+            icon="search-plus",
+            tooltip=_("For a projector"),
         )
         self.large_toggle.add_class("gt-large-toggle")
         self.large_toggle.observe(safe(self._large_changed, show=self.messages), names="value")
@@ -313,7 +321,7 @@ class GameScreen(widgets.VBox):
         self.css.layout.display = "none"
         top = widgets.HBox(
             [
-                widgets.HTML(f"<h2>{html_text(self.title)}</h2>"),
+                widgets.HTML(f"<h2>{html_text(_(self.title))}</h2>"),
                 self.banner,
                 self.large_toggle,
                 self.new_game_button,
@@ -344,7 +352,8 @@ class GameScreen(widgets.VBox):
     def prompt(self) -> str:
         """The banner as HTML: who must act now and what to do."""
         if self.game.is_terminal():
-            return '<span class="gt-turn">The game is over.</span>'
+            over = html_text(_("The game is over."))
+            return f'<span class="gt-turn">{over}</span>'
         seats = self.game.to_act()
         names = ", ".join(seat_badge(self.table, s) for s in seats)
         return f'<span class="gt-turn">▶ {names}</span>'
@@ -603,12 +612,29 @@ class GameScreen(widgets.VBox):
         ``points`` defaults to the first winner's score; the card does not hold the screen.
         """
         winners = self.game.winners()
-        names = " and ".join(self.table.name_of(s) for s in winners)
+        names = list_words([self.table.name_of(s) for s in winners], "and")
         score = self.game.scores()[winners[0]] if points is None else points
-        verb = "win" if len(winners) > 1 or is_you(self.table, winners[0]) else "wins"
-        end = ["Press New game to play again."] if self.on_new_game is not None else []
+        if len(winners) == 1 and is_you(self.table, winners[0]):
+            headline = ngettext(
+                "The game is over: you win with {points} point!",
+                "The game is over: you win with {points} points!",
+                int(score),
+            )
+        else:
+            headline = ngettext(
+                "The game is over: {names} wins with {points} point!",
+                "The game is over: {names} wins with {points} points!",
+                int(score),
+            )
+            if len(winners) > 1:
+                headline = ngettext(
+                    "The game is over: {names} win with {points} point!",
+                    "The game is over: {names} win with {points} points!",
+                    int(score),
+                )
+        end = [_("Press New game to play again.")] if self.on_new_game is not None else []
         self.feedback.show(
-            f"The game is over: {names} {verb} with {number_text(score)} points!",
+            headline.format(names=names, points=number_text(score)),
             correct=None,
             lines=[*lines, *end],
             wait=False,

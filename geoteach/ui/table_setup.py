@@ -24,25 +24,37 @@ from typing import Any
 import ipywidgets as widgets
 
 from geoteach.escape import html_text
-from geoteach.games.table import SEAT_COLOUR_NAMES, SEAT_COLOURS, Seat, Table
+from geoteach.games.table import SEAT_COLOURS, Seat, Table
+from geoteach.i18n import LANGUAGES, N_, _, language, list_words
 from geoteach.ui.messages import MessageLine
 from geoteach.ui.safe import safe
 from geoteach.ui.theme import seat_symbol, themed
 
 #: Each start rule: the label of the seat picker (None: no picker) and what a random pick says.
+#: (Marked with ``N_``: each is translated where it is shown.)
 RULES: dict[str, tuple[str | None, str]] = {
     "highest_roll": (None, ""),
-    "dealer": ("First dealer", "{name} deals first."),
-    "checkered_flag": ("Checkered flag to", "{name} gets the checkered flag and starts."),
+    "dealer": (N_("First dealer"), N_("{name} deals first.")),
+    "checkered_flag": (N_("Checkered flag to"), N_("{name} gets the checkered flag and starts.")),
 }
 #: What the screen says when the game class does not say it itself.
 DEFAULT_NOTES = {
-    "highest_roll": "Everyone rolls the die when the game begins; the highest roll starts and "
-    "ties roll again.",
-    "dealer": "The deal passes to the next player each round.",
-    "checkered_flag": "The starting player gets the marker with the checkered flag.",
+    "highest_roll": N_(
+        "Everyone rolls the die when the game begins; the highest roll starts and ties roll again."
+    ),
+    "dealer": N_("The deal passes to the next player each round."),
+    "checkered_flag": N_("The starting player gets the marker with the checkered flag."),
 }
-LEVEL_WORDS = [("easy", "easy"), ("medium", "medium"), ("hard", "hard")]
+LEVEL_WORDS = [(N_("easy"), "easy"), (N_("medium"), "medium"), (N_("hard"), "hard")]
+#: The seat colours' names as the colour menu says them (``SEAT_COLOUR_NAMES``' order).
+COLOUR_WORDS = [N_("blue"), N_("orange"), N_("green"), N_("pink"), N_("red"), N_("sky blue")]
+
+
+def default_seat_name(index: int, teams: bool) -> str:
+    """The name a seat has until someone types one: "Player 2", "Team 2"."""
+    if teams:
+        return _("Team {number}").format(number=index + 1)
+    return _("Player {number}").format(number=index + 1)
 
 
 class SeatRow:
@@ -56,33 +68,33 @@ class SeatRow:
         self.symbol = widgets.HTML(self._symbol_html(SEAT_COLOURS[index % len(SEAT_COLOURS)]))
         self.name = widgets.Text(
             value=self.default_name(teams),
-            placeholder="name",
+            placeholder=_("name"),
             layout=widgets.Layout(width="14em"),
-            tooltip=self.label_of("name"),
+            tooltip=self.label_of(_("name")),
         )
         self.kind = widgets.Dropdown(
-            options=[("person", "human"), ("computer", "bot")],
+            options=[(_("person"), "human"), (_("computer"), "bot")],
             value="human",
             layout=widgets.Layout(width="8em"),
-            tooltip=self.label_of("person or computer"),
+            tooltip=self.label_of(_("person or computer")),
         )
         self.level = widgets.Dropdown(
-            options=LEVEL_WORDS,
+            options=[(_(word), value) for word, value in LEVEL_WORDS],
             value="medium",
             disabled=True,
             layout=widgets.Layout(width="7em"),
-            tooltip=self.label_of("how much the computer knows"),
+            tooltip=self.label_of(_("how much the computer knows")),
         )
         self.colour = widgets.Dropdown(
-            options=list(zip(SEAT_COLOUR_NAMES, SEAT_COLOURS, strict=True)),
+            options=[(_(w), c) for w, c in zip(COLOUR_WORDS, SEAT_COLOURS, strict=True)],
             value=SEAT_COLOURS[index % len(SEAT_COLOURS)],
             layout=widgets.Layout(width="8em"),
-            tooltip=self.label_of("colour"),
+            tooltip=self.label_of(_("colour")),
         )
         self.members = widgets.Text(
-            placeholder="team members, separated by commas",
+            placeholder=_("team members, separated by commas"),
             layout=widgets.Layout(width="22em", display="" if teams else "none"),
-            tooltip=self.label_of("team members"),
+            tooltip=self.label_of(_("team members")),
         )
         self.kind.observe(self._kind_changed, names="value")
         self.colour.observe(lambda c: setattr(self.symbol, "value", self._symbol_html(c["new"])))
@@ -92,7 +104,7 @@ class SeatRow:
 
     def label_of(self, what: str) -> str:
         """The accessible name of one input of this row: "Seat 2: colour"."""
-        return f"Seat {self.index + 1}: {what}"
+        return _("Seat {number}: {what}").format(number=self.index + 1, what=what)
 
     def _symbol_html(self, colour: str) -> str:
         return (
@@ -101,7 +113,7 @@ class SeatRow:
         )
 
     def default_name(self, teams: bool) -> str:
-        return f"{'Team' if teams else 'Player'} {self.index + 1}"
+        return default_seat_name(self.index, teams)
 
     def _kind_changed(self, change: dict[str, Any]) -> None:
         self.level.disabled = change["new"] != "bot"
@@ -131,17 +143,22 @@ class TableSetup(widgets.VBox):
         allow_teams: bool = True,
         on_ready: Callable[[Table], Any] | None = None,
         seed: int | None = None,
-        title: str = "Who is playing?",
+        title: str | None = None,
         preset: Sequence[Seat] = (),
         extra: Sequence[widgets.Widget] = (),
-        start_text: str = "Start the game",
+        start_text: str | None = None,
+        on_language: Callable[[str], Any] | None = None,
     ) -> None:
         if not 1 <= min_seats <= max_seats <= len(SEAT_COLOURS):
-            raise ValueError(f"Seats must be between 1 and {len(SEAT_COLOURS)}.")
+            raise ValueError(
+                _("Seats must be between 1 and {most}.").format(most=len(SEAT_COLOURS))
+            )
         if first_player_rule not in RULES:
             raise ValueError(
                 f"Who starts is decided by one of {', '.join(RULES)}, not {first_player_rule!r}."
             )
+        title = _("Who is playing?") if title is None else title
+        start_text = _("Start the game") if start_text is None else start_text
         self.min_seats, self.max_seats = min_seats, max_seats
         self.first_player_rule = first_player_rule
         self.on_ready = on_ready
@@ -153,24 +170,25 @@ class TableSetup(widgets.VBox):
             value=min(max(seats or min_seats, min_seats), max_seats),
             min=min_seats,
             max=max_seats,
-            description="Players" if not teams else "Teams",
+            description=_("Players") if not teams else _("Teams"),
             layout=widgets.Layout(width="12em"),
         )
         self.teams = widgets.Checkbox(
             value=teams and allow_teams,
-            description="Play in teams",
+            description=_("Play in teams"),
             disabled=not allow_teams,
             indent=False,
         )
         self.rows = [SeatRow(i, self.teams.value) for i in range(max_seats)]
         self.rows_box = widgets.VBox()
         label, _said = RULES[first_player_rule]
-        note = first_player_note or DEFAULT_NOTES[first_player_rule]
-        self.first = widgets.Dropdown(description=label or "")
+        note = _(first_player_note or DEFAULT_NOTES[first_player_rule])
+        self.first = widgets.Dropdown(description=_(label) if label else "")
         self.first.style.description_width = "initial"
-        self.random_first = widgets.Button(description="Pick at random", icon="random")
-        prefix = "Who starts: " if label is None else ""
-        self.rule_note = widgets.HTML(f"<p>{html_text(prefix + note)}</p>")
+        self.random_first = widgets.Button(description=_("Pick at random"), icon="random")
+        if label is None:
+            note = _("Who starts: {rule}").format(rule=note)
+        self.rule_note = widgets.HTML(f"<p>{html_text(note)}</p>")
         if label is None:
             start_box = widgets.VBox([self.rule_note])
         else:
@@ -189,6 +207,22 @@ class TableSetup(widgets.VBox):
 
         heading = widgets.HTML(f"<h3>{html_text(title)}</h3>")
         top = widgets.HBox([self.count, self.teams])
+        # The language choice: a menu Tab reaches, each language named in itself, so a student
+        # finds theirs whatever the page speaks now.
+        self.language = widgets.Dropdown(
+            options=[(name, code) for code, name in LANGUAGES.items()],
+            value=language(),
+            description=_("Language"),
+            style={"description_width": "initial"},
+            layout=widgets.Layout(width="auto", display="" if on_language else "none"),
+        )
+        self.language.add_class("gt-language")
+        if on_language is not None:
+            self.language.observe(lambda c: on_language(str(c["new"])), names="value")
+            heading = widgets.HBox(
+                [heading, self.language],
+                layout=widgets.Layout(justify_content="space-between", align_items="center"),
+            )
         super().__init__(
             [heading, top, self.rows_box, start_box, *extra, self.start, self.messages]
         )
@@ -208,7 +242,7 @@ class TableSetup(widgets.VBox):
         kwargs.setdefault("first_player_note", getattr(game_cls, "first_player_note", None))
         title = getattr(game_cls, "title", None)
         if callable(title):
-            kwargs.setdefault("title", f"Who is playing {title()}?")
+            kwargs.setdefault("title", _("Who is playing {game}?").format(game=_(title())))
         return cls(**kwargs)
 
     def preset(self, seats: Sequence[Seat]) -> None:
@@ -221,6 +255,8 @@ class TableSetup(widgets.VBox):
             row.kind.value = seat.kind
             if seat.level:
                 row.level.value = seat.level
+            if seat.colour in SEAT_COLOURS:
+                row.colour.value = seat.colour
             row.members.value = ", ".join(seat.members)
 
     @property
@@ -233,7 +269,7 @@ class TableSetup(widgets.VBox):
 
     def _teams_changed(self, change: dict[str, Any]) -> None:
         teams = bool(change["new"])
-        self.count.description = "Teams" if teams else "Players"
+        self.count.description = _("Teams") if teams else _("Players")
         for row in self.rows:
             row.members.layout.display = "" if teams else "none"
             if row.name.value == row.default_name(not teams):
@@ -248,9 +284,9 @@ class TableSetup(widgets.VBox):
     def pick_random_first(self) -> int:
         """Draw the first dealer or flag holder at random (seeded)."""
         if RULES[self.first_player_rule][0] is None:
-            raise ValueError("In this game the dice decide who starts, when the game begins.")
+            raise ValueError(_("In this game the dice decide who starts, when the game begins."))
         self.first.value = self.rng.randrange(self.count.value)
-        self.messages.info(RULES[self.first_player_rule][1].format(name=self.first.label))
+        self.messages.info(_(RULES[self.first_player_rule][1]).format(name=self.first.label))
         return self.first.value
 
     def build(self) -> Table:
@@ -262,10 +298,12 @@ class TableSetup(widgets.VBox):
             if colours.count(colour) > 1:
                 clash = [s.name for s in seats if s.colour == colour]
                 raise ValueError(
-                    f"{' and '.join(clash)} have the same colour: pick another colour for one."
+                    _("{names} have the same colour: pick another colour for one.").format(
+                        names=list_words(clash, "and")
+                    )
                 )
         if all(s.is_bot for s in seats):
-            raise ValueError("At least one seat must be a person: who else would play?")
+            raise ValueError(_("At least one seat must be a person: who else would play?"))
         first = 0 if self.first_player_rule == "highest_roll" else int(self.first.value or 0)
         return Table(seats, first=first)
 
@@ -278,7 +316,7 @@ class TableSetup(widgets.VBox):
             return None
         self.table = table
         names = ", ".join(s.name for s in table.seats)
-        self.messages.success(f"Ready: {names}.")
+        self.messages.success(_("Ready: {names}.").format(names=names))
         if self.on_ready is not None:
             self.on_ready(table)
         return table

@@ -10,6 +10,7 @@ import ipywidgets as widgets
 
 from geoteach.escape import html_text
 from geoteach.games.table import Table
+from geoteach.i18n import _
 
 #: CSS class every geoteach widget carries, so the projector style can reach it.
 CSS_CLASS = "geoteach"
@@ -137,7 +138,8 @@ def seat_badge(table: Table, seat: int) -> str:
     info = table.seats[seat]
     label = html_text(info.name)
     if info.is_bot:
-        label += f" <small>(computer, {html_text(str(info.level))})</small>"
+        said = _("(computer, {level})").format(level=_(str(info.level)))
+        label += f" <small>{html_text(said)}</small>"
     colour = html_text(info.colour)
     title = html_text(info.colour_name)
     return (
@@ -162,8 +164,9 @@ CHECKERED_FLAG = (
 
 
 def is_you(table: Table, seat: int) -> bool:
-    """A seat named "You" (a student alone): sentences then say "You start", not "You starts"."""
-    return table.seats[seat].name.casefold() == "you"
+    """A seat named "You" (a student alone; "Tú", "Toi", "Du" on a page in another language):
+    sentences then say "You start", not "You starts"."""
+    return table.seats[seat].name.casefold() in {"you", _("You").casefold()}
 
 
 def does(table: Table, seat: int, third: str, second: str, badge: bool = True) -> str:
@@ -186,8 +189,8 @@ class ProjectorMode(widgets.VBox):
     def __init__(self, large: bool = False) -> None:
         self.toggle = widgets.ToggleButton(
             value=large,
-            description="Large text",
-            tooltip="Bigger letters for the projector or the smart board",
+            description=_("Large text"),
+            tooltip=_("Bigger letters for the projector or the smart board"),
             icon="search-plus",
         )
         self.style_block = widgets.HTML(LARGE_CSS if large else NORMAL_CSS)

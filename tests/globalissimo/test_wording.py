@@ -166,7 +166,7 @@ def test_a_hurdle_said_out_loud_is_asked_logged_and_judged_in_honor_words() -> N
     assert wording.hurdle_sentence(TABLE, hungary) == (
         "Hurdle A: David says the number of Hungary out loud: marked wrong (number 54)."
     )
-    typed = wording.hurdle_verdict(_hurdle(), "David's")
+    typed = wording.hurdle_verdict(_hurdle(), "David")
     assert typed["lines"] == ["David's answer, number 49, is Slovakia (orange on the map)."]
 
 

@@ -106,7 +106,7 @@ def test_importing_the_registry_loads_no_game_and_nothing_above_it() -> None:
         "import sys, geoteach.games.registry as r\n"
         "names = [r.game_title(key) for key in r.GAMES]  # the report's list: no engine\n"
         "print(sorted(m for m in sys.modules if m.startswith('geoteach.') and m not in "
-        "('geoteach._lazy', 'geoteach.games', 'geoteach.games.registry')))"
+        "('geoteach._lazy', 'geoteach.i18n', 'geoteach.games', 'geoteach.games.registry')))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"

@@ -36,6 +36,7 @@ from geoteach.games.geotriple.challenges import (
 )
 from geoteach.games.scoreboard import Scoreboard
 from geoteach.games.table import Table
+from geoteach.i18n import N_
 
 if TYPE_CHECKING:  # pandas only for a states table a teacher passes in (issue 24)
     import pandas as pd
@@ -87,7 +88,7 @@ class GeoTriple(Game):
     max_seats: ClassVar[int] = 2
     # "The dealer makes his or her guesses first."
     first_player_rule: ClassVar[str] = "dealer"
-    first_player_note: ClassVar[str] = (
+    first_player_note: ClassVar[str] = N_(
         "The dealer deals Stage 1 and makes his or her guesses first; the deal passes to the "
         "other player each round."
     )

@@ -84,6 +84,7 @@ from geoteach.games.global_pursuit.layout import (
     upright_turn,
 )
 from geoteach.games.scoreboard import Scoreboard
+from geoteach.i18n import N_
 from geoteach.quiz.answers import said_answers
 from geoteach.quiz.question import Question
 
@@ -170,7 +171,7 @@ class GlobalPursuit(Game):
     min_seats: ClassVar[int] = 1
     max_seats: ClassVar[int] = 6
     first_player_rule: ClassVar[str] = "highest_roll"
-    first_player_note: ClassVar[str] = (
+    first_player_note: ClassVar[str] = N_(
         "Each player rolls the dodecahedron die when the game begins; the highest number starts "
         "and ties roll again."
     )

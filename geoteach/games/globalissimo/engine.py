@@ -8,6 +8,7 @@ from __future__ import annotations
 import marshal
 from typing import Any, ClassVar
 
+from geoteach.data.place_names import place_name
 from geoteach.games import fields
 from geoteach.games.answer_facts import answer_fact
 from geoteach.games.answer_moves import card_back
@@ -18,6 +19,7 @@ from geoteach.games.globalissimo.ranking import score_rank_guess, true_places
 from geoteach.games.globalissimo.track import run, starting_hurdles, track_length
 from geoteach.games.scoreboard import Scoreboard
 from geoteach.games.table import Table
+from geoteach.i18n import N_, _
 from geoteach.quiz.answers import Verdict, said_answers
 from geoteach.quiz.question import Question
 
@@ -26,14 +28,14 @@ HURDLE = "hurdle"
 GAME_OVER = "game over"
 
 #: What a hurdle A answer must look like, said to the player who typed something else.
-TYPE_A_NUMBER = "Type the country's number on the map, for example 54."
+TYPE_A_NUMBER = N_("Type the country's number on the map, for example 54.")
 #: Digits of the longest map number read from typed text (the map has a few hundred).
 MAX_MAP_DIGITS = 4
 
 #: What each hurdle asks, in the words the card shows.
 HURDLE_TASKS = {
-    "A": "Point out {name} on the world map: give its number.",
-    "B": "Name the capital of {name}.",
+    "A": N_("Point out {name} on the world map: give its number."),
+    "B": N_("Name the capital of {name}."),
 }
 
 
@@ -52,7 +54,7 @@ class Globalissimo(Game):
     max_seats: ClassVar[int] = 6
     # "Pick a starting player and give him/her the marker with the checkered flag."
     first_player_rule: ClassVar[str] = "checkered_flag"
-    first_player_note: ClassVar[str] = (
+    first_player_note: ClassVar[str] = N_(
         "The starting player gets the marker with the checkered flag and ranks a country first; "
         "each round the flag passes to the next player clockwise."
     )
@@ -69,7 +71,7 @@ class Globalissimo(Game):
         opts = self.options
         self.rounds = int(opts.get("rounds", 10))
         if self.rounds < 1:
-            raise ValueError("A game needs at least one round.")
+            raise ValueError(_("A game needs at least one round."))
         self.honor = bool(opts.get("honor", False))
         countries = self.atlas.country_deck(
             opts.get("continent"), opts.get("region"), opts.get("countries")
@@ -81,12 +83,18 @@ class Globalissimo(Game):
         ]
         if not categories:
             raise ValueError(
-                f"With {n} players every round needs {n} countries with data. Choose more "
-                "countries or other categories."
+                _(
+                    "With {n} players every round needs {n} countries with data. Choose more "
+                    "countries or other categories."
+                ).format(n=n)
             )
         for kind, has in (("A", self.atlas.map_numbers), ("B", self.atlas.capitals)):
             if not any(has.get(iso) for iso in countries):
-                raise ValueError(f"No country in this deck can be asked about at hurdle {kind}.")
+                raise ValueError(
+                    _("No country in this deck can be asked about at hurdle {kind}.").format(
+                        kind=kind
+                    )
+                )
         self.country_deck = Deck.shuffled(countries, self.rng)
         self.category_deck = Deck.shuffled(categories, self.rng)
         self.scoreboard = Scoreboard(n)
@@ -194,33 +202,37 @@ class Globalissimo(Game):
         kind = action["type"]
         if kind == "rank":
             if self._phase != RANKING:
-                raise IllegalAction("Ranking is over for this round.")
+                raise IllegalAction(_("Ranking is over for this round."))
             country, rank = action.get("country"), action.get("rank")
             n = len(self.round["countries"])
             if not fields.word(country, self.round["countries"]):
-                raise IllegalAction("Pick one of the country cards on the table.")
+                raise IllegalAction(_("Pick one of the country cards on the table."))
             if country in self.picked():
-                name = self.atlas.names[country]
-                raise IllegalAction(f"{name} already has a number on it: pick another country.")
+                name = place_name("country", country, self.atlas.names[country])
+                raise IllegalAction(
+                    _("{country} already has a number on it: pick another country.").format(
+                        country=name
+                    )
+                )
             if not fields.whole(rank, range(1, n + 1)):
-                raise IllegalAction(f"Give the country a number from 1 to {n}.")
+                raise IllegalAction(_("Give the country a number from 1 to {n}.").format(n=n))
         elif kind == "answer":
             if self._phase != HURDLE:
-                raise IllegalAction("There is no hurdle to answer now.")
+                raise IllegalAction(_("There is no hurdle to answer now."))
             if self.honor:
-                raise IllegalAction("The teacher marks this answer right or wrong.")
+                raise IllegalAction(_("The teacher marks this answer right or wrong."))
             answer = action.get("answer")
             if self.facing()["kind"] == "A":
                 self.map_pick(answer)
             elif not fields.typed(answer):
-                raise IllegalAction("Type the capital first.")
+                raise IllegalAction(_("Type the capital first."))
         elif kind == "mark":
             if self._phase != HURDLE:
-                raise IllegalAction("There is no hurdle to mark now.")
+                raise IllegalAction(_("There is no hurdle to mark now."))
             if not self.honor:
-                raise IllegalAction("The answer is checked by the computer in this game.")
+                raise IllegalAction(_("The answer is checked by the computer in this game."))
             if not fields.word(action.get("verdict"), ("right", "wrong")):
-                raise IllegalAction("Mark the answer 'right' or 'wrong'.")
+                raise IllegalAction(_("Mark the answer 'right' or 'wrong'."))
 
     def map_pick(self, answer: Any) -> str | None:
         """The country a hurdle A answer points at: its map number (typed, or a whole number)
@@ -230,17 +242,17 @@ class Globalissimo(Game):
         country's name can be typed again.
         """
         if answer is None or (type(answer) is str and not answer.strip()):
-            raise IllegalAction("Type a number first.")
+            raise IllegalAction(_("Type a number first."))
         given = answer.strip() if type(answer) is str else answer
         if type(given) is str and given.upper() in self.atlas.names:
             return given.upper()
         # Only the digits 0-9: str.isdigit() also takes "²" and "⑤", which int() refuses.
         if type(given) is str and given.isascii() and given.isdigit():
             if len(given) > MAX_MAP_DIGITS:
-                raise IllegalAction(f"That number is far too long. {TYPE_A_NUMBER}")
+                raise IllegalAction(_("That number is far too long.") + " " + _(TYPE_A_NUMBER))
             given = int(given)
         if not fields.whole(given):
-            raise IllegalAction(TYPE_A_NUMBER)
+            raise IllegalAction(_(TYPE_A_NUMBER))
         return self.atlas.by_number.get(given)
 
     # ----- carrying out moves ----------------------------------------------------------

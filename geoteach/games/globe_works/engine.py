@@ -26,6 +26,7 @@ from geoteach.games.globe_works.networks import (
     network_score,
     networks,
 )
+from geoteach.i18n import N_
 
 PLAY = "play"
 DEALS = "deals"
@@ -64,7 +65,7 @@ class GlobeWorks(Game):
     max_seats: ClassVar[int] = 5
     # "Take turns being the dealer." ... "Player to the left of the dealer plays first."
     first_player_rule: ClassVar[str] = "dealer"
-    first_player_note: ClassVar[str] = (
+    first_player_note: ClassVar[str] = N_(
         "The player to the left of the dealer plays first; the next round, that player deals."
     )
 

@@ -38,6 +38,7 @@ from geoteach.bots.geotriple import GeoTripleBot, race_time_of
 from geoteach.games.base import Action, Game
 from geoteach.games.geotriple import GeoTriple
 from geoteach.games.table import Table
+from geoteach.i18n import N_
 from geoteach.ui.apps import screen_options
 from geoteach.ui.geotriple import wording
 from geoteach.ui.geotriple.board import GEOTRIPLE_CSS, BoardPanel
@@ -304,7 +305,7 @@ class GeoTripleScreen(BoardPanel, StepControls, GameScreen):
         game = self.game
         if not (self.feedback.is_open or game.is_terminal()):
             self.explaining = None  # the verdict was put away: back to the game
-        self.detail_title = "Tricks" if game.phase in wording.STAGE3 else ""
+        self.detail_title = N_("Tricks") if game.phase in wording.STAGE3 else ""
         self._sync_race()
         if self.guard is not None:
             self._pass_screen()

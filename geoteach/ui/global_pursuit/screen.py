@@ -39,6 +39,7 @@ from geoteach.games.base import Action
 from geoteach.games.global_pursuit.engine import GlobalPursuit
 from geoteach.games.global_pursuit.layout import Layout
 from geoteach.games.global_pursuit.trivia import Bank, bank_of, deck_questions
+from geoteach.i18n import N_
 from geoteach.quiz.answers import MODES, Mode, Verdict
 from geoteach.quiz.question import LEVELS, Question
 from geoteach.render.global_pursuit import joint_picture, scale_figure
@@ -91,7 +92,7 @@ class GlobalPursuitScreen(Placing, Verdicts, GameScreen):
     """
 
     title = "Global Pursuit"
-    detail_title = "In hand"
+    detail_title = N_("In hand")
 
     def __init__(
         self,
@@ -561,7 +562,7 @@ class GlobalPursuitScreen(Placing, Verdicts, GameScreen):
         the engine judges what is typed or clicked (``_given``). In honor mode the team says
         its answer out loud instead, and the projector marks it."""
         if self.teacher_marks:
-            self.card.ask_aloud(shown, aloud.SAY_IT_ALOUD)
+            self.card.ask_aloud(shown, aloud.say_it_aloud_html())
             # Read out with the banner that follows ("say your answer out loud"): there is no
             # answer box for focus to go to, so a screen reader would not come to the card.
             self.live.say(str(shown.get("prompt", "")))

@@ -40,6 +40,7 @@ from geoteach.games.globe_works import DEALS, GlobeWorks
 from geoteach.games.globe_works.cards import cards
 from geoteach.games.globe_works.regions import regions
 from geoteach.games.table import Table
+from geoteach.i18n import N_
 from geoteach.render.clicks import is_pick
 from geoteach.render.globe_works import RING_PICKED, RING_PLAYABLE, GlobeMap
 from geoteach.render.mapview import to_png
@@ -92,8 +93,8 @@ class GlobeWorksScreen(StepControls, GameScreen):
     """
 
     title = "Globe Works"
-    score_title = "Points"
-    detail_title = "Cards down"
+    score_title = N_("Points")
+    detail_title = N_("Cards down")
 
     def __init__(
         self,

@@ -488,7 +488,7 @@ class PursuitApp(GameScreen):
             self.feedback.put_away()  # another team's verdict, shown without holding the game
         shown = self.view_of(self.player)["question"]
         if self.teacher_marks:
-            self.card.ask_aloud(shown, aloud.SAY_IT_ALOUD)
+            self.card.ask_aloud(shown, aloud.say_it_aloud_html())
             # Read out with the banner that follows ("say your answer out loud"): there is no
             # answer box for focus to go to, so a screen reader would not come to the card.
             self.live.say(str(shown.get("prompt", "")))

@@ -20,6 +20,9 @@ c.VoilaConfiguration.show_tracebacks = False
 # The list of apps is drawn by the server (templates/geoteach/tree.html): the JupyterLab-style
 # list ignores the folder in the address and shows the server's root instead.
 c.VoilaConfiguration.classic_tree = True
+# The browser's languages reach the page's kernel as HTTP_ACCEPT_LANGUAGE: a student app speaks
+# the first one the kit has a catalog for when its link has no ?lang= (geoteach.i18n).
+c.VoilaConfiguration.http_header_envs = ["Accept-Language"]
 
 # A page's app is the output of its one cell. Voilà runs the cell with nbclient, which, once the
 # kernel has answered, waits `iopub_timeout` seconds (4 by default) for the cell's output to be

@@ -1,0 +1,288 @@
+"""Sentences in the page's language: the catalogs, the language a page picks, numbers, and the
+check that a translated module has no English sentence left outside the catalogs (issue 37)."""
+
+from __future__ import annotations
+
+import ast
+import re
+import runpy
+from pathlib import Path
+
+import pytest
+from babel.messages.catalog import Catalog
+from babel.messages.pofile import read_po
+
+from geoteach import i18n
+from geoteach.i18n import _, format_area, format_number, ngettext, speaking
+
+ROOT = Path(__file__).resolve().parents[1]
+LOCALE = ROOT / "geoteach" / "locale"
+#: The languages whose catalogs must be complete.
+COMPLETE = ("es", "fr", "de")
+#: Modules whose every sentence a player reads goes through the catalogs. The list grows as
+#: modules are translated; ``test_translated_modules_have_no_english_sentence`` keeps it so.
+TRANSLATED = (
+    "geoteach/ui/table_setup.py",
+    "geoteach/ui/apps.py",
+    "geoteach/games/registry.py",
+    "geoteach/ui/messages.py",
+    "geoteach/ui/shell.py",
+    "geoteach/ui/leaderboard.py",
+    "geoteach/ui/live.py",
+    "geoteach/quiz/answers.py",
+    "geoteach/ui/theme.py",
+    "geoteach/ui/globalissimo/wording.py",
+    "geoteach/ui/globalissimo/screen.py",
+    "geoteach/ui/globalissimo/cards.py",
+    "geoteach/games/globalissimo/engine.py",
+    "geoteach/data/statistic_words.py",
+    "geoteach/ui/aloud.py",
+    "geoteach/ui/hotseat.py",
+    "geoteach/ui/countdown.py",
+    "geoteach/ui/question_card.py",
+    "geoteach/render/globalissimo.py",
+)
+#: Sentences in those modules that a player never reads, each with why (programmers' errors).
+#: The Globalissimo engine's own are in ``RECORD_WORDS``, for that module only.
+NOT_FOR_PLAYERS = {
+    "Who starts is decided by": "a programmer's error: the game class names an unknown rule",
+    "There is no app called": "a programmer's error: app() called with an unknown key",
+    "There is no game called": "a programmer's error: an unknown key asked of the registry",
+    "warm up": "the warm-up thread's name, for the server's log",
+    "A message is one of": "a programmer's error: an unknown kind of message",
+    "Answer mode must be one of": "a programmer's error: an unknown answer mode",
+    "of a number question is no number": "a curriculum author's error, caught by the deck check",
+    "geoteach could not read": "a warning for the server's log",
+    "There is no seat": "a programmer's error: a seat the table does not have",
+    "This card has no deck": "a programmer's error: ask_next() without a deck",
+    "In honor mode the answer is revealed": "a programmer's error: a typed answer in honor mode",
+}
+#: Globalissimo's engine: what it writes into the lesson record (the teacher's report, kept in
+#: English so that one class's record reads the same whatever each page spoke).
+RECORD_WORDS = {
+    "is number": "the record's verdict of a hurdle A answer",
+    "hurdle {}": "the scoreboard's note, for the record",
+    "World map": "the record's category of a hurdle A question",
+    "where does": "the record's question of a rank move",
+    "game over": "the name of a phase, never shown",
+    "The country deck ran out": "a programmer's error: a deck with too few countries",
+    "The app starts without": "the server's log",
+}
+
+
+def catalog(code: str) -> Catalog:
+    path = LOCALE / code / "LC_MESSAGES" / "geoteach.po" if code != "pot" else None
+    with (path or LOCALE / "geoteach.pot").open("rb") as handle:
+        return read_po(handle, locale=None if code == "pot" else code)
+
+
+def placeholders(text: str) -> set[str]:
+    return set(re.findall(r"\{(\w*)\}", text))
+
+
+def test_the_template_holds_every_wrapped_sentence_of_the_code() -> None:
+    """A sentence wrapped in the code but not in geoteach.pot: run scripts/update_catalogs.py."""
+    made = runpy.run_path(str(ROOT / "scripts" / "update_catalogs.py"))["template"]()
+    kept = catalog("pot")
+    assert {m.id for m in made if m.id} == {m.id for m in kept if m.id}
+
+
+@pytest.mark.parametrize("code", COMPLETE)
+def test_each_complete_language_translates_every_sentence(code: str) -> None:
+    template = {m.id for m in catalog("pot") if m.id}
+    found = catalog(code)
+    missing, wrong = [], []
+    for message in found:
+        if not message.id:
+            continue
+        forms = message.string if isinstance(message.string, tuple) else (message.string,)
+        if not all(forms):
+            missing.append(message.id)
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        for form in forms:
+            if form and placeholders(form) != placeholders(ids[-1]):
+                wrong.append((message.id, form))
+    assert not missing, f"{code}: {len(missing)} sentences have no translation: {missing[:10]}"
+    assert not wrong, f"{code}: placeholders differ from the English: {wrong[:10]}"
+    assert template <= {m.id for m in found if m.id}, "run scripts/update_catalogs.py"
+    print(f"{code}: {len(template)} of {len(template)} sentences translated")
+
+
+def test_a_sentence_is_said_in_the_page_language_and_english_is_the_fallback() -> None:
+    assert _("Start the game") == "Start the game"
+    with speaking("es"):
+        assert _("Start the game") == "Empezar la partida"
+        assert _("A sentence no catalog has.") == "A sentence no catalog has."
+        assert _("") == ""
+    with speaking("de"):
+        assert _("Who is playing {game}?").format(game="Globalissimo") == "Wer spielt Globalissimo?"
+    with speaking("it"):  # no catalog: English
+        assert i18n.language() == "en"
+    assert i18n.language() == "en"
+
+
+def test_plurals_follow_the_language_rules() -> None:
+    for n, english in ((1, "1 point"), (0, "0 points"), (2, "2 points")):
+        assert ngettext("{n} point", "{n} points", n).format(n=n) == english
+    with speaking("fr"):  # French says 0 in the singular; a missing plural falls back
+        assert ngettext("{n} apple", "{n} apples", 0).format(n=0) == "0 apples"
+
+
+def test_numbers_and_areas_are_written_the_page_way() -> None:
+    assert format_area(1234.5, 1) == "1,234.5 km²"
+    with speaking("de"):
+        assert format_area(1234.5, 1) == "1.234,5 km²"
+        assert format_number(83_000_000) == "83.000.000"
+    with speaking("fr"):
+        assert format_number(1234.5, 1) == "1\u202f234,5"
+    with speaking("es"):
+        assert format_number(0.5, 2) == "0,50"
+        assert format_number(0.012345, significant=3) == "0,0123"
+        assert format_number(1.2, significant=3) == "1,2"
+
+
+@pytest.mark.parametrize(
+    ("env", "expected"),
+    [
+        ({"QUERY_STRING": "lang=es&seed=4"}, "es"),
+        ({"QUERY_STRING": "lang=fr-CA"}, "fr"),
+        ({"QUERY_STRING": "lang=xx", "HTTP_ACCEPT_LANGUAGE": "de-AT,de;q=0.9"}, "de"),
+        ({"HTTP_ACCEPT_LANGUAGE": "it-IT,it;q=0.9,fr;q=0.8,en;q=0.7"}, "fr"),
+        ({"HTTP_ACCEPT_LANGUAGE": "en;q=0.5, es;q=0.9"}, "es"),
+        ({"HTTP_ACCEPT_LANGUAGE": "es;q=0, en"}, "en"),
+        ({"HTTP_ACCEPT_LANGUAGE": "it, pt"}, None),
+        ({}, None),
+    ],
+)
+def test_the_page_asks_for_its_language(env: dict[str, str], expected: str | None) -> None:
+    assert i18n.requested_language(env) == expected
+
+
+def test_set_language_picks_the_closest_catalog_or_english() -> None:
+    import geoteach
+
+    try:
+        assert geoteach.set_language("es_MX") == "es" and i18n.language() == "es"
+        assert _("Players") == "Jugadores"
+        assert geoteach.set_language("ja") == "en"
+    finally:
+        geoteach.set_language(None)
+    assert i18n.language() == "en"
+
+
+# ----- no English left in a translated module ---------------------------------------------------
+_WORDS = re.compile(r"[A-Za-z]{2,}(?:'[a-z]+)?(?: +[A-Za-z]{2,}){1,}")
+_MARKUP = re.compile(r"<[^>]*(?:>|$)|^[^<]*>|\{[^}]*\}|&\w+;")
+_CSS = re.compile(r"\{[^{}]*:[^{}]*;")
+_WRAPPERS = {"_", "N_", "ngettext"}
+#: Calls whose text argument is no sentence: CSS classes, icons, names of threads and tests.
+_NOT_TEXT_CALLS = {"add_class", "remove_class", "Layout", "getattr", "setdefault", "get"}
+
+
+def english_sentences(
+    path: Path, allowed: dict[str, str] = NOT_FOR_PLAYERS
+) -> list[tuple[int, str]]:
+    """Every piece of literal text in ``path`` that reads as English words, outside a catalog
+    call (``_``, ``N_``, ``ngettext``), a docstring or markup."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    skip: set[int] = set()
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        first = body[0] if isinstance(body, list) and body else None
+        if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
+            skip.add(id(first.value))  # a docstring
+        if isinstance(node, ast.Call):
+            name = getattr(node.func, "id", getattr(node.func, "attr", ""))
+            if name in _WRAPPERS | _NOT_TEXT_CALLS:
+                skip.update(id(n) for a in node.args for n in ast.walk(a))
+        # Icons, styles, traits; ``title=`` is a game's own name (Globe Works), not translated.
+        if isinstance(node, ast.keyword) and node.arg in {"icon", "button_style", "names", "title"}:
+            skip.update(id(n) for n in ast.walk(node.value))
+        if isinstance(node, ast.Subscript | ast.Compare):  # dict keys, comparisons
+            parts = [node.slice] if isinstance(node, ast.Subscript) else node.comparators
+            skip.update(id(n) for p in parts for n in ast.walk(p))
+    found = []
+    for node in ast.walk(tree):
+        if id(node) in skip:
+            continue
+        if isinstance(node, ast.JoinedStr):  # an f-string is read as one text
+            skip.update(id(n) for n in node.values)
+            value = "{}".join(v.value if isinstance(v, ast.Constant) else "" for v in node.values)
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+            value = node.value
+        else:
+            continue
+        if _CSS.search(value):  # a style sheet
+            continue
+        text = _MARKUP.sub(" ", value)
+        if _WORDS.search(text) and not any(k in value for k in allowed):
+            found.append((node.lineno, value))
+    return found
+
+
+@pytest.mark.parametrize("module", TRANSLATED)
+def test_translated_modules_have_no_english_sentence(module: str) -> None:
+    allowed = NOT_FOR_PLAYERS
+    if module == "geoteach/games/globalissimo/engine.py":
+        allowed = {**NOT_FOR_PLAYERS, **RECORD_WORDS}
+    found = english_sentences(ROOT / module, allowed)
+    assert not found, "\n".join(f"{module}:{line}: {text!r}" for line, text in found)
+
+
+def test_the_scan_sees_an_english_sentence(tmp_path: Path) -> None:
+    """The scan itself, on a made-up module (so it cannot pass by seeing nothing)."""
+    module = tmp_path / "screen.py"
+    module.write_text(
+        '"""A docstring is fine."""\n'
+        "from geoteach.i18n import _\n"
+        'A = _("Start the game")\n'
+        'B = f"<b>{A}</b>"\n'
+        'C = f"{A} is number {B} on the map"\n'
+        'D = "gt-answer"\n',
+        encoding="utf-8",
+    )
+    assert [line for line, _text in english_sentences(module)] == [5]
+
+
+def test_the_category_cards_words_are_the_table_s() -> None:
+    """A statistic's label, unit and description reach the catalogs through
+    geoteach.data.statistic_words: it must say what data/statistics.csv says."""
+    import csv
+
+    from geoteach.data._paths import data_path
+    from geoteach.data.statistic_words import STATISTIC_WORDS
+
+    with data_path("statistics.csv").open(encoding="utf-8", newline="") as handle:
+        table = {
+            r["key"]: (r["label"], r["unit"], r["description"]) for r in csv.DictReader(handle)
+        }
+    assert table == STATISTIC_WORDS
+
+
+def test_a_catalog_is_compiled_once_and_again_when_it_changes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("GEOTEACH_CACHE", str(tmp_path / "cache"))
+    po = tmp_path / "geoteach.po"
+    po.write_bytes((LOCALE / "es" / "LC_MESSAGES" / "geoteach.po").read_bytes())
+    first = i18n.compiled(po, "es")
+    kept = list((tmp_path / "cache").glob("es-*.mo"))
+    assert len(kept) == 1 and kept[0].read_bytes() == first
+    assert i18n.compiled(po, "es") == first  # read back, not compiled again
+    po.write_text(
+        po.read_text(encoding="utf-8").replace('msgstr "Jugadores"', 'msgstr "Jugadoras"'),
+        encoding="utf-8",
+    )
+    changed = i18n.compiled(po, "es")
+    assert changed != first and len(list((tmp_path / "cache").glob("es-*.mo"))) == 2
+    assert b"Jugadoras" in changed
+
+
+def test_a_cache_that_cannot_be_written_only_costs_the_compile(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    blocked = tmp_path / "file"
+    blocked.write_text("not a folder", encoding="utf-8")
+    monkeypatch.setenv("GEOTEACH_CACHE", str(blocked / "cache"))
+    po = LOCALE / "fr" / "LC_MESSAGES" / "geoteach.po"
+    assert b"Commencer la partie" in i18n.compiled(po, "fr")
