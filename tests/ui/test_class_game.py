@@ -621,3 +621,21 @@ def test_geotriple_shows_a_teams_stage3_hand_among_its_steps_controls(tmp_path) 
         device.screen.act(action)
     assert game.phase == "round_over"
     assert {("discard", True), ("trick", True), ("trick", False)} <= seen, seen
+
+
+def test_the_class_set_up_stays_the_class_games_in_another_language(tmp_path) -> None:
+    """The language menu makes the set-up screen again: it still opens a room (not "Start the
+    game") and still words honor mode as the teacher's marking, in the new language."""
+    from geoteach.i18n import set_language
+
+    host = ClassGameApp("geography_pursuit", connection=service(tmp_path), teacher=SECRET)
+    try:
+        host.setup_app.speak("es")
+        assert host.setup_app.setup.start.description == "Open the room"
+        option, box = host.setup_app.option_boxes["mode"]
+        labels = dict((i, label) for label, i in box.options)
+        honor = next(i for i, c in enumerate(option.choices) if c[1] == "honor")
+        assert labels[honor] != option.choices[honor][0]  # the class game's own words
+    finally:
+        set_language("en")
+        host.close_app()

@@ -53,6 +53,7 @@ from geoteach.classroom.wire import KEY_MAX, RoomInfo
 from geoteach.escape import html_text
 from geoteach.games.registry import GAMES
 from geoteach.games.table import Seat, Table
+from geoteach.i18n import _
 from geoteach.store.rooms import RoomError
 from geoteach.ui.apps import StudentApp, spec_for, use_widget_maps
 from geoteach.ui.class_game.follow import Follower
@@ -113,14 +114,23 @@ class _RoomSetup(StudentApp):
         # A row the teacher adds is a team too ("Team Coral", not "Player 3").
         for row, name in zip(self.setup.rows[teams:], CLASS_TEAMS[teams:], strict=False):
             row.name.value = name
+        self._class_words()
+
+    def _class_words(self) -> None:
+        """The "Open the room" button, and the choices a class game words its own way."""
         self.setup.start.description = "Open the room"
         self.setup.start.icon = "users"
-        for key, words in spec.entry.class_words.items():
+        for key, words in self.spec.entry.class_words.items():
             option, box = self.option_boxes[key]
             chosen = box.value
             # Indices of ``option.choices``, as ``option_value`` reads them: only the labels change.
-            box.options = [(words.get(c[1], c[0]), i) for i, c in enumerate(option.choices)]
+            box.options = [(_(words.get(c[1], c[0])), i) for i, c in enumerate(option.choices)]
             box.value = chosen
+
+    def speak(self, code: str) -> None:
+        """The set-up screen in another language stays the class game's."""
+        super().speak(code)
+        self._class_words()
 
     def start_game(self, table: Table) -> GameScreen | None:
         self.warming.finish()
