@@ -159,6 +159,10 @@ PRIVATE_ALLOWED: dict[tuple[str, str], str] = {}
 
 
 def _private(name: str) -> bool:
+    """``_name`` is private; ``__dunder__`` is not, nor ``_`` alone (gettext's, by convention
+    the public name of ``geoteach.i18n``'s translation function)."""
+    if name == "_":
+        return False
     return name.startswith("_") and not (name.startswith("__") and name.endswith("__"))
 
 

@@ -114,7 +114,8 @@ def _place_keys() -> dict[str, tuple[str, str]]:
     """
     keys: dict[str, tuple[str, str]] = {}
     try:
-        from geoteach.data.rows import country_rows, state_rows
+        from geoteach.data.figures import country_rows
+        from geoteach.data.rows import state_rows
 
         for iso3, row in country_rows().items():
             if row["capital"]:
