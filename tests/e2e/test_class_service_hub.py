@@ -19,7 +19,6 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -32,7 +31,7 @@ from geoteach.classroom.rooms import setup_of
 from geoteach.games.registry import GAMES
 from geoteach.games.table import Seat, Table
 from tasks import stop
-from tests.e2e.conftest import free_port
+from tests.e2e.conftest import free_port, wait_for_port
 from tests.e2e.test_classroom_hub import _proxy_command, _wait_for_hub
 
 pytestmark = pytest.mark.slow
@@ -140,7 +139,7 @@ c.JupyterHub.load_roles.append({{"name": "admin", "services": ["test-admin"]}})
         _call(api, admin, "/groups/teachers", "POST", {})
         _call(api, admin, "/groups/teachers/users", "POST", {"users": ["ms-lee"]})
         service = f"http://127.0.0.1:{ports['service']}/services/geoteach/geoteach/api"
-        _wait_for_service(service)
+        wait_for_port(ports["service"], proc)  # the hub started its class service
         yield {
             "service": service,
             "tokens": tokens,
@@ -151,18 +150,6 @@ c.JupyterHub.load_roles.append({{"name": "admin", "services": ["test-admin"]}})
     finally:
         stop(proc)
         shutil.rmtree(outer, ignore_errors=True)
-
-
-def _wait_for_service(url: str, timeout: float = 60) -> None:
-    deadline = time.monotonic() + timeout
-    conn = HttpConnection(url, timeout=5)
-    while time.monotonic() < deadline:
-        try:
-            conn.call({"kind": "find", "code": "AAAAAA"})
-            return
-        except Exception:
-            time.sleep(0.5)
-    raise TimeoutError("the hub's class service did not answer")
 
 
 def test_the_hubs_class_service_knows_its_teachers_by_their_login(hub) -> None:
