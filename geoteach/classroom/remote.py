@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterator
 from typing import Any, Protocol
 
 from geoteach.classroom.wire import Event, Position, RoomInfo, Update, parse_request
-from geoteach.games.base import Action, IllegalAction, game_class
+from geoteach.games.base import Action, Game, IllegalAction, check_turn, game_class
 from geoteach.games.table import Table
 from geoteach.store.rooms import (
     AlreadyPlayed,
@@ -38,6 +38,11 @@ SERVICE_ENV = "GEOTEACH_SERVICE"
 #: The teacher's credential, for a server whose every kernel is the teacher's (a personal
 #: server: a laptop, Binder, a teacher's own JupyterLab). Never set on a school server.
 TEACHER_ENV = "GEOTEACH_TEACHER"
+
+
+NOT_ANSWERING = (
+    "The class game's server does not answer. Check the network; this page keeps trying."
+)
 
 
 class ServiceUnreachable(RoomError):
@@ -112,10 +117,7 @@ class HttpConnection:
             reply = self._http().post(f"{self.url}/call", content=json.dumps(request))
             return dict(reply.json())
         except (httpx.HTTPError, ValueError) as exc:
-            raise ServiceUnreachable(
-                "The class game's server does not answer. Check the network; this page keeps "
-                "trying."
-            ) from exc
+            raise ServiceUnreachable(NOT_ANSWERING) from exc
 
     async def wait(self, request: dict[str, Any]) -> dict[str, Any]:
         import httpx
@@ -130,10 +132,7 @@ class HttpConnection:
             )
             return dict(reply.json())
         except (httpx.HTTPError, ValueError) as exc:
-            raise ServiceUnreachable(
-                "The class game's server does not answer. Check the network; this page keeps "
-                "trying."
-            ) from exc
+            raise ServiceUnreachable(NOT_ANSWERING) from exc
 
 
 def connect(connection: Connection | None = None) -> Connection:
@@ -402,24 +401,12 @@ class RemoteGame:
     def check(self, action: Action) -> None:
         """What this page can tell before asking the referee (whose turn, which kinds of
         move); the referee checks the rest when the move is made."""
-        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+        if not isinstance(action, dict):
             raise IllegalAction("A move must say what it is, for example {'type': 'roll'}.")
-        if self.is_terminal():
-            raise IllegalAction("The game is over: start a new one to play again.")
-        player = action.get("player")
-        if type(player) is not int or player not in self.to_act():
-            waiting = ", ".join(self.table.name_of(p) for p in self.to_act())
-            who = self.table.name_of(player) if type(player) is int else repr(player)
-            raise IllegalAction(f"It is not {who}'s turn. Waiting for: {waiting}.")
-        if self.move_fields and action["type"] not in self.move_fields:
-            raise IllegalAction(f"{self.title()} has no move called {action['type']!r}.")
+        check_turn(self, action)
 
     def is_legal(self, action: Action) -> bool:
-        try:
-            self.check(action)
-        except IllegalAction:
-            return False
-        return True
+        return Game.is_legal(self, action)  # type: ignore[arg-type]
 
     def marks_right(self, action: Action) -> bool:
         probe = object.__new__(self._cls)

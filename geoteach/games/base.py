@@ -216,18 +216,7 @@ class Game(ABC):
 
     def _check_plain(self, action: Action) -> None:
         """``check`` for a move that is already its JSON copy (``apply`` has made one)."""
-        if not isinstance(action.get("type"), str):
-            raise IllegalAction("A move must say what it is, for example {'type': 'roll'}.")
-        if self.is_terminal():
-            raise IllegalAction("The game is over: start a new one to play again.")
-        player = action.get("player")
-        # bool is an int in Python and 1.0 == 1: neither may pass for a seat number.
-        if type(player) is not int or player not in self.to_act():
-            who = self.table.name_of(player) if type(player) is int else repr(player)
-            waiting = ", ".join(self.table.name_of(p) for p in self.to_act())
-            raise IllegalAction(f"It is not {who}'s turn. Waiting for: {waiting}.")
-        if self.move_fields:
-            self._check_fields(action)
+        check_turn(self, action)
         try:
             self._check(action)
         except IllegalAction:
@@ -237,20 +226,6 @@ class Game(ABC):
             raise IllegalAction(
                 f"That move is missing something or has a wrong value: {describe(action)}."
             ) from exc
-
-    def _check_fields(self, action: Action) -> None:
-        """Refuse a move type this game does not have, and fields that move does not take.
-
-        A missing field is left to ``_check``, where it reads as ``None`` and fails like a
-        wrong value, with the move's own message.
-        """
-        kind = action["type"]
-        if kind not in self.move_fields:
-            raise IllegalAction(f"{self.title()} has no move called {_short(kind)!r}.")
-        extra = sorted(set(action) - {"player", "type", *self.move_fields[kind]})
-        if extra:
-            names = ", ".join(repr(_short(k)) for k in extra)
-            raise IllegalAction(f"A {_short(kind)!r} move does not take {names}.")
 
     def is_legal(self, action: Action) -> bool:
         try:
@@ -513,6 +488,37 @@ MAX_TEXT = 10_000
 #: Digits of a whole number (no move needs more than a few).
 MAX_DIGITS = 15
 _PLAIN_ONLY = "A move must be made of words and numbers only, for example {'type': 'roll'}."
+
+
+def check_turn(game: Any, action: Action) -> None:
+    """What every game refuses before its own rules: a move that does not say what it is, any
+    move once the game is over, a seat that is not to act now, and a move type the game does
+    not have or fields that move does not take (``move_fields``). ``game`` is an engine or a
+    class-game page's ``RemoteGame`` (``geoteach.classroom.remote``), which both refuse alike.
+
+    A missing field is left to the game's own check, where it reads as ``None`` and fails like
+    a wrong value, with the move's own message.
+    """
+    if not isinstance(action.get("type"), str):
+        raise IllegalAction("A move must say what it is, for example {'type': 'roll'}.")
+    if game.is_terminal():
+        raise IllegalAction("The game is over: start a new one to play again.")
+    player = action.get("player")
+    acting = game.to_act()
+    # bool is an int in Python and 1.0 == 1: neither may pass for a seat number.
+    if type(player) is not int or player not in acting:
+        who = game.table.name_of(player) if type(player) is int else repr(player)
+        waiting = ", ".join(game.table.name_of(p) for p in acting)
+        raise IllegalAction(f"It is not {who}'s turn. Waiting for: {waiting}.")
+    if not game.move_fields:
+        return
+    kind = action["type"]
+    if kind not in game.move_fields:
+        raise IllegalAction(f"{game.title()} has no move called {_short(kind)!r}.")
+    extra = sorted(set(action) - {"player", "type", *game.move_fields[kind]})
+    if extra:
+        names = ", ".join(repr(_short(k)) for k in extra)
+        raise IllegalAction(f"A {_short(kind)!r} move does not take {names}.")
 
 
 def plain_data(value: Any) -> None:

@@ -23,7 +23,6 @@ import os
 import random
 import statistics
 import subprocess
-import sys
 import tempfile
 import time
 import tracemalloc
@@ -37,7 +36,7 @@ from geoteach.classroom.rooms import replica_of, setup_of
 from geoteach.games.registry import GAMES
 from geoteach.games.table import Seat, Table
 from geoteach.store.rooms import RoomError
-from tests.e2e.conftest import free_port, wait_for_port
+from tests.e2e.conftest import free_port, voila_command, wait_for_port
 
 ROOT = Path(__file__).resolve().parents[2]
 TEAMS = 6
@@ -48,16 +47,7 @@ def start_server(work: Path) -> tuple[subprocess.Popen, str, str]:
     port = free_port()
     env = {**os.environ, "GEOTEACH_SERVICE_DIR": str(work / "service")}
     env.pop("GEOTEACH_ROOMS", None)
-    cmd = [
-        sys.executable,
-        "-m",
-        "geoteach.service.voila",
-        "--no-browser",
-        "--Voila.ip=127.0.0.1",
-        f"--port={port}",
-        "--Voila.token=",
-        str(ROOT / "notebooks" / "play"),
-    ]
+    cmd = voila_command(port, "", ROOT / "notebooks" / "play")
     log = (work / "voila.log").open("w")
     proc = subprocess.Popen(cmd, env=env, stdout=log, stderr=subprocess.STDOUT)
     wait_for_port(port, proc)

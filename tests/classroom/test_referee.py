@@ -79,19 +79,24 @@ def _play(conn: LocalConnection, code: str, devices: dict, teacher: RemoteRoom, 
         seat = next((s for s in game.to_act() if s in devices), None)
         if seat is None:
             break
-        move = helpers[seat].choose(game, seat)
-        back = game.card_back()
-        if back is not None and ("mark" in move or move["type"] == "mark"):
-            teacher.game.apply(move)  # said out loud, marked by the teacher
-        elif game.marks_right(move):
-            back = back or {}
-            devices[seat].game.apply(
-                {"player": seat, "type": "answer", "text": back.get("card", {}).get("answer")}
-            )
-        else:
-            devices[seat].game.apply(move)
+        _team_moves(game, helpers[seat], seat, devices, teacher)
         made += 1
     return made
+
+
+def _team_moves(game: Any, helper: Any, seat: int, devices: dict, teacher: RemoteRoom) -> None:
+    """The move a computer would choose for a team, made as a class makes it: on the team's
+    device; an answer said out loud, marked by the teacher; a "right" the computer gives itself
+    (it knows the answer), typed on the device instead (only the teacher marks right)."""
+    move = helper.choose(game, seat)
+    back = game.card_back()
+    if back is not None and ("mark" in move or move["type"] == "mark"):
+        teacher.game.apply(move)  # said out loud, marked by the teacher
+    elif game.marks_right(move):
+        answer = (back or {}).get("card", {}).get("answer")
+        devices[seat].game.apply({"player": seat, "type": "answer", "text": answer})
+    else:
+        devices[seat].game.apply(move)
 
 
 @pytest.mark.parametrize("key", CLASS_GAMES)
@@ -161,13 +166,7 @@ def test_no_page_receives_another_seats_secret(key: str, tmp_path) -> None:
         seat = next((s for s in game.to_act() if s in devices), None)
         if seat is None:
             break
-        move = helpers[seat].choose(game, seat)
-        if game.card_back() is not None and ("mark" in move or move["type"] == "mark"):
-            teacher.game.apply(move)
-        elif not game.marks_right(move):
-            devices[seat].game.apply(move)
-        else:
-            teacher.game.apply(move)
+        _team_moves(game, helpers[seat], seat, devices, teacher)
     assert len(game.log) > 10
     # What was ever public (a card played, a hand shown at the end) is nobody's secret.
     replay = replica_of(next(r for r in conn.referee.rooms.values() if r.code == code).room)
