@@ -267,7 +267,7 @@ class Referee:
             return self.open_room(request["game"], request["setup"])
         if kind == "rooms":
             self._teacher(request)
-            return [self.info(self._room_by_id(r.id)) for r in self.store.rooms()]
+            return self.open_rooms()
         if kind == "teacher":
             self._teacher(request)
             return self.teacher_verb(
@@ -280,6 +280,17 @@ class Referee:
             self._teacher(request)
             return self._room(request["code"]).game.card_back()
         raise WireError(REFUSED)
+
+    def open_rooms(self) -> list[RoomInfo]:
+        """The rooms the teacher may take up again, the most recent first; a room this kit
+        cannot go on with (opened by another version) is left out, not an error."""
+        found = []
+        for room in self.store.rooms():
+            try:
+                found.append(self.info(self._room_by_id(room.id, room)))
+            except RoomError as exc:
+                log.info("room %s is not offered: %s", room.code, exc)
+        return found
 
     def _not_guessing(self, client: str) -> None:
         """Refuse a client that typed too many wrong codes lately (codes are not guessed by

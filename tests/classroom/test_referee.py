@@ -504,3 +504,5 @@ def test_a_room_of_another_kit_is_refused_not_replayed(tmp_path, monkeypatch) ->
     again = _referee(url)
     reply = again.call({"kind": "find", "code": code})
     assert "another version of geoteach" in reply["error"]["message"]
+    # The teacher's list leaves it out and still opens (the page is the teacher's).
+    assert again.call({"kind": "rooms", "teacher": SECRET}) == {"ok": []}

@@ -43,7 +43,6 @@ from geoteach.classroom.remote import (
     TEACHER_ENV,
     Connection,
     RemoteRoom,
-    ServiceUnreachable,
     answer,
     connect,
     seat_states,
@@ -54,7 +53,7 @@ from geoteach.escape import html_text
 from geoteach.games.registry import GAMES
 from geoteach.games.table import Seat, Table
 from geoteach.i18n import _
-from geoteach.store.rooms import RoomError
+from geoteach.store.rooms import NotTheHost, RoomError
 from geoteach.ui.apps import StudentApp, spec_for, use_widget_maps
 from geoteach.ui.class_game.follow import Follower
 from geoteach.ui.class_game.links import join_address, join_link, qr_svg
@@ -229,11 +228,11 @@ class ClassGameApp(widgets.VBox):
         other page gets a sentence saying whose page this is, and nothing of any room."""
         try:
             rooms = answer(self.service().call({"kind": "rooms", "teacher": self.teacher or ""}))
-        except ServiceUnreachable as exc:
-            self.children = [self.css, widgets.HTML(f"<p>{html_text(str(exc))}</p>")]
-            return False
-        except RoomError:
+        except NotTheHost:
             self.children = [self.css, widgets.HTML(NOT_THE_TEACHER)]
+            return False
+        except RoomError as exc:  # the service does not answer, or cannot read its rooms
+            self.children = [self.css, widgets.HTML(f"<p>{html_text(str(exc))}</p>")]
             return False
         self._offer_resume(rooms)
         self.children = [self.css, self.resume_box, self.game_picker, self.setup_app, self.messages]
