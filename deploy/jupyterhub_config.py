@@ -65,7 +65,12 @@ SERVICE = {
     "command": [sys.executable, "-m", "geoteach.service.hub"],
     "environment": {
         key: os.environ[key]
-        for key in ("GEOTEACH_SERVICE_DIR", "GEOTEACH_ROOMS", "GEOTEACH_TEACHERS_GROUP")
+        for key in (
+            "GEOTEACH_SERVICE_DIR",
+            "GEOTEACH_ROOMS",
+            "GEOTEACH_TEACHERS_GROUP",
+            "GEOTEACH_LESSON_RECORD",
+        )
         if key in os.environ
     },
 }

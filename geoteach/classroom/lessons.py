@@ -13,7 +13,16 @@ def open_lesson(path: str | os.PathLike[str] | None = None, *, demo: bool = Fals
     With neither, ``demo=True`` builds a demo record of a short computer-played lesson in a
     temporary folder (so the report can be tried before any class has played), and without
     ``demo`` a ``RecordError`` says how to name the file.
+
+    ``path="service"`` is the class games' record, which only the class service may open: a
+    copy comes to the teacher (the teacher's credential of this server, or the hub's login of
+    a teacher); anyone else is refused.
     """
+    if str(path) == "service":
+        from geoteach.classroom.recorder import open_record
+        from geoteach.classroom.remote import fetch_record
+
+        return open_record(fetch_record())
     chosen = path if path not in (None, "") else configured_path()
     if chosen is not None:
         from geoteach.classroom.recorder import open_record

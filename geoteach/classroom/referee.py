@@ -279,7 +279,35 @@ class Referee:
         if kind == "card_back":
             self._teacher(request)
             return self._room(request["code"]).game.card_back()
+        if kind == "record":
+            self._teacher(request)
+            return self.record_copy()
         raise WireError(REFUSED)
+
+    def record_copy(self) -> dict[str, str]:
+        """The class games' lesson record, whole, for the teacher's report: a consistent copy
+        (SQLite's backup, the write-ahead log included), base64. Only the service can open
+        the file itself; the teacher reads it through here."""
+        import base64
+        import sqlite3
+        import tempfile
+
+        if self.lesson is None or not Path(self.lesson).exists():
+            raise RoomError(
+                "The class service keeps no lesson record yet: set GEOTEACH_LESSON_RECORD "
+                "where the service starts, and play a class game."
+            )
+        with tempfile.TemporaryDirectory() as folder:
+            copy = Path(folder) / "record.sqlite"
+            source = sqlite3.connect(f"file:{Path(self.lesson)}?mode=ro", uri=True)
+            target = sqlite3.connect(copy)
+            try:
+                source.backup(target)
+            finally:
+                target.close()
+                source.close()
+            data = copy.read_bytes()
+        return {"name": Path(self.lesson).name, "data": base64.b64encode(data).decode("ascii")}
 
     def open_rooms(self) -> list[RoomInfo]:
         """The rooms the teacher may take up again, the most recent first; a room this kit

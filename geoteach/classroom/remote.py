@@ -20,6 +20,7 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any, Protocol
 
 from geoteach.classroom.wire import Event, Position, RoomInfo, Update, parse_request
@@ -468,8 +469,35 @@ __all__ = [
     "ViewRefused",
     "answer",
     "connect",
+    "fetch_record",
     "seat_states",
+    "teacher_credential",
 ]
+
+
+def teacher_credential() -> str | None:
+    """The teacher's credential a server gives its kernels: a server of the teacher's own
+    (``$GEOTEACH_TEACHER``), or the hub's login (the server's token, which the hub's class
+    service checks against its teachers)."""
+    return os.environ.get(TEACHER_ENV) or os.environ.get("JUPYTERHUB_API_TOKEN") or None
+
+
+def fetch_record(
+    connection: Connection | None = None, teacher: str | None = None, folder: str | None = None
+) -> Path:
+    """The class games' lesson record, copied from the class service into a private file
+    (mode 600) for the teacher's report; ``NotTheHost`` for anyone else."""
+    import base64
+    import tempfile
+
+    teacher = teacher or teacher_credential() or ""
+    copy = answer(connect(connection).call({"kind": "record", "teacher": teacher}))
+    where = Path(folder or tempfile.mkdtemp(prefix="geoteach-record-"))
+    path = where / str(copy["name"])
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "wb") as out:
+        out.write(base64.b64decode(copy["data"]))
+    return path
 
 
 def seat_states(info: RoomInfo) -> list[SeatState]:

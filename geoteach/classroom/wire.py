@@ -44,6 +44,7 @@ Kind = Literal[
     "rooms",
     "teacher",
     "card_back",
+    "record",
 ]
 TeacherVerb = Literal[
     "pause", "resume", "end", "give_to_computer", "free_seat", "hand_seat", "rename", "start"
@@ -168,6 +169,7 @@ FIELDS: dict[str, dict[str, type | tuple[type, ...]]] = {
         "nickname": (str, type(None)),
     },
     "card_back": {"teacher": str, "code": str},
+    "record": {"teacher": str},
 }
 #: Fields a kind cannot do without.
 REQUIRED: dict[str, frozenset[str]] = {
@@ -180,6 +182,7 @@ REQUIRED: dict[str, frozenset[str]] = {
     "rooms": frozenset({"teacher"}),
     "teacher": frozenset({"teacher", "code", "verb"}),
     "card_back": frozenset({"teacher", "code"}),
+    "record": frozenset({"teacher"}),
 }
 _LIMITS = {"code": CODE_MAX, "key": KEY_MAX, "teacher": KEY_MAX, "nickname": 4 * NICKNAME_MAX}
 

@@ -5,7 +5,9 @@ Each student's server on a hub is their own, so a class game needs one service t
 server its address, ``$GEOTEACH_SERVICE``). It runs as a Unix user of its own where the hub can
 start it so (``GEOTEACH_SERVICE_USER``, The Littlest JupyterHub), in its own folder (mode 700):
 the room store (SQLite, mode 600, or the PostgreSQL URL only its environment holds) and the
-lesson record of class games are its alone; no student's server can open them.
+lesson record of class games (``class_games.sqlite`` there, unless ``GEOTEACH_LESSON_RECORD``
+names another) are its alone; no student's server can open them. The teacher's report reads a
+copy through the service (``classroom.open_lesson("service")``).
 
 Who is at a page is the hub's login: a page's kernel sends its server's API token (the hub puts
 ``$JUPYTERHUB_API_TOKEN`` in every server's environment) as the teacher's credential, the
@@ -89,13 +91,15 @@ def main() -> None:
     """Listen where the hub says (``$JUPYTERHUB_SERVICE_URL``), under the service's prefix."""
     import tornado.web
 
-    from geoteach.service import handlers, make_referee
+    from geoteach.service import handlers, make_referee, service_folder
 
     logging.basicConfig(level=logging.INFO)
     where = urlsplit(os.environ.get("JUPYTERHUB_SERVICE_URL") or "http://127.0.0.1:10202")
     prefix = os.environ.get("JUPYTERHUB_SERVICE_PREFIX") or "/services/geoteach/"
     referee: Referee = make_referee()
     referee.teachers = HubTeachers()
+    if referee.lesson is None:  # the class games' answers: the service's own file
+        referee.lesson = service_folder() / "class_games.sqlite"
 
     async def serve() -> None:
         referee.loop = asyncio.get_running_loop()

@@ -506,3 +506,27 @@ def test_a_room_of_another_kit_is_refused_not_replayed(tmp_path, monkeypatch) ->
     assert "another version of geoteach" in reply["error"]["message"]
     # The teacher's list leaves it out and still opens (the page is the teacher's).
     assert again.call({"kind": "rooms", "teacher": SECRET}) == {"ok": []}
+
+
+def test_the_record_is_the_services_and_the_teacher_reads_it_through_it(tmp_path) -> None:
+    """The class games' answers go into the service's own lesson record, from the moves the
+    referee decided; the teacher's report gets a copy through the service (a student is
+    refused), and it holds the teams' answers, the teacher's marks included."""
+    from geoteach.classroom import open_lesson
+    from geoteach.classroom.remote import fetch_record
+
+    record = tmp_path / "service" / "class.sqlite"
+    record.parent.mkdir()
+    conn = _referee(f"sqlite:///{tmp_path / 'rooms.sqlite'}")
+    conn.referee.lesson = record
+    code = _open(conn, "globalissimo", seed=3, honor=True, rounds=4)
+    devices = _seats(conn, code)
+    teacher = RemoteRoom(conn, code, teacher=SECRET)
+    _play(conn, code, devices, teacher, 60)
+    reply = conn.call({"kind": "record", "teacher": devices[0].key or ""})
+    assert reply["error"]["kind"] == "not_the_teacher"
+    copy = fetch_record(conn, SECRET, folder=str(tmp_path))
+    assert copy.stat().st_mode & 0o777 == 0o600
+    answers = open_lesson(copy).answers()
+    assert set(answers["player"]) >= {"Team Amber", "Team Blue"}
+    assert "honor" in set(answers["mode"])  # the teacher's marks, decided by the referee

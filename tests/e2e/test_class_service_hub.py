@@ -156,6 +156,11 @@ def test_the_hubs_class_service_knows_its_teachers_by_their_login(hub) -> None:
     conn = HttpConnection(hub["service"])
     teacher, student = hub["tokens"]["ms-lee"], hub["tokens"]["sam"]
     assert "ok" in conn.call({"kind": "rooms", "teacher": teacher})
+    # The class games' record is the service's: the teacher's report reads it through it.
+    reply = conn.call({"kind": "record", "teacher": student})
+    assert reply["error"]["kind"] == "not_the_teacher"
+    reply = conn.call({"kind": "record", "teacher": teacher})
+    assert "ok" in reply or "keeps no lesson record yet" in reply["error"]["message"]
     assert conn.call({"kind": "rooms", "teacher": student})["error"]["kind"] == "not_the_teacher"
     table = Table([Seat("Team Amber"), Seat("Team Blue")])
     game = GAMES["globe_works"].engine_class(Table([*table.seats, Seat("Cy")]), seed=4)

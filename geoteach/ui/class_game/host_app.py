@@ -40,12 +40,12 @@ import ipywidgets as widgets
 
 from geoteach.bots.base import RemotePlayer
 from geoteach.classroom.remote import (
-    TEACHER_ENV,
     Connection,
     RemoteRoom,
     answer,
     connect,
     seat_states,
+    teacher_credential,
 )
 from geoteach.classroom.rooms import setup_of
 from geoteach.classroom.wire import KEY_MAX, RoomInfo
@@ -576,12 +576,7 @@ def class_game(
     if teacher is None:
         # The teacher link's secret; a server of the teacher's own; on a hub, the login
         # (the server's token, which the hub's class service checks against its teachers).
-        teacher = (
-            link_teacher()
-            or os.environ.get(TEACHER_ENV)
-            or os.environ.get("JUPYTERHUB_API_TOKEN")
-            or None
-        )
+        teacher = link_teacher() or teacher_credential()
     app = ClassGameApp(key, connection=connection, teacher=teacher, large=large, seed=seed)
     _CURRENT.append(app)
     return app
