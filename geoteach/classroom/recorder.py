@@ -76,6 +76,9 @@ class Recorder:
         self.written = 0
         self.problem: str | None = None
         self.pending: list[dict[str, Any]] = []
+        #: Seats taken with a hub login (a class game on JupyterHub): their answers are the
+        #: login's (``geoteach.classroom.referee``).
+        self.logins: dict[int, str] = {}
         self._context = _safely(game.answer_context, {})
         self._started = clock()
         self._times: dict[int, float] = {}
@@ -143,8 +146,11 @@ class Recorder:
             "lesson": self.name,
             "game": self.game.name,
             "session": self.session,
-            "player": seat.name,
-            "members": list(seat.members),
+            # A class game's seat taken with a hub login is that student's; a team otherwise.
+            "player": self.logins.get(fact["seat"], seat.name),
+            "members": [seat.name, *seat.members]
+            if fact["seat"] in self.logins
+            else list(seat.members),
             "bot": seat.is_bot,
             "seconds": round(max(0.0, float(seconds)), 3),
             "at": at,

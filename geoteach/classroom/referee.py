@@ -173,6 +173,7 @@ class Referee:
         *,
         lesson: str | os.PathLike[str] | None = None,
         teachers: Callable[[str], bool] | None = None,
+        logins: Callable[[str], str | None] | None = None,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         if len(secret) < 16:
@@ -181,6 +182,9 @@ class Referee:
         self.secret = secret
         self.lesson = lesson
         self.teachers = teachers
+        #: ``logins(token)``: the hub login a device's token is (None: not known). The record
+        #: keys a seat's answers by it where there is one, by the team otherwise.
+        self.logins = logins
         self.clock = clock
         self.rooms: dict[str, RefRoom] = {}
         self._lock = threading.RLock()
@@ -242,7 +246,12 @@ class Referee:
             try:
                 if kind == "find":
                     return self.info(self._room(request["code"]))
-                return self.take_seat(request["code"], request["seat"], request.get("nickname"))
+                return self.take_seat(
+                    request["code"],
+                    request["seat"],
+                    request.get("nickname"),
+                    request.get("login"),
+                )
             except RoomNotFound:
                 self._slow_down(self._joins, client, WRONG_CODES_PER_MINUTE / 60, 10)
                 raise
@@ -440,9 +449,18 @@ class Referee:
             "opened": ref.room.created_at.isoformat(),
         }
 
-    def take_seat(self, code: str, seat: int, nickname: str | None) -> dict[str, Any]:
+    def take_seat(
+        self, code: str, seat: int, nickname: str | None, login: str | None = None
+    ) -> dict[str, Any]:
         ref = self._room(code)
         key = self.store.take_seat(code, seat, nickname)
+        name = self.logins(login) if login and self.logins is not None else None
+        if name:
+            from geoteach.classroom.recorder import recorder_of
+
+            recorder = recorder_of(ref.game)
+            if recorder is not None:
+                recorder.logins[seat] = name
         self._changed(ref)
         return {"seat": seat, "key": key}
 

@@ -79,6 +79,8 @@ class Request(TypedDict):
     game: NotRequired[str]
     setup: NotRequired[dict[str, Any]]
     verb: NotRequired[TeacherVerb]
+    #: A device's hub login token (JupyterHub): the record keys the seat's answers by it.
+    login: NotRequired[str]
 
 
 class SeatInfo(TypedDict):
@@ -148,7 +150,7 @@ class Update(TypedDict):
 #: The fields each kind takes, and their types (``int`` excludes ``bool``).
 FIELDS: dict[str, dict[str, type | tuple[type, ...]]] = {
     "find": {"code": str},
-    "take_seat": {"code": str, "seat": int, "nickname": (str, type(None))},
+    "take_seat": {"code": str, "seat": int, "nickname": (str, type(None)), "login": str},
     "events": {"code": str, "key": str, "teacher": str, "since": int},
     "wait": {
         "code": str,
@@ -184,7 +186,13 @@ REQUIRED: dict[str, frozenset[str]] = {
     "card_back": frozenset({"teacher", "code"}),
     "record": frozenset({"teacher"}),
 }
-_LIMITS = {"code": CODE_MAX, "key": KEY_MAX, "teacher": KEY_MAX, "nickname": 4 * NICKNAME_MAX}
+_LIMITS = {
+    "code": CODE_MAX,
+    "key": KEY_MAX,
+    "teacher": KEY_MAX,
+    "login": KEY_MAX,
+    "nickname": 4 * NICKNAME_MAX,
+}
 
 
 def parse_request(data: Any) -> Request:

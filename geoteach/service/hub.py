@@ -61,13 +61,24 @@ class HubTeachers:
         self._known[token] = (now, answer)
         return answer
 
-    def _ask(self, token: str) -> bool:
+    def login(self, token: str) -> str | None:
+        """The hub login whose token this is (a device taking a seat), or None."""
+        user = self._user(token)
+        return str(user["name"]) if user else None
+
+    def _user(self, token: str) -> dict | None:
         try:
             user = self.auth.user_for_token(token, use_cache=False)
         except Exception:
             log.exception("asking the hub whose token a page sent")
-            return False
+            return None
         if not user or user.get("kind", "user") != "user" or not user.get("name"):
+            return None
+        return dict(user)
+
+    def _ask(self, token: str) -> bool:
+        user = self._user(token)
+        if user is None:
             return False
         groups = user.get("groups")
         if groups is None:  # the token may not see its own groups: the service asks
@@ -97,7 +108,9 @@ def main() -> None:
     where = urlsplit(os.environ.get("JUPYTERHUB_SERVICE_URL") or "http://127.0.0.1:10202")
     prefix = os.environ.get("JUPYTERHUB_SERVICE_PREFIX") or "/services/geoteach/"
     referee: Referee = make_referee()
-    referee.teachers = HubTeachers()
+    hub = HubTeachers()
+    referee.teachers = hub
+    referee.logins = hub.login
     if referee.lesson is None:  # the class games' answers: the service's own file
         referee.lesson = service_folder() / "class_games.sqlite"
 

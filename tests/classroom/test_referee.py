@@ -519,8 +519,15 @@ def test_the_record_is_the_services_and_the_teacher_reads_it_through_it(tmp_path
     record.parent.mkdir()
     conn = _referee(f"sqlite:///{tmp_path / 'rooms.sqlite'}")
     conn.referee.lesson = record
+    conn.referee.logins = {"token-of-sam": "sam"}.get  # as the hub says whose token it is
     code = _open(conn, "globalissimo", seed=3, honor=True, rounds=4)
-    devices = _seats(conn, code)
+    keys = {
+        0: answer(
+            conn.call({"kind": "take_seat", "code": code, "seat": 0, "login": "token-of-sam"})
+        ),
+        1: answer(conn.call({"kind": "take_seat", "code": code, "seat": 1})),
+    }
+    devices = {s: RemoteRoom(conn, code, key=k["key"]) for s, k in keys.items()}
     teacher = RemoteRoom(conn, code, teacher=SECRET)
     _play(conn, code, devices, teacher, 60)
     reply = conn.call({"kind": "record", "teacher": devices[0].key or ""})
@@ -528,5 +535,8 @@ def test_the_record_is_the_services_and_the_teacher_reads_it_through_it(tmp_path
     copy = fetch_record(conn, SECRET, folder=str(tmp_path))
     assert copy.stat().st_mode & 0o777 == 0o600
     answers = open_lesson(copy).answers()
-    assert set(answers["player"]) >= {"Team Amber", "Team Blue"}
+    # Keyed by the hub login where the seat was taken with one, by the team otherwise.
+    assert set(answers["player"]) == {"sam", "Team Blue"}
+    sams = answers[answers["player"] == "sam"]
+    assert all("Team Amber" in members.split("; ") for members in sams["members"])
     assert "honor" in set(answers["mode"])  # the teacher's marks, decided by the referee

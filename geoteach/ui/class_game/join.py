@@ -214,16 +214,15 @@ class JoinApp(widgets.VBox):
 
     def take_seat(self, seat: int) -> GameScreen:
         room = self._room()
-        taken = answer(
-            self.service().call(
-                {
-                    "kind": "take_seat",
-                    "code": room["code"],
-                    "seat": seat,
-                    "nickname": (self.nickname.value or "")[: 4 * NICKNAME_MAX] or None,
-                }
-            )
-        )
+        request: dict[str, Any] = {
+            "kind": "take_seat",
+            "code": room["code"],
+            "seat": seat,
+            "nickname": (self.nickname.value or "")[: 4 * NICKNAME_MAX] or None,
+        }
+        if os.environ.get("JUPYTERHUB_API_TOKEN"):  # on a hub: the answers are the login's
+            request["login"] = os.environ["JUPYTERHUB_API_TOKEN"]
+        taken = answer(self.service().call(request))
         return self.come_back(room["code"], seat, taken["key"])
 
     def come_back(self, code: str, seat: int, key: str) -> GameScreen:
