@@ -395,7 +395,9 @@ def test_a_class_plays_on_jupyterhub(tmp_path: Path, request: pytest.FixtureRequ
             reporter.write_line(f"\nclassroom on JupyterHub: {json.dumps(figures)}")
 
         for run in runs:
-            assert run["listed"] == apps, f"{run['name']} saw {run['listed']}, not the apps"
+            assert run["listed"] == student_apps(), (
+                f"{run['name']} saw {run['listed']}, not the apps"
+            )
             assert run["click_ms"], f"{run['name']} could not play a single move in {run['app']}"
         assert len(usage) == STUDENTS, f"servers found: {sorted(usage)}"
         assert kernels_gone_after is not None, "closed pages kept their kernels"
