@@ -117,3 +117,18 @@ def test_kubernetes_values_match_the_hub_configuration(name: str) -> None:
     assert single["defaultUrl"] == _load().Spawner.default_url
     assert single["cmd"] == ["python3", "/srv/geoteach/deploy/start_student.py"]
     assert values["cull"]["enabled"] is True
+    # The class service: the students' pods get its address, the hub a role for it, and its
+    # own pod (class-service.yaml) listens where the hub's service entry says.
+    address = single["extraEnv"]["GEOTEACH_SERVICE"]
+    assert address.endswith("/services/geoteach/geoteach/api")
+    assert values["hub"]["loadRoles"]["geoteach-class-service"]["services"] == ["geoteach"]
+    assert (
+        '"url": "http://geoteach-class-service:10202"'
+        in values["hub"]["extraConfig"]["geoteach-class-service"]
+    )
+    deployment, _claim, service = yaml.safe_load_all(
+        (DEPLOY / "kubernetes" / "class-service.yaml").read_text()
+    )
+    container = deployment["spec"]["template"]["spec"]["containers"][0]
+    assert container["command"] == ["python3", "-m", "geoteach.service.hub"]
+    assert service["spec"]["ports"][0]["port"] == 10202
