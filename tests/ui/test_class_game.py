@@ -639,3 +639,31 @@ def test_the_class_set_up_stays_the_class_games_in_another_language(tmp_path) ->
     finally:
         set_language("en")
         host.close_app()
+
+
+@pytest.mark.parametrize("credential", [None, "", "a-guess", "teacher"])
+def test_a_students_class_game_page_says_whose_it_is_and_shows_no_room(
+    credential, tmp_path
+) -> None:
+    """A student opens class_game.ipynb (any page of the server opens): without the teacher's
+    credential the page says it is the teacher's, and holds nothing of the open rooms (not
+    their codes, no "Take it up again", no set-up to open one)."""
+    store = service(tmp_path)
+    opened = _open("globalissimo", store)
+    code = opened.remote.code
+    opened.close_app()
+    for widget in list(widgets.Widget.widgets.values()):
+        widget.close()  # the teacher's page is on the projector, not in this kernel
+    page = ClassGameApp("globalissimo", connection=store, teacher=credential, large=False)
+    text = widget_text_of(page)
+    assert "your teacher's page" in text
+    assert code not in widget_text()
+    assert not page.resume_box.children and page.setup_app not in page.children
+    assert page.remote is None
+
+
+def widget_text_of(root: widgets.Widget) -> str:
+    """The words a page's widgets hold (its HTML and labels)."""
+    return " ".join(
+        str(getattr(w, "value", "")) + " " + str(getattr(w, "description", "")) for w in walk(root)
+    )
