@@ -451,11 +451,6 @@ class RemoteGame:
         )
 
 
-def seat_ready(room: RemoteRoom) -> bool:
-    """True once the page's game has its first position."""
-    return room.game._position is not None
-
-
 __all__ = [
     "PUBLIC",
     "SERVICE_ENV",
