@@ -3,7 +3,7 @@
 A top-level helper: every layer may import it, and it imports no layer.
 
 Sentences are written in English in the code and wrapped: ``_("Start the game")``, or with
-named placeholders, ``_("{team} played {city}").format(team=..., city=...)``, so a translator
+named fields, ``_("{team} played {city}").format(team=..., city=...)``, so a translator
 can put the words in any order. A sentence about a count is ``ngettext("{n} card", "{n}
 cards", n).format(n=n)`` (the language's own plural rules: Babel writes them into the catalog).
 A sentence kept in a module-level table is marked with ``N_()`` (which only marks it for the
