@@ -74,14 +74,22 @@ def _play(conn: LocalConnection, code: str, devices: dict, teacher: RemoteRoom, 
         conn.referee.play_bots(code)
         for page in (*devices.values(), teacher):
             page.catch_up()
-        if game.is_terminal():
+        if not _a_team_moves(game, helpers, devices, teacher):
             break
-        seat = next((s for s in game.to_act() if s in devices), None)
-        if seat is None:
-            break
-        _team_moves(game, helpers[seat], seat, devices, teacher)
         made += 1
     return made
+
+
+def _a_team_moves(game: Any, helpers: dict, devices: dict, teacher: RemoteRoom) -> bool:
+    """The first team to act makes its move (``_team_moves``); False when none is to act
+    (the game is over, or a computer is to move)."""
+    if game.is_terminal():
+        return False
+    seat = next((s for s in game.to_act() if s in devices), None)
+    if seat is None:
+        return False
+    _team_moves(game, helpers[seat], seat, devices, teacher)
+    return True
 
 
 def _team_moves(game: Any, helper: Any, seat: int, devices: dict, teacher: RemoteRoom) -> None:
@@ -161,12 +169,8 @@ def test_no_page_receives_another_seats_secret(key: str, tmp_path) -> None:
             assert f'"seed": {game.seed}' not in text
             scans.append((seat, answers, hand, text))
             device.catch_up()
-        if game.is_terminal():
+        if not _a_team_moves(game, helpers, devices, teacher):
             break
-        seat = next((s for s in game.to_act() if s in devices), None)
-        if seat is None:
-            break
-        _team_moves(game, helpers[seat], seat, devices, teacher)
     assert len(game.log) > 10
     # What was ever public (a card played, a hand shown at the end) is nobody's secret.
     replay = replica_of(next(r for r in conn.referee.rooms.values() if r.code == code).room)
