@@ -6,7 +6,7 @@
     python3 tasks.py fast     # the quick suite (no browser, no slow checks)
     python3 tasks.py voila    # the student apps (notebooks/play/) as Voilà apps
     python3 tasks.py bench    # the benchmarks (on demand, not in CI)
-    python3 tasks.py pin      # regenerate the pinned lists from their .in files
+    python3 tasks.py pin      # regenerate the pinned lists from their .in files (uv)
     python3 tasks.py lint     # ruff
 
 `lab` and `voila` take --port, --ip, --token and --no-browser. A school server, whose address
@@ -23,28 +23,28 @@ and run it in 2 to 4 processes, one per core (GEOTEACH_TEST_WORKERS=1 for one, `
 
 The kit runs from ./.venv, which the first command creates: binder/requirements.txt (what a
 student gets, the very list Binder installs) and geoteach; `test` adds tests/requirements.txt
-(the test tools) and JupyterHub's proxy from npm for the classroom load test. A .venv made by
-another Python, or whose last installation did not finish, is built again by itself.
-GEOTEACH_VENV=/path/to/env runs the kit from an environment you manage yourself (a school
-server's): tasks.py then creates and installs nothing.
+(the test tools) and JupyterHub's proxy from npm for the classroom load test. uv installs the
+lists (pip installs uv first, pinned; where uv cannot, pip installs them itself, so a school's
+pip settings still work). A .venv made by another Python, or whose last installation did not
+finish, is built again by itself. GEOTEACH_VENV=/path/to/env runs the kit from an environment
+you manage yourself (a school server's): tasks.py then creates and installs nothing.
+
+This file only makes the environment and runs the tools in it: the servers are
+geoteach/launch.py's, which `lab` and `voila` hand over to.
 """
 
 from __future__ import annotations
 
 import argparse
-import contextlib
 import hashlib
 import importlib.util
 import os
-import secrets
 import shutil
-import signal
-import socket
 import subprocess
 import sys
-import time
 import venv
 from pathlib import Path
+from types import ModuleType
 
 #: The Python the pinned lists are made for (binder/runtime.txt says the same to Binder).
 REQUIRED = (3, 11)
@@ -61,12 +61,14 @@ PROXY_PACKAGE = ROOT / "deploy" / "proxy"
 OWN_ENV = os.environ.get("GEOTEACH_VENV", "")
 VENV = Path(OWN_ENV).resolve() if OWN_ENV else ROOT / ".venv"
 STAMP = ".geoteach-installed"
+#: The installer of the pinned lists (https://docs.astral.sh/uv/), itself installed by pip.
+UV = "uv==0.13.8"
 INSTALLING = ".geoteach-installing"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 PY = BIN / ("python.exe" if os.name == "nt" else "python")
-START_NOTEBOOK = "notebooks/00_start_here.ipynb"
 APPS = ROOT / "notebooks" / "play"
-LOCAL_IPS = ("127.0.0.1", "localhost", "::1")
+#: The servers' code (`lab`, `voila`), run in the environment once it is ready.
+LAUNCH = ROOT / "geoteach" / "launch.py"
 
 
 def python_problem(version: tuple[int, ...] = tuple(sys.version_info)) -> str | None:
@@ -182,18 +184,25 @@ def ensure_env(*lists: Path) -> None:
 
 
 def install(lists: tuple[Path, ...], lines: set[str]) -> None:
-    """pip-install the lists and geoteach; an interrupted run is noticed by the next one."""
+    """Install the lists and geoteach with uv; an interrupted run is noticed by the next one."""
     (VENV / STAMP).unlink(missing_ok=True)
     (VENV / INSTALLING).write_text("tasks.py started installing and has not finished\n")
-    pip = (PY, "-m", "pip", "install", "--disable-pip-version-check")
     requirement_files = [arg for path in lists for arg in ("-r", path)]
-    for step in (("-q", "--upgrade", "pip"), tuple(requirement_files), ("--no-deps", "-e", ".")):
-        if run(*pip, *step, check=False) != 0:
-            sys.exit(
-                "pip could not install the kit (its message is above). If it found no version "
-                "of a package for this Python, use Python 3.11. The next run of tasks.py builds "
-                f"{VENV.name}/ again from the start."
-            )
+    pip = (PY, "-m", "pip", "install", "-q", "--disable-pip-version-check")
+    uv = BIN / ("uv.exe" if os.name == "nt" else "uv")
+    done = (uv.exists() or run(*pip, UV, check=False) == 0) and (
+        run(uv, "pip", "install", "--python", PY, *requirement_files, "-e", ".", check=False) == 0
+    )
+    if not done:
+        print("uv could not install the kit; pip tries instead (slower).", flush=True)
+        done = run(*pip, *requirement_files, check=False) == 0
+        done = done and run(*pip, "--no-deps", "-e", ".", check=False) == 0
+    if not done:
+        sys.exit(
+            "pip could not install the kit (its message is above). If it found no version "
+            "of a package for this Python, use Python 3.11. The next run of tasks.py builds "
+            f"{VENV.name}/ again from the start."
+        )
     (VENV / INSTALLING).unlink()
     (VENV / STAMP).write_text("\n".join(sorted(lines)) + "\n", encoding="utf-8")
 
@@ -230,214 +239,6 @@ def ensure_proxy() -> None:
     if code != 0:
         (target / "package-lock.json").unlink()
         sys.exit("npm could not install configurable-http-proxy (its message is above).")
-
-
-# --------------------------------------------------------------------------- the servers
-
-
-def pick_port(ip: str, wanted: int | None, default: int) -> int:
-    """The port to serve on: the one asked for, or the first free one from the default."""
-    candidates = [wanted] if wanted is not None else range(default, default + 20)
-    for port in candidates:
-        try:
-            family, kind, proto, _, address = socket.getaddrinfo(ip, port, 0, socket.SOCK_STREAM)[0]
-        except socket.gaierror:
-            sys.exit(f"--ip {ip} is not an address of this computer.")
-        with socket.socket(family, kind, proto) as probe:
-            try:
-                probe.bind(address)
-            except OSError:
-                continue
-        return port
-    if wanted is not None:
-        sys.exit(f"Port {wanted} is busy (another server?). Choose another one with --port.")
-    sys.exit(f"Ports {default} to {default + 19} are all busy: choose one with --port.")
-
-
-def _wait_for_port(host: str, port: int, proc: subprocess.Popen) -> bool:
-    while proc.poll() is None:
-        try:
-            with socket.create_connection((host, port), timeout=1):
-                return True
-        except OSError:
-            time.sleep(0.3)
-    return False
-
-
-def _interrupt(signum: int, frame: object) -> None:
-    raise KeyboardInterrupt
-
-
-def serve(
-    name: str,
-    cmd: list[str | Path],
-    ip: str,
-    port: int,
-    urls: list[str],
-    env: dict[str, str] | None = None,
-) -> int:
-    """Run a server until it stops or Ctrl-C; print its address once it answers.
-
-    The server runs in a session of its own, so Ctrl-C reaches tasks.py only, which then stops
-    the server the clean way (SIGTERM): it shuts its kernels down and removes its runtime files.
-    Whatever ends tasks.py, the server does not outlive it.
-    """
-    proc = subprocess.Popen(
-        [str(c) for c in cmd],
-        cwd=ROOT,
-        start_new_session=os.name != "nt",
-        env={**os.environ, **(env or {})},
-    )
-    signal.signal(signal.SIGTERM, _interrupt)
-    # Ctrl-C stops the server even when tasks.py was started with it ignored (by a script).
-    signal.signal(signal.SIGINT, signal.default_int_handler)
-    try:
-        host = "127.0.0.1" if ip in ("0.0.0.0", "") else "::1" if ip == "::" else ip
-        if _wait_for_port(host, port, proc):
-            lines = "\n".join(f"    {url}" for url in urls)
-            _say(
-                f"\n{name} is running. Open this address in a browser:\n{lines}\n"
-                "Press Ctrl-C here to stop it.\n"
-            )
-        return proc.wait()
-    except KeyboardInterrupt:
-        signal.signal(signal.SIGINT, signal.SIG_IGN)
-        _say(f"\nStopping {name} ...")
-        stop(proc)
-        _say(f"{name} stopped.")
-        return 0
-    finally:
-        if proc.poll() is None:
-            stop(proc)
-
-
-def _say(text: str) -> None:
-    """Print, even when nobody reads any more (the terminal was closed): then say nothing."""
-    with contextlib.suppress(OSError):
-        print(text, flush=True)
-
-
-def stop(proc: subprocess.Popen, timeout: float = 30) -> None:
-    """Ask a server to stop (SIGTERM: it shuts its kernels down); kill it if it will not."""
-    proc.terminate()
-    try:
-        proc.wait(timeout=timeout)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        proc.wait()
-
-
-def _addresses(ip: str, port: int, path: str, token: str) -> list[str]:
-    query = f"?token={token}" if token else ""
-    if ip in ("0.0.0.0", "::", ""):
-        return [
-            f"http://127.0.0.1:{port}{path}{query}   (on this computer)",
-            f"http://{socket.gethostname()}:{port}{path}{query}   (from other computers, "
-            "or with this computer's address)",
-        ]
-    host = f"[{ip}]" if ":" in ip else ip
-    return [f"http://{host}:{port}{path}{query}"]
-
-
-def lab(options: argparse.Namespace) -> int:
-    ensure_env(REQUIREMENTS)
-    token = secrets.token_hex(16) if options.token is None else options.token
-    if not token and options.ip not in LOCAL_IPS:
-        sys.exit(
-            "JupyterLab runs any code it is sent: give it a --token when it listens on the "
-            "network (--ip), or leave --token out and one is made for you."
-        )
-    port = pick_port(options.ip, options.port, 8888)
-    start = f"/lab/tree/{START_NOTEBOOK}"
-    # JupyterLab refuses to start as root (a container, a Binder-like box) unless told it may.
-    as_root = ["--allow-root"] if hasattr(os, "geteuid") and os.geteuid() == 0 else []
-    browser = options.browser and options.ip in LOCAL_IPS
-    cmd = [
-        PY,
-        "-m",
-        "jupyterlab",
-        f"--ServerApp.root_dir={ROOT}",
-        f"--ServerApp.ip={options.ip}",
-        f"--ServerApp.port={port}",
-        "--ServerApp.port_retries=0",
-        f"--IdentityProvider.token={token}",
-        f"--LabApp.default_url={start}",
-        f"--ServerApp.open_browser={browser}",
-        *as_root,
-    ]
-    return serve("JupyterLab", cmd, options.ip, port, _addresses(options.ip, port, start, token))
-
-
-def ready_kernels(asked: list[str], ip: str) -> dict[str, str]:
-    """``--ready globalissimo:30 --ready join:8``: the Voilà server's environment for kernels
-    started before the class arrives (jupyter/etc/jupyter/voila.py reads it).
-
-    Each named app gets that many kernels, each already showing its set-up screen, so a class
-    that opens the link together gets its pages at once; a used kernel is replaced 30 s later.
-    Every ready kernel holds about 120 to 140 MB. The kernels reach the server at ``ip`` for the
-    page's address (127.0.0.1 when the server listens on every address).
-    """
-    if not asked:
-        return {}
-    apps = sorted(p.stem for p in APPS.glob("*.ipynb"))
-    pool: dict[str, int] = {}
-    for item in asked:
-        name, _, count = item.partition(":")
-        if name not in apps or not count.isdigit() or not 0 < int(count) <= 200:
-            sys.exit(
-                f"--ready {item}: write APP:NUMBER, with NUMBER from 1 to 200 and APP one of "
-                f"{', '.join(apps)} (for example --ready globalissimo:30)."
-            )
-        pool[name] = int(count)
-    here = "127.0.0.1" if ip in ("0.0.0.0", "") else "::1" if ip == "::" else ip
-    return {
-        "GEOTEACH_KERNEL_POOL": ",".join(f"{name}={n}" for name, n in pool.items()),
-        "VOILA_APP_IP": here,
-    }
-
-
-def teacher_link_secret() -> str:
-    """The class service's teacher secret (made on first use, in the service's own folder, mode
-    600): the teacher's link carries it, the students' address does not."""
-    code = (
-        "from geoteach.classroom.referee import teacher_secret; "
-        "from geoteach.service import service_folder; print(teacher_secret(service_folder()))"
-    )
-    found = subprocess.run([str(PY), "-c", code], capture_output=True, text=True, check=False)
-    return found.stdout.strip() if found.returncode == 0 else ""
-
-
-def voila(options: argparse.Namespace) -> int:
-    ensure_env(REQUIREMENTS)
-    if not APPS.is_dir():
-        sys.exit(f"The student apps are not in {APPS.relative_to(ROOT)}/ of this copy of the kit.")
-    pool = ready_kernels(getattr(options, "ready", None) or [], options.ip)
-    token = options.token or ""
-    port = pick_port(options.ip, options.port, 8866)
-    browser = options.browser and options.ip in LOCAL_IPS
-    cmd = [
-        PY,
-        "-m",
-        "geoteach.service.voila",
-        APPS,
-        f"--Voila.ip={options.ip}",
-        f"--Voila.port={port}",
-        "--Voila.port_retries=0",
-        f"--Voila.token={token}",
-        f"--Voila.open_browser={browser}",
-    ]
-    urls = _addresses(options.ip, port, "/", token)
-    secret = teacher_link_secret()
-    if secret:
-        teacher = _addresses(options.ip, port, "/voila/render/class_game.ipynb", "")[0]
-        urls.append(
-            "The teacher's class-game page (keep this link to yourself: it opens class games "
-            f"and their answers):\n    {teacher.split()[0]}?teacher={secret}"
-        )
-    if pool:
-        ready = pool["GEOTEACH_KERNEL_POOL"].replace("=", ": ").replace(",", ", ")
-        urls.append(f"(kernels ready before the class arrives: {ready}; give them a minute)")
-    return serve("Voilà", cmd, options.ip, port, urls, env=pool)
 
 
 # --------------------------------------------------------------------------- checks
@@ -513,48 +314,19 @@ def bench(options: argparse.Namespace) -> int:
     return first or load or max(arrivals)
 
 
-def _frozen(python: Path) -> list[str]:
-    out = subprocess.run(
-        [str(python), "-m", "pip", "freeze", "--exclude-editable"],
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout
-    return [line for line in out.splitlines() if line and not line.startswith("#")]
-
-
-def _name(pin: str) -> str:
-    return pin.split("==", 1)[0].strip().lower().replace("_", "-")
-
-
 def pin(options: argparse.Namespace | None = None) -> int:
-    """Resolve the .in lists in a scratch venv and write the pinned lists.
+    """Resolve the .in lists with `uv pip compile` and write the pinned lists.
 
-    The student list first; the test list is resolved with the student pins as constraints and
-    keeps only what it adds, so `binder/ + tests/` is one consistent environment.
+    The student list first; the test list is resolved with the student pins as constraints, so
+    `binder/ + tests/` is one consistent environment.
     """
-    if sys.version_info[:2] != REQUIRED:
-        sys.exit(f"Pin with Python {REQUIRED[0]}.{REQUIRED[1]}, the one binder/runtime.txt names.")
-    scratch = ROOT / "build" / "pin-venv"
-    venv.EnvBuilder(with_pip=True, clear=True).create(scratch)
-    spy = scratch / BIN.name / PY.name
-    header = "# Generated by `python3 tasks.py pin` from {}. Do not edit.\n"
-    run(spy, "-m", "pip", "install", "-q", "--upgrade", "pip")
-    run(spy, "-m", "pip", "install", "-q", "-r", ROOT / "binder" / "requirements.in")
-    student = _frozen(spy)
-    REQUIREMENTS.write_text(header.format("binder/requirements.in") + "\n".join(student) + "\n")
-    print(f"wrote {REQUIREMENTS}")
-    tests_in = ROOT / "tests" / "requirements.in"
-    run(spy, "-m", "pip", "install", "-q", "-r", tests_in, "-c", REQUIREMENTS)
-    taken = {_name(line) for line in student}
-    added = [line for line in _frozen(spy) if _name(line) not in taken]
-    TEST_REQUIREMENTS.write_text(
-        header.format("tests/requirements.in")
-        + "# Installed on top of binder/requirements.txt (the student list), never alone.\n"
-        + "\n".join(added)
-        + "\n"
-    )
-    print(f"wrote {TEST_REQUIREMENTS}")
+    ensure_env(REQUIREMENTS)
+    uv = BIN / ("uv.exe" if os.name == "nt" else "uv")
+    compile_ = (uv, "pip", "compile", "-q", "--python-version", ".".join(map(str, REQUIRED)))
+    header = ("--custom-compile-command", "python3 tasks.py pin")
+    run(*compile_, *header, "binder/requirements.in", "-o", REQUIREMENTS)
+    tests_in = "tests/requirements.in"
+    run(*compile_, *header, tests_in, "-c", REQUIREMENTS, "-o", TEST_REQUIREMENTS)
     return 0
 
 
@@ -569,28 +341,8 @@ def parser() -> argparse.ArgumentParser:
     )
     commands = top.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
-    def server(name: str, help: str, what: str) -> None:
-        sub = commands.add_parser(name, help=help, description=help)
-        sub.add_argument("--port", type=int, help="port to listen on (default: first free one)")
-        sub.add_argument(
-            "--ip",
-            default="127.0.0.1",
-            help="address to listen on; 0.0.0.0 lets other computers in (default: 127.0.0.1)",
-        )
-        sub.add_argument("--token", help=f"the password-like token in the address ({what})")
-        sub.add_argument(
-            "--no-browser", dest="browser", action="store_false", help="do not open a browser"
-        )
-
-    server("lab", "JupyterLab on notebooks/00_start_here.ipynb", "default: a new random one")
-    server("voila", "the student apps of notebooks/play/ as Voilà apps", "default: none")
-    commands.choices["voila"].add_argument(
-        "--ready",
-        action="append",
-        metavar="APP:NUMBER",
-        help="keep NUMBER kernels of APP started before the class arrives, e.g. "
-        "globalissimo:30 (about 140 MB each; repeat for several apps)",
-    )
+    if LAUNCH.is_file():
+        launch().add_servers(commands)
     for name, help in (("test", "the whole test suite"), ("fast", "the quick test suite")):
         commands.add_parser(name, help=f"{help} (further arguments go to pytest)")
     commands.add_parser(
@@ -601,9 +353,28 @@ def parser() -> argparse.ArgumentParser:
     return top
 
 
+def launch() -> ModuleType:
+    """geoteach/launch.py, read with this Python before anything is installed: its command
+    line is checked before an installation starts."""
+    spec = importlib.util.spec_from_file_location("launch", LAUNCH)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def serve(argv: list[str]) -> int:
+    """`lab` and `voila`: the environment, then geoteach.launch in it, in this very process
+    (so Ctrl-C and SIGTERM reach the server's own handling)."""
+    ensure_env(REQUIREMENTS)
+    cmd = [str(PY), "-m", "geoteach.launch", *argv]
+    if os.name == "nt":
+        return subprocess.run(cmd, cwd=ROOT).returncode
+    os.chdir(ROOT)
+    os.execv(cmd[0], cmd)
+
+
 COMMANDS = {
-    "lab": lab,
-    "voila": voila,
     "test": test,
     "fast": fast,
     "bench": bench,
@@ -619,9 +390,11 @@ def main(argv: list[str]) -> int:
         return COMMANDS[options.command](options)
     if argv[:1] == ["bench"]:
         return bench(argparse.Namespace(command="bench", bench_args=argv[1:]))
+    if argv[:1] in (["lab"], ["voila"]):
+        if LAUNCH.is_file():  # a checkout of the kit: its command line is checked first
+            launch().options_of(argv)
+        return serve(argv)
     options = parser().parse_args(argv)
-    if getattr(options, "port", None) is not None and not 0 < options.port < 65536:
-        sys.exit(f"--port {options.port} is not a port number (1 to 65535).")
     return COMMANDS[options.command](options)
 
 

@@ -3,9 +3,10 @@
 Importing the package is cheap: data, maps and widgets load on first use.
 
 The packages are layers, and a layer imports only the layers below it (``tests/test_layers.py``
-checks): ``service`` → ``server`` → ``ui`` → ``lessons`` → ``classroom`` → ``render`` → ``bots``
-→ ``games`` → ``store`` → ``quiz`` → ``data``. The top-level helpers ``escape``, ``sphere``,
-``_lazy`` and ``i18n`` (the page's language) import no layer, and every layer may import them.
+checks): ``launch`` (the servers tasks.py starts) → ``service`` → ``server`` → ``ui`` →
+``lessons`` → ``classroom`` → ``render`` → ``bots`` → ``games`` → ``store`` → ``quiz`` →
+``data``. The top-level helpers ``escape``, ``sphere``, ``_lazy`` and ``i18n`` (the page's
+language) import no layer, and every layer may import them.
 """
 
 from __future__ import annotations

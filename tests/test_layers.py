@@ -26,6 +26,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "geoteach"
 
 #: Top to bottom. Each package's ``__init__`` docstring says the same.
 LAYERS: tuple[str, ...] = (
+    "launch",
     "service",
     "server",
     "ui",

@@ -28,6 +28,8 @@ import tasks  # noqa: E402
 
 sys.path.remove(str(ROOT))
 
+from geoteach import launch  # noqa: E402
+
 
 def _old_pythons() -> list[Path]:
     """Interpreters 3.7 to 3.10 on this machine (pyenv's or Debian's), to run tasks.py with."""
@@ -143,15 +145,15 @@ def test_unknown_arguments_are_an_error(argv: list[str]) -> None:
 
 def test_school_server_options_reach_voila(monkeypatch: pytest.MonkeyPatch, tmp_path) -> None:
     seen = {}
-    monkeypatch.setattr(tasks, "ensure_env", lambda *lists: None)
-    monkeypatch.setattr(tasks, "APPS", tmp_path)
-    monkeypatch.setattr(tasks, "pick_port", lambda ip, wanted, default: wanted or default)
+    monkeypatch.setattr(launch, "apps_folder", lambda: tmp_path)
+    monkeypatch.setattr(launch, "teacher_link_secret", lambda: "")
+    monkeypatch.setattr(launch, "pick_port", lambda ip, wanted, default: wanted or default)
     monkeypatch.setattr(
-        tasks,
+        launch,
         "serve",
         lambda name, cmd, ip, port, urls, env=None: seen.update(cmd=cmd, urls=urls, env=env) or 0,
     )
-    assert tasks.main(["voila", "--ip", "0.0.0.0", "--port", "8866", "--token", "maps"]) == 0
+    assert launch.main(["voila", "--ip", "0.0.0.0", "--port", "8866", "--token", "maps"]) == 0
     cmd = [str(part) for part in seen["cmd"]]
     assert {"--Voila.ip=0.0.0.0", "--Voila.port=8866", "--Voila.token=maps"} <= set(cmd)
     assert "--Voila.open_browser=False" in cmd  # a server for others opens no browser here
@@ -165,20 +167,20 @@ def test_kernels_ready_before_the_class_arrives_reach_voila(
     seen = {}
     for app in ("globalissimo", "join"):
         (tmp_path / f"{app}.ipynb").write_text("{}")
-    monkeypatch.setattr(tasks, "ensure_env", lambda *lists: None)
-    monkeypatch.setattr(tasks, "APPS", tmp_path)
-    monkeypatch.setattr(tasks, "pick_port", lambda ip, wanted, default: wanted or default)
+    monkeypatch.setattr(launch, "apps_folder", lambda: tmp_path)
+    monkeypatch.setattr(launch, "teacher_link_secret", lambda: "")
+    monkeypatch.setattr(launch, "pick_port", lambda ip, wanted, default: wanted or default)
     monkeypatch.setattr(
-        tasks, "serve", lambda name, cmd, ip, port, urls, env=None: seen.update(env=env) or 0
+        launch, "serve", lambda name, cmd, ip, port, urls, env=None: seen.update(env=env) or 0
     )
     argv = ["voila", "--ip", "0.0.0.0", "--ready", "globalissimo:30", "--ready", "join:8"]
-    assert tasks.main(argv) == 0
+    assert launch.main(argv) == 0
     # voila.py reads the pool; the kernels ask the server on this computer for their page.
     assert seen["env"] == {
         "GEOTEACH_KERNEL_POOL": "globalissimo=30,join=8",
         "VOILA_APP_IP": "127.0.0.1",
     }
-    assert tasks.ready_kernels(["join:2"], "10.1.2.3")["VOILA_APP_IP"] == "10.1.2.3"
+    assert launch.ready_kernels(["join:2"], "10.1.2.3")["VOILA_APP_IP"] == "10.1.2.3"
 
 
 @pytest.mark.parametrize("ready", ["globalissimo", "globalissimo:", "chess:3", "join:0", "join:x"])
@@ -187,15 +189,29 @@ def test_a_wrong_ready_option_says_what_to_write(
 ) -> None:
     for app in ("globalissimo", "join"):
         (tmp_path / f"{app}.ipynb").write_text("{}")
-    monkeypatch.setattr(tasks, "APPS", tmp_path)
+    monkeypatch.setattr(launch, "apps_folder", lambda: tmp_path)
     with pytest.raises(SystemExit, match=r"write APP:NUMBER.*globalissimo, join"):
-        tasks.ready_kernels([ready], "127.0.0.1")
+        launch.ready_kernels([ready], "127.0.0.1")
 
 
-def test_lab_refuses_an_empty_token_on_the_network(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(tasks, "ensure_env", lambda *lists: None)
+def test_lab_refuses_an_empty_token_on_the_network() -> None:
     with pytest.raises(SystemExit, match="runs any code"):
-        tasks.main(["lab", "--ip", "0.0.0.0", "--token", ""])
+        launch.main(["lab", "--ip", "0.0.0.0", "--token", ""])
+
+
+def test_a_wrong_port_is_refused_before_anything_is_installed(tmp_path: Path) -> None:
+    shutil.copy(ROOT / "tasks.py", tmp_path / "tasks.py")
+    (tmp_path / "geoteach").mkdir()
+    shutil.copy(ROOT / "geoteach" / "launch.py", tmp_path / "geoteach" / "launch.py")
+    result = subprocess.run(
+        [sys.executable, "tasks.py", "voila", "--port", "70000"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 1
+    assert "is not a port number" in result.stderr
+    assert not (tmp_path / ".venv").exists()
 
 
 def _read_until(proc: subprocess.Popen, pattern: str, timeout: float = 120) -> re.Match:
