@@ -66,7 +66,6 @@ UV = "uv==0.13.8"
 INSTALLING = ".geoteach-installing"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 PY = BIN / ("python.exe" if os.name == "nt" else "python")
-APPS = ROOT / "notebooks" / "play"
 #: The servers' code (`lab`, `voila`), run in the environment once it is ready.
 LAUNCH = ROOT / "geoteach" / "launch.py"
 
@@ -283,35 +282,10 @@ def fast(options: argparse.Namespace) -> int:
     return test(options)
 
 
-#: The class-arrival benchmark's runs: one student at a time in every app, then a class of 8
-#: in two of them (issue 24's "Measure"), then a class of 8 finding its kernels ready; each page
-#: reads its set-up screen a few seconds, so the kernel's CPU is split into its phases.
-ARRIVALS = (
-    (
-        "--app",
-        *sorted(p.stem for p in APPS.glob("*.ipynb") if p.stem not in {"class_game", "join"}),
-        "--pages",
-        "1",
-        "--rounds",
-        "2",
-        "--think",
-        "4",
-    ),
-    ("--app", "globalissimo", "globe_works", "--pages", "8", "--rounds", "3", "--think", "3"),
-    # The same class with kernels ready before it arrives (--ready globalissimo:8).
-    ("--app", "globalissimo", "--pages", "8", "--rounds", "2", "--think", "3", "--pool", "8"),
-)
-
-
 def bench(options: argparse.Namespace) -> int:
-    """The benchmarks, on demand (never in CI): pytest-benchmark's in tests/bench/, the class
-    game's load benchmark (a Voilà server, headless Chromium, rooms of 7 pages), then a class
-    arriving at once (tests/bench/class_arrival.py)."""
+    """The benchmarks, on demand (never in CI): tests/bench/__main__.py says which."""
     ensure_env(REQUIREMENTS, TEST_REQUIREMENTS)
-    first = run(PY, "-m", "pytest", "--benchmark-enable", "-m", "slow", "tests/bench", check=False)
-    load = run(PY, "-m", "tests.bench.class_game_load", *options.bench_args, check=False)
-    arrivals = [run(PY, "-m", "tests.bench.class_arrival", *a, check=False) for a in ARRIVALS]
-    return first or load or max(arrivals)
+    return run(PY, "-m", "tests.bench", *options.bench_args, check=False)
 
 
 def pin(options: argparse.Namespace | None = None) -> int:
