@@ -64,8 +64,10 @@ def _source(*categories: str) -> str:
     import geoteach.data
 
     stats = geoteach.data.statistics()
+    # The years the values span ("2021–2024"), not the Factbook's usual year: issue 36.
     parts = dict.fromkeys(
-        f"{stats.loc[c, 'source']} ({stats.loc[c, 'label']}, {stats.loc[c, 'year']})"
+        f"{stats.loc[c, 'source']} ({stats.loc[c, 'label']}, "
+        f"{stats.loc[c, 'years'] or stats.loc[c, 'year']})"
         for c in categories
     )
     return "; ".join(parts)
@@ -146,6 +148,29 @@ def rank_shifts(first: str = "population", second: str = "area_km2", top: int = 
     )
 
 
+#: A place shared by more countries than this is said with their number and a few names.
+NAMED_AT_MOST = 6
+
+
+def _sharing(names: pd.Series) -> str:
+    """The countries of one place, as a tie: "China and Russia", or for a long tie "113
+    countries share it, among them Albania, Algeria and Andorra" (issue 36)."""
+    ordered = sorted(map(str, names))
+    if len(ordered) <= NAMED_AT_MOST:
+        return names_list(ordered)
+    return f"{len(ordered)} countries share it, among them {names_list(ordered[:3])}"
+
+
+def _in_years(years: pd.Series | None, codes: Sequence[str]) -> str:
+    """ ", 2024" (or ", 2022–2024"): the year of the values said, each value's own (issue 36)."""
+    if years is None:
+        return ""
+    known = sorted({int(y) for y in years[list(codes)].dropna()})
+    if not known:
+        return ""
+    return f", {known[0]}" if len(known) == 1 else f", {known[0]}–{known[-1]}"
+
+
 def category_map(category: str = "life_expectancy", top: int = 5) -> Discussion:
     """Where are the highest and lowest values of the category the class just played?"""
     import geoteach.data
@@ -175,10 +200,12 @@ def category_map(category: str = "life_expectancy", top: int = 5) -> Discussion:
     )
     best, worst = tied(place, lowest=True), tied(place)
     ahead = by_continent if info["rank1"] == "highest" else -by_continent
+    years = countries.get(year_column)
     answer = (
-        f"Place 1: {names_list(countries.loc[best, 'name'])} ({number(values[best[0]])} "
-        f"{info['unit']}); last place, {ordinal(place[worst[0]])}: "
-        f"{names_list(countries.loc[worst, 'name'])} ({number(values[worst[0]])}). By the "
+        f"Place 1: {_sharing(countries.loc[best, 'name'])} ({number(values[best[0]])} "
+        f"{info['unit']}{_in_years(years, best)}); last place, {ordinal(place[worst[0]])}: "
+        f"{_sharing(countries.loc[worst, 'name'])} ({number(values[worst[0]])}"
+        f"{_in_years(years, worst)}). By the "
         f"middle country of each continent, {names_list(tied(ahead))} "
         f"{'comes' if len(tied(ahead)) == 1 else 'come'} first and "
         f"{names_list(tied(ahead, lowest=True))} last."
