@@ -99,14 +99,21 @@ def rank_shifts(first: str = "population", second: str = "area_km2", top: int = 
         }
     )
     table.index.name = "iso3"
-    lead_up, lead_down = up.index[0], down.index[0]
+    # Every country sharing the furthest move is named: a tie is said as a tie (issue 36).
+    ups, downs = tied(moved), tied(moved, lowest=True)
+
+    def places_of(code: str, joiner: str) -> str:
+        return (
+            f"{countries.loc[code, 'name']} is {ordinal(a[code])} by {label_a.lower()}"
+            f"{joiner}{ordinal(b[code])} by {label_b.lower()}"
+        )
+
+    furthest = "; ".join(places_of(c, " but ") for c in ups)
+    other = "; ".join(places_of(c, " and ") for c in downs)
+    each = " each" if len(ups) > 1 else ""
     answer = (
-        f"{countries.loc[lead_up, 'name']} is {ordinal(a[lead_up])} by "
-        f"{label_a.lower()} but {ordinal(b[lead_up])} by {label_b.lower()} "
-        f"({moved[lead_up]} places); {countries.loc[lead_down, 'name']} goes the other way, "
-        f"{ordinal(a[lead_down])} by {label_a.lower()} and {ordinal(b[lead_down])} by "
-        f"{label_b.lower()}. Out of {len(both)} countries, {int((moved.abs() > 50).sum())} "
-        "move more than 50 places."
+        f"{furthest} ({moved[ups[0]]} places{each}); the other way, {other}. Out of "
+        f"{len(both)} countries, {int((moved.abs() > 50).sum())} move more than 50 places."
     )
     fig = new_figure(CHART_SIZE)
     ax = fig.add_axes((0.12, 0.15, 0.84, 0.74))

@@ -435,3 +435,18 @@ def test_no_withheld_figure_is_in_a_lesson() -> None:
             assert iso not in found.table.index
             assert name(iso) not in named, (key, iso, found.answer)
         found.figure.clf()
+
+
+def test_rank_shifts_names_every_country_sharing_the_furthest_move(monkeypatch) -> None:
+    """Two countries that move equally far are both named, with their places."""
+    first = pd.Series({"BGD": 1, "JPN": 2, "MNG": 3, "FRA": 4})
+    second = pd.Series({"BGD": 3, "JPN": 4, "MNG": 1, "FRA": 2})
+    monkeypatch.setattr(
+        globalissimo, "places", lambda key: first if key == "population" else second
+    )
+    found = globalissimo.rank_shifts("population", "area_km2", top=2)
+    assert "Bangladesh is 1st by population but 3rd by area" in found.answer
+    assert "Japan is 2nd by population but 4th by area (2 places each)" in found.answer
+    assert "Mongolia is 3rd by population and 1st by area" in found.answer
+    assert "France is 4th by population and 2nd by area" in found.answer
+    found.figure.clf()
