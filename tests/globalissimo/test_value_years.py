@@ -118,3 +118,16 @@ def test_the_years_note_is_translated(lang):
     with speaking(lang):
         said = wording.years_note({"A": 2019, "B": 2021})
     assert said != english and "2019" in said and "2021" in said
+
+
+def test_the_screen_shows_the_years_under_the_reveal():
+    from geoteach.ui.globalissimo import GlobalissimoScreen
+
+    game = new_game("Ana", "Ben", rounds=2)
+    stack(game, ["MEX", "CHE"], "tourists")
+    ui = GlobalissimoScreen(game, bot_delay=0)
+    ui.country_pick.value = "MEX"
+    ui.rank_buttons[0].click()
+    ui.rank_buttons[0].click()
+    assert "Mexico, 600 visitors (2018)" in ui.reveal_box.text
+    assert "not all from the same year: from 2018 to 2020" in ui.learn_text.value
