@@ -367,6 +367,13 @@ class Game(ABC):
         """Constructor arguments that are not saved (a custom atlas, a states table)."""
         return {}
 
+    def _upgraded_state(self, saved: dict[str, Any]) -> dict[str, Any]:
+        """The saved ``state`` of an older save of this game, in today's form (called on the
+        game its moves rebuilt, before the two are compared). A game whose state gained a field
+        fills it in here from the replay, so saves written before still load; by default the
+        state is as it was."""
+        return saved
+
     @classmethod
     def _replayed(
         cls, table: Table, seed: int, options: dict[str, Any], log: list[Action], **extra: Any
@@ -412,6 +419,8 @@ class Game(ABC):
         try:
             table = Table.from_dict(data["table"])
             game = game_cls._replayed(table, data["seed"], data["options"], data["log"], **extra)
+            data["state"] = game._upgraded_state(data["state"])
+            text = savedata.canonical(data)
             replayed = savedata.canonical(game._as_data())
             if replayed != text:
                 where = savedata.first_difference(data, json.loads(replayed))

@@ -67,7 +67,8 @@ def most_neighbours(top: int = 10) -> Discussion:
     islands = countries.loc[count[count == 0].index, "name"].astype(str)
     most = order[order == order.iloc[0]].index
     answer = (
-        f"{names_list(countries.loc[most, 'name'])}: {order.iloc[0]} neighbours each. "
+        f"{names_list(countries.loc[most, 'name'])}: {order.iloc[0]} neighbours"
+        f"{' each' if len(most) > 1 else ''}. "
         f"{len(islands)} countries have none: island countries such as "
         f"{names_list(islands.sort_values().head(4))}."
     )
@@ -136,6 +137,18 @@ def highest_points() -> Discussion:
     )
 
 
+def _mostly(continents: pd.Series, top: int) -> str:
+    """Where most of ``top`` countries are: "mostly in Africa" only when more than half are
+    (else "most often in ..."), and "all in Africa" when all are: the sentence says what the
+    counts say (issue 36)."""
+    most = tied(continents)
+    if continents.iloc[0] == top:
+        return f"all in {names_list(most)}"
+    if len(most) == 1 and continents[most[0]] * 2 > top:
+        return f"mostly in {most[0]}"
+    return f"most often in {names_list(most)}"
+
+
 def median_age(top: int = 5) -> Discussion:
     """Where are people youngest and oldest on average (People & Population)?"""
     countries = _countries()
@@ -157,9 +170,10 @@ def median_age(top: int = 5) -> Discussion:
         f"Youngest: {names_list(ages.loc[youngest, 'name'])} (half the people are under "
         f"{number(ages.loc[youngest[0], 'median_age'])}); oldest: "
         f"{names_list(ages.loc[oldest, 'name'])} ({number(ages.loc[oldest[0], 'median_age'])}). "
-        f"The {top} youngest are mostly in {names_list(tied(young))}, the {top} oldest "
-        f"mostly in {names_list(tied(old))}."
+        f"The {top} youngest are {_mostly(young, top)}, the {top} oldest {_mostly(old, top)}."
     )
+    years = countries.loc[ages.index, "median_age_year"].dropna().astype(int)
+    span = f"{years.min()}" if years.min() == years.max() else f"{years.min()}–{years.max()}"
     view = world_map(ages["median_age"], title="Median age (years)")
     return Discussion(
         question="Where are people youngest and oldest? What might that mean for schools, "
@@ -167,7 +181,7 @@ def median_age(top: int = 5) -> Discussion:
         answer=answer,
         tables=(table,),
         figure=view.figure,
-        source=SOURCE + " (median age, 2025 estimates)",
+        source=SOURCE + f" (median age, estimates of {span})",
     )
 
 

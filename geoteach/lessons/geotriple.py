@@ -84,7 +84,8 @@ def most_neighbours(top: int = 8) -> Discussion:
     biggest, fewest = regions["mean_area_km2"].idxmax(), regions.index[-1]
     by_region = ", ".join(f"{r} {v}" for r, v in regions["mean_neighbours"].items())
     answer = (
-        f"{names_list(states.loc[most, 'name'])} border {order.iloc[0]} states each. "
+        f"{names_list(states.loc[most, 'name'])} border{'s' if len(most) == 1 else ''} "
+        f"{order.iloc[0]} states{' each' if len(most) > 1 else ''}. "
         f"Neighbours on average: {by_region}. The {biggest}'s states are the biggest "
         f"({number(regions.loc[biggest, 'mean_area_km2'])} km² on average), so fewer fit "
         f"around each one, and {names_list(none)} border no state at all. In the "
@@ -127,8 +128,8 @@ def size_and_population(top: int = 4) -> Discussion:
     answer = (
         f"{states.loc[a, 'name']} is {ordinal(size[a])} in size but {ordinal(people[a])} in "
         f"population; {states.loc[b, 'name']} is {ordinal(size[b])} in size but "
-        f"{ordinal(people[b])} in population. Lead Size with the first kind of card and "
-        "Population with the second."
+        f"{ordinal(people[b])} in population. With {states.loc[a, 'name']}'s card, lead Size; "
+        f"with {states.loc[b, 'name']}'s, lead Population."
     )
     limit = int(gap.abs().max())
     view = us_map(

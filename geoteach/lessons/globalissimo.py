@@ -64,8 +64,10 @@ def _source(*categories: str) -> str:
     import geoteach.data
 
     stats = geoteach.data.statistics()
+    # The years the values span ("2021–2024"), not the Factbook's usual year: issue 36.
     parts = dict.fromkeys(
-        f"{stats.loc[c, 'source']} ({stats.loc[c, 'label']}, {stats.loc[c, 'year']})"
+        f"{stats.loc[c, 'source']} ({stats.loc[c, 'label']}, "
+        f"{stats.loc[c, 'years'] or stats.loc[c, 'year']})"
         for c in categories
     )
     return "; ".join(parts)
@@ -97,14 +99,21 @@ def rank_shifts(first: str = "population", second: str = "area_km2", top: int = 
         }
     )
     table.index.name = "iso3"
-    lead_up, lead_down = up.index[0], down.index[0]
+    # Every country sharing the furthest move is named: a tie is said as a tie (issue 36).
+    ups, downs = tied(moved), tied(moved, lowest=True)
+
+    def places_of(code: str, joiner: str) -> str:
+        return (
+            f"{countries.loc[code, 'name']} is {ordinal(a[code])} by {label_a.lower()}"
+            f"{joiner}{ordinal(b[code])} by {label_b.lower()}"
+        )
+
+    furthest = "; ".join(places_of(c, " but ") for c in ups)
+    other = "; ".join(places_of(c, " and ") for c in downs)
+    each = " each" if len(ups) > 1 else ""
     answer = (
-        f"{countries.loc[lead_up, 'name']} is {ordinal(a[lead_up])} by "
-        f"{label_a.lower()} but {ordinal(b[lead_up])} by {label_b.lower()} "
-        f"({moved[lead_up]} places); {countries.loc[lead_down, 'name']} goes the other way, "
-        f"{ordinal(a[lead_down])} by {label_a.lower()} and {ordinal(b[lead_down])} by "
-        f"{label_b.lower()}. Out of {len(both)} countries, {int((moved.abs() > 50).sum())} "
-        "move more than 50 places."
+        f"{furthest} ({moved[ups[0]]} places{each}); the other way, {other}. Out of "
+        f"{len(both)} countries, {int((moved.abs() > 50).sum())} move more than 50 places."
     )
     fig = new_figure(CHART_SIZE)
     ax = fig.add_axes((0.12, 0.15, 0.84, 0.74))
@@ -146,6 +155,29 @@ def rank_shifts(first: str = "population", second: str = "area_km2", top: int = 
     )
 
 
+#: A place shared by more countries than this is said with their number and a few names.
+NAMED_AT_MOST = 6
+
+
+def _sharing(names: pd.Series) -> str:
+    """The countries of one place, as a tie: "China and Russia", or for a long tie "113
+    countries share it, among them Albania, Algeria and Andorra" (issue 36)."""
+    ordered = sorted(map(str, names))
+    if len(ordered) <= NAMED_AT_MOST:
+        return names_list(ordered)
+    return f"{len(ordered)} countries share it, among them {names_list(ordered[:3])}"
+
+
+def _in_years(years: pd.Series | None, codes: Sequence[str]) -> str:
+    """ ", 2024" (or ", 2022–2024"): the year of the values said, each value's own (issue 36)."""
+    if years is None:
+        return ""
+    known = sorted({int(y) for y in years[list(codes)].dropna()})
+    if not known:
+        return ""
+    return f", {known[0]}" if len(known) == 1 else f", {known[0]}–{known[-1]}"
+
+
 def category_map(category: str = "life_expectancy", top: int = 5) -> Discussion:
     """Where are the highest and lowest values of the category the class just played?"""
     import geoteach.data
@@ -175,10 +207,12 @@ def category_map(category: str = "life_expectancy", top: int = 5) -> Discussion:
     )
     best, worst = tied(place, lowest=True), tied(place)
     ahead = by_continent if info["rank1"] == "highest" else -by_continent
+    years = countries.get(year_column)
     answer = (
-        f"Place 1: {names_list(countries.loc[best, 'name'])} ({number(values[best[0]])} "
-        f"{info['unit']}); last place, {ordinal(place[worst[0]])}: "
-        f"{names_list(countries.loc[worst, 'name'])} ({number(values[worst[0]])}). By the "
+        f"Place 1: {_sharing(countries.loc[best, 'name'])} ({number(values[best[0]])} "
+        f"{info['unit']}{_in_years(years, best)}); last place, {ordinal(place[worst[0]])}: "
+        f"{_sharing(countries.loc[worst, 'name'])} ({number(values[worst[0]])}"
+        f"{_in_years(years, worst)}). By the "
         f"middle country of each continent, {names_list(tied(ahead))} "
         f"{'comes' if len(tied(ahead)) == 1 else 'come'} first and "
         f"{names_list(tied(ahead, lowest=True))} last."

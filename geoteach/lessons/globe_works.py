@@ -152,13 +152,25 @@ def hardest_regions() -> Discussion:
     ).sort_values(["linking cities that open it", "most steps to another region"],
                   ascending=[True, False], kind="stable")  # fmt: skip
     fewest = table[table["linking cities that open it"] == table.iloc[0, 1]]
-    a, b = np.unravel_index(int(np.argmax(steps.to_numpy())), steps.shape)
+    least = int(table.iloc[0, 1])
+    opens = "linking city opens" if least == 1 else "linking cities open"
+    # Every pair the most steps apart: a shared first place is said as a tie (issue 36).
+    most = int(steps.to_numpy().max())
+    farthest = [
+        f"{regions()[a].name} and {regions()[b].name}"
+        for i, a in enumerate(codes)
+        for b in codes[i + 1 :]
+        if steps.loc[a, b] == most
+    ]
+    pairs = (
+        f"The farthest pair, {farthest[0]}, is"
+        if len(farthest) == 1
+        else f"The farthest pairs, {'; '.join(farthest[:-1])}; and {farthest[-1]}, are"
+    )
     answer = (
-        f"{names_list(fewest['region'])}: only {table.iloc[0, 1]} linking "
-        f"{'city opens' if table.iloc[0, 1] == 1 else 'cities open'} each. The farthest pair, "
-        f"{regions()[codes[a]].name} and {regions()[codes[b]].name}, is {steps.iloc[a, b]} "
-        "linking cities apart: a network from one to the other needs a card in every region "
-        "on the way."
+        f"{names_list(fewest['region'])}: only {least} {opens} "
+        f"{'it' if len(fewest) == 1 else 'each'}. {pairs} {most} linking cities apart: a "
+        "network from one to the other needs a card in every region on the way."
     )
     fig = new_figure(CHART_SIZE)
     ax = fig.add_axes((0.1, 0.1, 0.62, 0.8))

@@ -60,6 +60,16 @@ def value_text(value: float, unit: str = "") -> str:
     return f"{text} {unit}".strip()
 
 
+def dated_value_text(value: float, unit: str = "", year: Any = None) -> str:
+    """A value with its own year, "123,201,945 people (2024)": the values of one ranking may
+    come from different years (issue 36), so each says its own. The year is never written as a
+    number of the language ("2.024"); without a year, the value alone."""
+    said = value_text(value, unit)
+    if year is None:
+        return said
+    return _("{value} ({year})").format(value=said, year=int(year))
+
+
 def track_figure(view: Mapping[str, Any], table: Table, width: float = 8.7) -> Figure:
     """The track: spaces 0..end, the hurdles (A squares, B diamonds; taken ones faded), runners.
 
@@ -132,9 +142,10 @@ def reveal_figure(rnd: Mapping[str, Any], table: Table, width: float = 4.35) -> 
     names, card = rnd["names"], rnd["category_card"]
     countries = sorted(rnd["countries"], key=lambda c: (rnd["places"][c], names[c]))
     values = [rnd["values"][c] for c in countries]
+    years = rnd.get("years") or {}
     n = len(countries)
     fig = new_figure((width, 0.42 * n + 0.55), dpi=100)
-    ax = fig.add_axes((0.58, 0.02, 0.22, 0.84))
+    ax = fig.add_axes((0.58, 0.02, 0.17, 0.84))
     positive = [v for v in values if v > 0]
     log = len(positive) == n and max(positive) / min(positive) > 1000
     ys = list(range(n))[::-1]
@@ -146,19 +157,23 @@ def reveal_figure(rnd: Mapping[str, Any], table: Table, width: float = 4.35) -> 
     for side in ("top", "right", "bottom"):
         ax.spines[side].set_visible(False)
     unit = _(str(card["unit"]))
+    # The unit goes in the title, so each bar's number fits beside it with its own year below.
+    title = f"{_(card['label'])} ({unit})" if unit else _(card["label"])
     ax.set_title(
-        plot_text(f"{_(card['label'])} ({card['year']})" + (" · " + _("log scale") if log else "")),
+        plot_text(title + (" · " + _("log scale") if log else "")),
         fontsize=9,
         loc="right",
     )
-    for y, v in zip(ys, values, strict=True):
+    for y, v, c in zip(ys, values, countries, strict=True):
+        year = years.get(c)
         ax.text(
             1.03,
             y,
-            plot_text(value_text(v, unit)),
+            plot_text(value_text(v) + ("" if year is None else f"\n({int(year)})")),
             transform=ax.get_yaxis_transform(),
             va="center",
             fontsize=8,
+            linespacing=1.0,
         )
     chips = {g["country"]: g for g in rnd["guesses"]}
     left = blended_transform_factory(fig.transFigure, ax.transData)
@@ -228,7 +243,11 @@ class LearnMap:
         world.set_colours(learn_colours({iso: rnd["values"][iso] for iso in shown}))
         world.label(
             shown,
-            {iso: f"{rnd['names'][iso]}\n{value_text(rnd['values'][iso])}" for iso in shown},
+            {
+                iso: f"{rnd['names'][iso]}\n"
+                + dated_value_text(rnd["values"][iso], "", (rnd.get("years") or {}).get(iso))
+                for iso in shown
+            },
             size=8,
         )
         if shown:

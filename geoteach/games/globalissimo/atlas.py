@@ -88,6 +88,9 @@ class Atlas:
         self.fame = _percentile({iso: _plain(r["prominence"]) for iso, r in rows.items()})
         self.categories: dict[str, dict[str, Any]] = {}
         self.values: dict[str, dict[str, float]] = {}
+        #: Each value's own year (the ``{key}_year`` column), where the table has one: a ranking
+        #: may mix values of a few years, and the reveal says which is which (issue 36).
+        self.years: dict[str, dict[str, int]] = {}
         for key, row in _rows(statistics)[0].items():
             if key not in columns:
                 continue
@@ -96,6 +99,12 @@ class Atlas:
             self.categories[str(key)] = card
             self.values[str(key)] = {
                 iso: float(r[key]) for iso, r in rows.items() if _plain(r.get(key)) is not None
+            }
+            self.years[str(key)] = {
+                iso: int(year)
+                for iso, r in rows.items()
+                if iso in self.values[str(key)]
+                and (year := _plain(r.get(f"{key}_year"))) is not None
             }
 
     @classmethod
@@ -135,6 +144,10 @@ class Atlas:
 
     def value(self, iso: str, category: str) -> float | None:
         return self.values.get(category, {}).get(iso)
+
+    def year(self, iso: str, category: str) -> int | None:
+        """The year of ``iso``'s value of ``category`` (None when the table gives none)."""
+        return self.years.get(category, {}).get(iso)
 
     def all_capitals(self) -> list[str]:
         """Every capital, sorted: the answers a player can pick from for hurdle B."""

@@ -131,6 +131,7 @@ class Globalissimo(Game):
             "countries": chosen,
             "guesses": [],
             "values": {},
+            "years": {},
             "places": {},
             "hurdles": [],
         }
@@ -277,6 +278,12 @@ class Globalissimo(Game):
         values = [self.atlas.values[rnd["category"]][c] for c in rnd["countries"]]
         places = true_places(values, category["rank1"])
         rnd["values"] = dict(zip(rnd["countries"], values, strict=True))
+        # Each value's own year, shown beside it: a ranking may mix values a few years apart.
+        rnd["years"] = {
+            c: year
+            for c in rnd["countries"]
+            if (year := self.atlas.year(c, rnd["category"])) is not None
+        }
         rnd["places"] = dict(zip(rnd["countries"], places, strict=True))
         for guess in rnd["guesses"]:
             guess["place"] = rnd["places"][guess["country"]]
@@ -603,6 +610,7 @@ class Globalissimo(Game):
         }
         if revealed:
             shown["values"] = dict(rnd["values"])
+            shown["years"] = dict(rnd["years"])
             shown["places"] = dict(rnd["places"])
         return shown
 
@@ -652,6 +660,21 @@ class Globalissimo(Game):
             "category_deck": self.category_deck.to_dict(),
             "scoreboard": self.scoreboard.to_dict(),
         }
+
+    def _upgraded_state(self, saved: dict[str, Any]) -> dict[str, Any]:
+        """A save written before rounds kept each value's year (issue 36): its rounds get the
+        years of the replayed game's, which come from the same values. Nothing else changes,
+        so a save changed by hand is still refused."""
+        if not isinstance(saved, dict):
+            return saved
+        pairs = [(saved.get("round"), self.round)]
+        history = saved.get("history")
+        if isinstance(history, list) and len(history) == len(self.history):
+            pairs += zip(history, self.history, strict=True)
+        for old, replayed in pairs:
+            if isinstance(old, dict) and "years" not in old:
+                old["years"] = dict(replayed["years"])
+        return saved
 
     def _set_state(self, state: dict[str, Any]) -> None:
         self.rounds = state["rounds"]

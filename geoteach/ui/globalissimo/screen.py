@@ -498,7 +498,7 @@ class GlobalissimoScreen(GameScreen):
         if self._learn is None:
             self._learn = LearnMap()
         self.learn_map.value = self._learn.png(rnd)
-        self.learn_text.value = wording.learn_html(rnd["category_card"])
+        self.learn_text.value = wording.learn_html(rnd["category_card"], rnd.get("years"))
 
     def set_large(self, large: bool) -> None:
         if self._numbered is not None:

@@ -18,7 +18,7 @@ from geoteach.escape import html_text
 from geoteach.games.globalissimo import GAME_OVER, HURDLE
 from geoteach.games.table import Table
 from geoteach.i18n import N_, _, language, ngettext
-from geoteach.render.globalissimo import value_text
+from geoteach.render.globalissimo import dated_value_text
 from geoteach.ui.theme import CHECKERED_FLAG, is_you, seat_badge
 
 #: What each hurdle asks about, in one word (translated where shown).
@@ -238,14 +238,29 @@ def answer_map_alt(attempt: Info) -> str:
     return said
 
 
-def learn_html(card: Info) -> str:
-    """Under the reveal: what the category means and where the numbers come from."""
+def years_note(years: Mapping[str, Any] | None) -> str:
+    """Said when a round's values are not all of one year (each value shows its own): a
+    ranking may mix values up to three years apart (``geoteach.data.figures.MAX_AGE``)."""
+    known = sorted({int(y) for y in (years or {}).values() if y is not None})
+    if len(known) < 2:
+        return ""
+    return _(
+        "These numbers are not all from the same year: from {first} to {last}. Each one shows "
+        "its year in brackets."
+    ).format(first=known[0], last=known[-1])
+
+
+def learn_html(card: Info, years: Mapping[str, Any] | None = None) -> str:
+    """Under the reveal: what the category means and where the numbers come from (and, when
+    the round's values are of different years, that they are: ``years``, country to year)."""
     learn = html_text(_("Learn:"))
     source = _("Source: {source}, {year}.").format(
         source=card["source"], year=card.get("years") or card["year"]
     )
+    note = years_note(years)
+    said = f" {html_text(note)}" if note else ""
     return (
-        f"<p><b>{learn}</b> {html_text(_(str(card.get('description') or '')))} "
+        f"<p><b>{learn}</b> {html_text(_(str(card.get('description') or '')))}{said} "
         f"<small>{html_text(source)}</small></p>"
     )
 
@@ -508,8 +523,10 @@ def _true_order(rnd: Info) -> list[str]:
 def reveal_alt(rnd: Info) -> str:
     """The reveal chart: the true order with each country's value, the round's guesses after."""
     unit = _(str(rnd["category_card"].get("unit") or ""))
+    years = rnd.get("years") or {}
     order = "; ".join(
-        f"{rnd['places'][c]}. {rnd['names'][c]}, {value_text(rnd['values'][c], unit)}"
+        f"{rnd['places'][c]}. {rnd['names'][c]}, "
+        + dated_value_text(rnd["values"][c], unit, years.get(c))
         for c in _true_order(rnd)
     )
     return _("Chart of the true order, {category}: {order}.").format(
