@@ -137,6 +137,21 @@ def test_answers_in_the_language_and_in_english_are_accepted(code: str, typed: l
         assert check_answer(coast, "no", "choice").correct
 
 
+@pytest.mark.parametrize(
+    ("code", "typed"),
+    [
+        ("es", ["Costa de Marfil", "costa de marfil", "Ivory Coast", "Cote d'Ivoire"]),
+        ("fr", ["Côte d'Ivoire", "cote d ivoire", "Ivory Coast"]),
+        ("de", ["Elfenbeinküste", "elfenbeinkuste", "Ivory Coast", "Côte d'Ivoire"]),
+    ],
+)
+def test_a_name_typed_without_accents_counts(code: str, typed: list[str]) -> None:
+    card = Question.from_dict({q["id"]: q for q in geography_cards(code)}["flag:CIV"])
+    with speaking(code):
+        for text in typed:
+            assert check_answer(card, text).correct, text
+
+
 @pytest.mark.parametrize("code", LANGUAGES)
 def test_a_sample_of_every_kind_accepts_its_own_answer(code: str) -> None:
     """Every 40th card of both banks: its answer (typed and chosen) and each English alias."""
@@ -237,3 +252,75 @@ def test_the_tables_words_a_card_shows_are_all_in_the_catalogs() -> None:
             if r["capital_note"] and r.get("capital_contested") in ("True", "true", "1")
         }
     assert shown - data_words.WORDS == set()
+
+
+@cache
+def english_words() -> dict[str, tuple[tuple[str, str], ...]]:
+    """An English name or word a card shows -> what it may name: ``(kind, code)`` of a country,
+    capital or U.S. state ("Vatican City" is both), ``("region", name)`` of a continent or UN
+    region, ``("word", w)`` of a word of the catalogs."""
+    from geoteach.data.figures import country_rows
+    from geoteach.data.rows import state_rows
+
+    found: dict[str, set[tuple[str, str]]] = {}
+    for iso3, row in country_rows().items():
+        found.setdefault(str(row["name"]), set()).add(("country", iso3))
+        found.setdefault(str(row["capital"]), set()).add(("capital", iso3))
+        for column in ("continent", "region"):
+            found.setdefault(str(row[column]), set()).add(("region", str(row[column])))
+    for usps, row in state_rows().items():
+        found.setdefault(str(row["name"]), set()).add(("state", usps))
+    for word in (*data_words.CENSUS, "Yes", "No"):
+        found.setdefault(word, set()).add(("word", word))
+    return {name: tuple(sorted(places)) for name, places in found.items()}
+
+
+@cache
+def route_places() -> frozenset[str]:
+    """The stops of data/explorer_routes.csv, named there in English only (data/SOURCES.md)."""
+    with data_path("explorer_routes.csv").open(encoding="utf-8", newline="") as handle:
+        return frozenset(row["place"] for row in csv.DictReader(handle))
+
+
+def said_in(code: str, english: str) -> set[str]:
+    """What a card in ``code`` may show for the English option ``english``: the same place or
+    word, named from data (or the catalogs, for a word); a place shown with its country in
+    brackets keeps its own name and names the country in ``code``."""
+    from geoteach.data.place_names import place_name, region_name
+    from geoteach.i18n import _
+
+    inner = re.fullmatch(r"(.*) \((.+)\)", english)
+    if inner and english not in route_places() and inner.group(2) in english_words():
+        return {f"{inner.group(1)} ({c})" for c in said_in(code, inner.group(2))}
+    said = {english} if english in route_places() else set()  # an explorer's stop: as in data
+    with speaking(code):
+        for kind, key in english_words().get(english, (("", ""),)):
+            if kind in ("country", "capital", "state"):
+                said.add(place_name(kind, key, english))
+            elif kind == "region":
+                said.add(region_name(key))
+            else:
+                said.add(_(key) if kind == "word" else english)
+    return said
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+@pytest.mark.parametrize("bank", sorted(MAKERS))
+def test_every_card_asks_the_english_cards_question_so_its_facts_checks_hold(
+    bank: str, code: str
+) -> None:
+    """tests/quiz/test_quiz_content.py proves every English card right and every wrong option
+    wrong; a card in another language has the same answer and the same wrong options (each the
+    same place, named from data), so those proofs hold for it the same way."""
+    from geoteach.quiz.answers import parse_number
+
+    for english, card in zip(MAKERS[bank]("en"), MAKERS[bank](code), strict=True):
+        assert card["media"] == english["media"] and card["source"] == english["source"]
+        if card["kind"] == "number":
+            assert parse_number(card["answer"]) == parse_number(english["answer"]), card["id"]
+            continue
+        assert card["answer"] in said_in(code, english["answer"]), card["id"]
+        options = [said_in(code, c) for c in english["choices"]]
+        assert len(card["choices"]) == len(options), card["id"]
+        assert all(any(c in o for c in card["choices"]) for o in options), card["id"]
+        assert all(any(c in o for o in options) for c in card["choices"]), card["id"]
