@@ -9,6 +9,8 @@ from __future__ import annotations
 import csv
 import json
 import re
+import subprocess
+import sys
 from functools import cache
 from random import Random
 
@@ -324,3 +326,21 @@ def test_every_card_asks_the_english_cards_question_so_its_facts_checks_hold(
         assert len(card["choices"]) == len(options), card["id"]
         assert all(any(c in o for c in card["choices"]) for o in options), card["id"]
         assert all(any(c in o for o in options) for c in card["choices"]), card["id"]
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_a_page_in_another_language_reads_its_kept_files_without_pandas(code: str) -> None:
+    """A Spanish page deals both Pursuits' cards and says a fact from data/built, as an English
+    one does (issue 24): nothing is generated, so neither pandas nor the generators load."""
+    script = (
+        "import sys, geoteach; geoteach.set_language(sys.argv[1]);"
+        "from geoteach.games.geography_pursuit.questions import default_questions;"
+        "from geoteach.games.global_pursuit.trivia import built_in_bank;"
+        "from geoteach.quiz.facts import country_fact, state_fact;"
+        "default_questions(); built_in_bank(); country_fact('JPN'); state_fact('TX');"
+        "print('pandas' in sys.modules, 'geoteach.quiz.generators' in sys.modules)"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", script, code], capture_output=True, text=True, check=True
+    )
+    assert out.stdout.split() == ["False", "False"]
