@@ -1,7 +1,8 @@
 """Rebuild the files kept in data/built/ (issue 24): the Pursuits' built-in question banks, the
 world map every game draws, projected, the country, statistics and U.S. state tables as plain
 rows (``geoteach.data.rows``) and the verdicts' "Did you know?" sentences
-(``geoteach.quiz.facts``).
+(``geoteach.quiz.facts``), the banks and the sentences once per language (English and every
+language with a catalog: ``geography_pursuit.es.json``...; ``geoteach.data.built.in_language``).
 
     python scripts/build_banks.py
 
@@ -23,6 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from geoteach.data import built, rows
 from geoteach.games.geography_pursuit.questions import make_default_bank_json
 from geoteach.games.global_pursuit.trivia_cards import make_built_in_json
+from geoteach.i18n import LANGUAGES, speaking
 from geoteach.quiz import facts
 from geoteach.render import world
 
@@ -31,19 +33,21 @@ BANKS = {"global_pursuit": make_built_in_json, "geography_pursuit": make_default
 
 
 def main() -> int:
-    for name, make in BANKS.items():
-        path = built.write_bank(name, make())
+    for code in LANGUAGES:  # English and every language with a catalog (issue 37)
+        with speaking(code):
+            for name, make in BANKS.items():
+                kept = built.in_language(name, code)
+                path = built.write_bank(kept, make(), built.language_code(built.CODE, code))
+                print(f"wrote {path} ({path.stat().st_size / 1e6:.1f} MB)")
+            text = facts.facts_json()
+        path = built.write_bank(facts.kept_name(code), text, facts.fact_code(code))
         print(f"wrote {path} ({path.stat().st_size / 1e6:.1f} MB)")
     for (scale, projection), name in world.KEPT.items():
         text = world.world_json(world._project_world(scale, projection))
         path = built.write_bank(name, text, built.MAP_CODE)
         print(f"wrote {path} ({path.stat().st_size / 1e6:.1f} MB)")
-    for name, make, code in (
-        (rows.NAME, rows.tables_json, built.TABLE_CODE),
-        (facts.NAME, facts.facts_json, built.FACT_CODE),
-    ):
-        path = built.write_bank(name, make(), code)
-        print(f"wrote {path} ({path.stat().st_size / 1e6:.1f} MB)")
+    path = built.write_bank(rows.NAME, rows.tables_json(), built.TABLE_CODE)
+    print(f"wrote {path} ({path.stat().st_size / 1e6:.1f} MB)")
     return 0
 
 

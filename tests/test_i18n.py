@@ -41,6 +41,11 @@ TRANSLATED = (
     "geoteach/ui/countdown.py",
     "geoteach/ui/question_card.py",
     "geoteach/render/globalissimo.py",
+    "geoteach/quiz/generators.py",
+    "geoteach/quiz/facts.py",
+    "geoteach/quiz/data_words.py",
+    "geoteach/games/global_pursuit/trivia_cards.py",
+    "geoteach/games/geography_pursuit/questions.py",
 )
 #: Sentences in those modules that a player never reads, each with why (programmers' errors).
 #: The Globalissimo engine's own are in ``RECORD_WORDS``, for that module only.
@@ -56,6 +61,21 @@ NOT_FOR_PLAYERS = {
     "There is no seat": "a programmer's error: a seat the table does not have",
     "This card has no deck": "a programmer's error: ask_next() without a deck",
     "In honor mode the answer is revealed": "a programmer's error: a typed answer in honor mode",
+    "(see data/SOURCES.md)": "a card's source, for the teacher who checks it (never read out)",
+    "latitudes from data/": "a card's source, for the teacher who checks it (never read out)",
+    "Encyclopaedia Britannica": "a card's source, for the teacher who checks it (never read out)",
+    "America": "a continent's key in the table; a card says it from CLDR (place_names)",
+    "Australia and New Zealand": "a UN region's key in the table; said from CLDR",
+    "highest points": "a kind of generated question, as a program asks for it",
+    "U.S. state capitals": "a category: the engine's and the record's key; a screen words it",
+    "U.S. coasts and lakes": "a category: the engine's and the record's key; a screen words it",
+    "Physical World": "a category: the engine's and the record's key; a screen words it",
+    "land neighbour on another continent": "why a continent is left out, for the tests",
+    "UN M49 puts": "why a continent is left out, for the tests",
+    "km of {}": "why a continent is left out, for the tests",
+    "Unknown question kinds": "a programmer's error: an unknown kind of question",
+    "table has no column": "a programmer's error: a table without its columns",
+    "has no questions at some level": "a programmer's error: a deck too small to make",
 }
 #: Globalissimo's engine: what it writes into the lesson record (the teacher's report, kept in
 #: English so that one class's record reads the same whatever each page spoke).

@@ -14,6 +14,11 @@ A bank file is used only while its digest is still the inputs' digest. A curricu
 edits a CSV file (a retired card, a statistic) or a developer who changes a generator therefore
 never gets a stale deck: the bank is generated again, as before, until the file is rebuilt (and
 the test suite says so: ``tests/data/test_built_banks.py``).
+
+Banks and sentences in another language (issue 37) are kept beside the English ones, one file
+per language (``geography_pursuit.es.json``: ``in_language``), each made by the same code and
+its language's catalog (``language_code``): a translator's edit to the Spanish catalog makes
+the Spanish files stale, never the English ones, and a page reads only its language's file.
 """
 
 from __future__ import annotations
@@ -41,6 +46,20 @@ TABLE_CODE = ("data", "sphere.py")
 FACT_CODE = ("data", "sphere.py", "quiz")
 
 
+def in_language(name: str, code: str) -> str:
+    """The kept file ``name`` in language ``code``: ``name`` itself for English, else
+    ``name.<code>`` ("geography_pursuit.es")."""
+    return name if code == "en" else f"{name}.{code}"
+
+
+def language_code(code: tuple[str, ...], language: str) -> tuple[str, ...]:
+    """What a kept file in ``language`` is made by: ``code`` and, for a language other than
+    English, its catalog (``locale/<language>/LC_MESSAGES/geoteach.po``)."""
+    if language == "en":
+        return code
+    return (*code, f"locale/{language}/LC_MESSAGES/geoteach.po")
+
+
 def bank_path(name: str) -> Path:
     """Where the bank called ``name`` is kept (it may not exist)."""
     return data_dir() / BUILT / f"{name}.json"
@@ -54,7 +73,8 @@ def stamp_path(name: str) -> Path:
 @cache
 def inputs_digest(code: tuple[str, ...] = CODE) -> str:
     """SHA-256 of every file a kept file is made from, by relative path and content: all of
-    data/ (but data/built) and the ``.py`` files of ``code`` (folders or files of geoteach).
+    data/ (but data/built) and the ``.py`` files of ``code`` (folders or files of geoteach;
+    a file named in ``code`` counts whatever its kind, as a catalog).
 
     About 7 MB of data and 0.3 MB of code: some 20 ms, once per kernel.
     """
@@ -67,7 +87,7 @@ def inputs_digest(code: tuple[str, ...] = CODE) -> str:
             relative = Path(path.name) if root.is_file() else path.relative_to(root)
             if not path.is_file() or relative.parts[0] in (BUILT, "__pycache__"):
                 continue
-            if label != "data" and path.suffix != ".py":
+            if label != "data" and path.suffix != ".py" and not root.is_file():
                 continue
             name = label if root.is_file() else f"{label}/{relative.as_posix()}"
             digest.update(f"{name}\0".encode())

@@ -97,12 +97,38 @@ def said_answers(question: Question) -> str:
     Each place is said once: spellings a typed answer is forgiven anyway ("Bogota") and a
     country's other names ("Upper Peru", "Plurinational State of Bolivia") fold into the first
     name listed, as one answer is enough to recognise them by."""
-    same_place = country_names()
-    said: dict[str, str] = {}
+    said: dict[Any, str] = {}
     for answer in question.accepted:
-        key = normalize(answer)
-        said.setdefault(same_place.get(key, key), page_name(answer))
+        said.setdefault(_same_answer(answer), page_name(answer))
     return list_words(list(said.values()))
+
+
+def _same_answer(answer: str) -> Any:
+    """What ``answer`` stands for, so that a card's names of one place or word in two
+    languages are said once: the place it names (in English or in the page's language:
+    "Alemania" and "Germany"), else the word it is in the page's language ("Yes" on a card
+    whose answer is "Sí", "North America" beside "América del Norte")."""
+    from geoteach.data.place_names import region_name
+
+    key = normalize(answer)
+    place = _place_keys().get(key) or _page_place_keys(language()).get(key)
+    if place is not None:
+        return place
+    return normalize(region_name(_(answer)))
+
+
+@cache
+def _page_place_keys(code: str) -> dict[str, tuple[str, str]]:
+    """A place's name or alias in language ``code`` (normalized) -> ``(kind, code)``."""
+    if code == "en":
+        return {}
+    from geoteach.data.place_names import names_in
+
+    keys: dict[str, tuple[str, str]] = {}
+    for place, (name, aliases) in names_in(code).items():
+        for text in (name, *aliases):
+            keys.setdefault(normalize(text), place)
+    return keys
 
 
 @cache
@@ -150,12 +176,25 @@ def page_name(answer: str) -> str:
 
 
 def accepted_forms(question: Question) -> set[str]:
-    """Every normalized answer that counts: the card's, and their names in the page's
-    language."""
+    """Every normalized answer that counts: the card's, their names in the page's language,
+    and the English names of a place the card names in the page's language (an author's
+    Spanish deck answered "Germany" for "Alemania")."""
     forms = {normalize(a) for a in question.accepted}
     for answer in question.accepted:
         forms.update(normalize(name) for name in page_names(answer))
+        place = _page_place_keys(language()).get(normalize(answer))
+        if place is not None:
+            forms.update(_english_keys().get(place, ()))
     return forms - {""}
+
+
+@cache
+def _english_keys() -> dict[tuple[str, str], tuple[str, ...]]:
+    """``(kind, code)`` -> every normalized English name and alias of that place."""
+    out: dict[tuple[str, str], list[str]] = {}
+    for key, place in _place_keys().items():
+        out.setdefault(place, []).append(key)
+    return {place: tuple(keys) for place, keys in out.items()}
 
 
 @cache

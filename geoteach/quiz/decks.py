@@ -13,6 +13,12 @@ rely on, so a deck either loads whole or not at all and nothing fails in the mid
    map codes geoteach can show, ids used once, the same question twice, one category spelled
    two ways).
 
+A deck says which language its questions are in with a ``language`` column (``es``, ``fr``, ...;
+empty or no column: English, so every older deck stays valid), the same on every row that fills
+it in: a game on a page of that language plays it, and a set-up screen on a page of another
+language says so (``geoteach.ui.table_setup``). Its answers are checked in that language and in
+English, as the built-in cards' (``geoteach.quiz.answers``).
+
 Every problem is reported at once, each naming the file, the line and the column, e.g.
 ``my_deck.csv, line 7, column 'level': level must be 1, 2 or 3 (or Beginner, Intermediate,
 Expert), got 'hard'``.
@@ -62,6 +68,7 @@ OPTIONAL_COLUMNS: tuple[str, ...] = (
     "flag",
     "highlight",
     "id",
+    "language",
 )
 KNOWN_COLUMNS: tuple[str, ...] = REQUIRED_COLUMNS + OPTIONAL_COLUMNS
 #: Separator of several values inside one cell (aliases, choices, highlight).
@@ -80,6 +87,37 @@ SPREADSHEET_ERRORS: tuple[str, ...] = (
 )
 
 _LEVEL_WORDS = {str(n): n for n in LEVELS} | {name.lower(): n for n, name in LEVELS.items()}
+#: The language of a deck without a ``language`` column, or with it left empty.
+DEFAULT_LANGUAGE = "en"
+
+
+def language_code(text: str) -> str | None:
+    """The language code ``text`` names ("es", "ES", "pt-BR" -> "pt"), or None when it is no
+    language code a page could speak."""
+    from babel import Locale, UnknownLocaleError
+
+    code = text.strip().replace("_", "-").split("-")[0].lower()
+    if not code.isalpha() or len(code) not in (2, 3):
+        return None
+    try:
+        Locale.parse(code)
+    except (UnknownLocaleError, ValueError):
+        return None
+    return code
+
+
+def _language_hint(text: str) -> str:
+    """ "write es for Spanish" when ``text`` is a language's name (in English or in itself)."""
+    from babel import Locale
+
+    wanted = text.strip().casefold()
+    for code, name in Locale("en").languages.items():
+        if len(code) != 2 or language_code(code) is None:
+            continue
+        own = str(Locale.parse(code).get_display_name(code) or "").casefold()
+        if wanted in (name.casefold(), own):
+            return f"; write {code} for {name}"
+    return ""
 
 
 class DeckError(AuthorFileError):
@@ -155,6 +193,7 @@ DECK_SCHEMA = pa.DataFrameSchema(
         "flag": _cells(),
         "highlight": _cells(),
         "id": _cells(),
+        "language": _cells(),  # checked with the deck as a whole (``_deck_problems``)
     },
     strict=False,
 )
@@ -292,6 +331,7 @@ def _deck_problems(name: str, stem: str, frame: pd.DataFrame) -> list[Problem]:
     problems: list[Problem] = []
     first_id: dict[str, int] = {}
     first_card: dict[tuple[str, ...], int] = {}
+    first_language: tuple[str, int] | None = None
     spellings: dict[str, dict[str, int]] = defaultdict(dict)
     for line, row in _rows(frame):
         card_id = row["id"].strip() or f"{stem}:{line}"
@@ -331,7 +371,38 @@ def _deck_problems(name: str, stem: str, frame: pd.DataFrame) -> list[Problem]:
                 )
             )
         seen.setdefault(category, line)
+        written = row["language"].strip()
+        code = language_code(written) if written else None
+        if written and code is None:
+            problems.append(
+                (
+                    line,
+                    f"{name}, line {line}, column 'language': language must be empty (English) "
+                    f"or a language code such as en, es, fr or de, got {written!r}"
+                    + _language_hint(written),
+                )
+            )
+        elif code and first_language is None:
+            first_language = (code, line)
+        elif code and code != first_language[0]:
+            problems.append(
+                (
+                    line,
+                    f"{name}, line {line}, column 'language': this row is in {code!r} but line "
+                    f"{first_language[1]} is in {first_language[0]!r}; a deck is in one "
+                    "language: put the questions of the other language in a deck of their own",
+                )
+            )
     return problems
+
+
+def deck_language(frame: pd.DataFrame) -> str:
+    """The language of a checked deck (``validate_deck``'s rows): its ``language`` column,
+    English when no row fills it in."""
+    for written in frame["language"]:
+        if str(written).strip():
+            return language_code(str(written)) or DEFAULT_LANGUAGE
+    return DEFAULT_LANGUAGE
 
 
 def validate_deck(path: str | Path) -> pd.DataFrame:
@@ -380,8 +451,12 @@ def _question(stem: str, line: int, row: dict[str, str]) -> Question:
 class Deck:
     """A pile of question cards: draw from the top, used cards go to the back."""
 
-    def __init__(self, questions: Iterable[Question], name: str = "deck") -> None:
+    def __init__(
+        self, questions: Iterable[Question], name: str = "deck", language: str = DEFAULT_LANGUAGE
+    ) -> None:
         self.name = name
+        #: The language the deck's questions are written in ("en", "es"...).
+        self.language = language
         self.cards: list[Question] = list(questions)
         twice = [i for i, n in Counter(q.id for q in self.cards if q.id).items() if n > 1]
         if twice:
@@ -395,6 +470,13 @@ class Deck:
 
     def __repr__(self) -> str:
         return f"Deck({self.name!r}, {len(self)} cards)"
+
+    def other_language(self, page: str | None = None) -> str | None:
+        """The deck's language when it is not the page's (``page``, the page's by default):
+        what a set-up screen tells the teacher; None when they are the same."""
+        from geoteach.i18n import language
+
+        return None if self.language == (page or language()) else self.language
 
     @property
     def categories(self) -> list[str]:
@@ -421,12 +503,20 @@ class Deck:
         return list(dict.fromkeys(q.answer for q in self.cards if category in (None, q.category)))
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain JSON-able data, in the current order, for a saved game."""
-        return {"name": self.name, "cards": [q.to_dict() for q in self.cards]}
+        """Plain JSON-able data, in the current order, for a saved game (an English deck's as
+        before: no language)."""
+        data: dict[str, Any] = {"name": self.name, "cards": [q.to_dict() for q in self.cards]}
+        if self.language != DEFAULT_LANGUAGE:
+            data["language"] = self.language
+        return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Deck:
-        return cls((Question.from_dict(q) for q in data["cards"]), name=data["name"])
+        return cls(
+            (Question.from_dict(q) for q in data["cards"]),
+            name=data["name"],
+            language=data.get("language", DEFAULT_LANGUAGE),
+        )
 
 
 def load_deck(path: str | Path) -> Deck:
@@ -446,4 +536,4 @@ def load_deck(path: str | Path) -> Deck:
             cards.append(_question(path.stem, line, row))
         except ValueError as error:  # the checks above should have said it already
             raise DeckError(f"{display_name(path)}, line {line}: {error}") from None
-    return Deck(cards, path.stem)
+    return Deck(cards, path.stem, deck_language(frame))

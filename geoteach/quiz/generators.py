@@ -60,7 +60,18 @@ House rules where the data is ambiguous:
   same city is never a distractor for "Which country has ... as its capital?".
 * Country names take "the" by one rule (``the``): names with a word of a state's form
   (Republic, Kingdom, States, Emirates, Union, Federation, Islands) and the plural names of
-  ``THE_NAMES`` (the Netherlands, the Philippines, the Bahamas, ...).
+  ``THE_NAMES`` (the Netherlands, the Philippines, the Bahamas, ...). In other languages a
+  name stands alone: the catalogs' sentences are worded around it ("France : quelle est sa
+  capitale ?"), so no article has to agree with a name.
+
+Languages (issue 37): every sentence is worded through the catalogs (``geoteach.i18n``) in the
+language spoken while the questions are made, and the places are named from data in that
+language (``geoteach.data.place_names``: countries, capitals, U.S. states; continents and UN
+regions from CLDR), never by a translator. A card made in another language accepts its
+places' English names too (its aliases), and keeps its English card's id, level and place in
+the deck: the same seed deals the same questions in every language. Numbers are written the
+language's way in sentences ("1.234" in German); a number to type is written without
+grouping ("4884"), which reads the same in every language.
 """
 
 from __future__ import annotations
@@ -77,7 +88,9 @@ from typing import Any
 
 import pandas as pd
 
-from geoteach.quiz.answers import normalize, spoken_list
+from geoteach.data.place_names import other_names, place_name, region_name
+from geoteach.i18n import N_, _, format_number, language, list_words, ngettext
+from geoteach.quiz.answers import normalize
 from geoteach.quiz.decks import Deck
 from geoteach.quiz.question import Question
 from geoteach.quiz.worldbank import Statistic
@@ -112,7 +125,7 @@ SEA_NEIGHBOUR_KM = 400.0
 FAR_FLUNG_DEGREES = 40.0
 #: The border rule of the U.S. state cards, as GeoTriple says it: Rhode Island and New York
 #: meet only in Block Island Sound, Arizona and Colorado only at a corner (issue 36).
-STATE_BORDER_RULE = " (Corners and borders only in water do not count.)"
+STATE_BORDER_RULE = N_("(Corners and borders only in water do not count.)")
 #: The continent of each UN M49 subregion in the Americas and Oceania (``region`` column);
 #: elsewhere the subregion's last word ("Western Asia", "Northern Africa") names it.
 M49_CONTINENTS = {
@@ -140,28 +153,31 @@ NEAR_CONTINENTS = frozenset(
 _COUNTRY_SOURCE = "geoteach.data.countries(), column '{}' (see data/SOURCES.md)"
 _STATE_SOURCE = "geoteach.data.us_states(), column '{}' (see data/SOURCES.md)"
 
-#: How each statistic is compared, in words a 12-year-old reads at once ({a}, {b}: the places).
+#: How each statistic is compared, in words a 12-year-old reads at once ({a}, {b}: the places;
+#: marked with ``N_``, worded in the page's language by ``compare_prompt``).
 COMPARE_PROMPTS: dict[str, str] = {
-    "population": "Which has more people: {a} or {b}?",
-    "area_km2": "Which is bigger in area: {a} or {b}?",
-    "gdp_usd": "Which has the bigger economy (GDP): {a} or {b}?",
-    "gdp_per_capita_usd": "Where are people richer on average (GDP per person): {a} or {b}?",
-    "life_expectancy": "Where do people live longer on average: {a} or {b}?",
-    "median_age": "Where are people older on average (median age): {a} or {b}?",
-    "birth_rate": "Where are more babies born for every 1,000 people: {a} or {b}?",
-    "fertility_rate": "Where do women have more children on average: {a} or {b}?",
-    "infant_mortality": "Where do more babies die before their first birthday: {a} or {b}?",
-    "urban_pct": "Where do more of the people live in towns and cities: {a} or {b}?",
-    "co2_mt": "Which releases more carbon dioxide (CO2): {a} or {b}?",
-    "forest_pct": "Which has more of its land covered by forest: {a} or {b}?",
-    "internet_users_pct": "Where do more of the people use the internet: {a} or {b}?",
-    "electricity_access_pct": "Where do more of the people have electricity at home: {a} or {b}?",
-    "coastline_km": "Which has the longer coastline: {a} or {b}?",
-    "unemployment_pct": "Where are more of the workers without a job: {a} or {b}?",
-    "population_density": "Which is more crowded (more people per km²): {a} or {b}?",
-    "highest_point_m": "Which has the higher highest point: {a} or {b}?",
-    "state_population": "Which state has more people: {a} or {b}?",
-    "state_area": "Which state is bigger in area: {a} or {b}?",
+    "population": N_("Which has more people: {a} or {b}?"),
+    "area_km2": N_("Which is bigger in area: {a} or {b}?"),
+    "gdp_usd": N_("Which has the bigger economy (GDP): {a} or {b}?"),
+    "gdp_per_capita_usd": N_("Where are people richer on average (GDP per person): {a} or {b}?"),
+    "life_expectancy": N_("Where do people live longer on average: {a} or {b}?"),
+    "median_age": N_("Where are people older on average (median age): {a} or {b}?"),
+    "birth_rate": N_("Where are more babies born for every 1,000 people: {a} or {b}?"),
+    "fertility_rate": N_("Where do women have more children on average: {a} or {b}?"),
+    "infant_mortality": N_("Where do more babies die before their first birthday: {a} or {b}?"),
+    "urban_pct": N_("Where do more of the people live in towns and cities: {a} or {b}?"),
+    "co2_mt": N_("Which releases more carbon dioxide (CO2): {a} or {b}?"),
+    "forest_pct": N_("Which has more of its land covered by forest: {a} or {b}?"),
+    "internet_users_pct": N_("Where do more of the people use the internet: {a} or {b}?"),
+    "electricity_access_pct": N_(
+        "Where do more of the people have electricity at home: {a} or {b}?"
+    ),
+    "coastline_km": N_("Which has the longer coastline: {a} or {b}?"),
+    "unemployment_pct": N_("Where are more of the workers without a job: {a} or {b}?"),
+    "population_density": N_("Which is more crowded (more people per km²): {a} or {b}?"),
+    "highest_point_m": N_("Which has the higher highest point: {a} or {b}?"),
+    "state_population": N_("Which state has more people: {a} or {b}?"),
+    "state_area": N_("Which state is bigger in area: {a} or {b}?"),
 }
 
 
@@ -222,19 +238,45 @@ def graded(known: float, lucky: float) -> dict[str, Any]:
 
 # ----------------------------------------------------------------------------- words
 def the(name: str) -> str:
-    """A country's name as said inside a sentence: "the Netherlands", "France" (see the notes)."""
+    """A country's name as said inside a sentence: "the Netherlands", "France" (see the notes).
+
+    English only: in another language the name stands alone (the module notes)."""
+    if language() != "en":
+        return name
     words = {w.lower() for w in name.split()}
     return f"the {name}" if name in THE_NAMES or words & THE_WORDS else name
 
 
 def _fmt(value: float) -> str:
-    if float(value).is_integer():
-        return f"{int(value):,}"
-    return f"{value:,.1f}"
+    """A figure in a sentence, the page's way: "1,234" / "1.234", "12.5" / "12,5"."""
+    return format_number(float(value), 0 if float(value).is_integer() else 1)
+
+
+def _typed_number(value: float) -> str:
+    """A number to type: "4,884" in English (as before); without grouping in another
+    language ("4884"), so a German or French reader does not take the mark for a decimal."""
+    if language() == "en":
+        return f"{int(value):,}" if float(value).is_integer() else f"{value:,.1f}"
+    return f"{int(value)}" if float(value).is_integer() else f"{value:.1f}"
 
 
 def _and(words: list[str]) -> str:
-    return spoken_list(words, "and")
+    return list_words(words, "and")
+
+
+def long_date(day: Any) -> str:
+    """A date as the page's language writes it in a sentence: "7 December 1787",
+    "7 de diciembre de 1787", "7. Dezember 1787" (English as before, day first)."""
+    if language() == "en":
+        return f"{day.day} {day:%B %Y}"
+    from babel.dates import format_date
+
+    return format_date(day, format="long", locale=language())
+
+
+def yes_no(yes: bool) -> str:
+    """ "Yes" or "No" in the page's language."""
+    return _("Yes") if yes else _("No")
 
 
 def _aliases(*groups: Iterable[str]) -> tuple[str, ...]:
@@ -389,18 +431,35 @@ class Atlas(Places):
     def __init__(self, table: pd.DataFrame) -> None:
         self.table = table
         self.codes = [str(c) for c in table.index]
-        for column in ("name", "capital", "region", "continent"):
-            setattr(self, column, table[column].astype(str).to_dict())
-        self.capital: dict[str, str]
-        self.region: dict[str, str]
-        self.continent: dict[str, str]
+        #: The rules (continents, contested capitals) read the table's English words; what a
+        #: card shows is named in the language spoken now (module notes, "Languages").
+        self.english = {c: str(n) for c, n in table["name"].items()}
+        self.english_capital = {c: str(n) for c, n in table["capital"].items()}
+        self.continent_key = {c: str(n) for c, n in table["continent"].items()}
+        self.region_key = {c: str(n) for c, n in table["region"].items()}
+        self.name = {c: place_name("country", c, n) for c, n in self.english.items()}
+        self.capital = {c: place_name("capital", c, n) for c, n in self.english_capital.items()}
+        self.region = {c: region_name(r) for c, r in self.region_key.items()}
+        self.continent = {c: region_name(r) for c, r in self.continent_key.items()}
         self.called = {c: the(n) for c, n in self.name.items()}
         self.prominence: dict[str, float] = table["prominence"].astype(float).to_dict()
         self.known = {c: p / 100 for c, p in self.prominence.items()}
-        self.aliases = table["aliases"].map(tuple).to_dict()
-        self.capital_aliases: dict[str, tuple[str, ...]] = (
-            table["capital_aliases"].map(tuple).to_dict()
-        )
+        english_aliases = table["aliases"].map(tuple).to_dict()
+        self.aliases = {
+            c: _translated_aliases(
+                self.name[c], other_names("country", c), (n, *english_aliases[c])
+            )
+            for c, n in self.english.items()
+        }
+        english_capital_aliases = table["capital_aliases"].map(tuple).to_dict()
+        self.capital_aliases: dict[str, tuple[str, ...]] = {
+            c: _translated_aliases(
+                self.capital[c],
+                other_names("capital", c),
+                (self.english_capital[c], *english_capital_aliases[c]),
+            )
+            for c in self.codes
+        }
         self.neighbours = {
             iso3: tuple(n for n in ns if n in table.index)
             for iso3, ns in table["neighbours"].items()
@@ -411,17 +470,28 @@ class Atlas(Places):
         contested = (
             [c for c in self.codes if bool(marked.get(c))] if marked is not None else self.codes
         )
-        self.claimants = _claimants({c: self.capital[c] for c in contested})
+        self.claimants = _claimants({c: self.english_capital[c] for c in contested})
         self.contested = frozenset(self.capital[c] for c in self.claimants)
 
     def group(self, code: str) -> str:
-        return self.region[code]
+        return self.region_key[code]
 
     def wider_group(self, code: str) -> str:
-        return self.continent[code]
+        return self.continent_key[code]
 
     def size(self, code: str) -> float:
         return self.prominence[code]
+
+
+def _translated_aliases(
+    name: str, names_here: Iterable[str], english: Iterable[str]
+) -> tuple[str, ...]:
+    """A place's other accepted names: in English, as the table has them; in another language,
+    that language's other names from data and then the English ones, which a player may type
+    on any page (``geoteach.quiz.answers``)."""
+    if language() == "en":
+        return tuple(english)[1:]  # the table's aliases, after the name itself
+    return tuple(dict.fromkeys(a for a in (*names_here, *english) if a and a != name))
 
 
 def _claimants(capitals: Mapping[str, str]) -> dict[str, set[str]]:
@@ -448,8 +518,11 @@ class StateAtlas(Places):
     def __init__(self, table: pd.DataFrame) -> None:
         self.table = table
         self.codes = [str(c) for c in table.index]
-        self.name = table["name"].astype(str).to_dict()
+        self.english = table["name"].astype(str).to_dict()
+        self.name = {c: place_name("state", c, n) for c, n in self.english.items()}
         self.called = dict(self.name)
+        # State capitals: no shipped source names them in other languages (data/SOURCES.md);
+        # they keep their own names, as most of them are (Sacramento, Santa Fe, Boise).
         self.capital: dict[str, str] = table["capital"].astype(str).to_dict()
         self.division: dict[str, str] = table["division"].astype(str).to_dict()
         self.region: dict[str, str] = table["region"].astype(str).to_dict()
@@ -459,7 +532,10 @@ class StateAtlas(Places):
         pop = (count + 1 - table["population_rank"]) / count
         area = (count + 1 - table["area_rank"]) / count
         self.known = ((pop + area) / 2).astype(float).to_dict()
-        self.aliases = {c: () for c in self.codes}
+        self.aliases = {
+            c: _translated_aliases(self.name[c], other_names("state", c), (n,))
+            for c, n in self.english.items()
+        }
         self.neighbours = {
             c: tuple(n for n in ns if n in table.index) for c, ns in table["neighbours"].items()
         }
@@ -474,10 +550,14 @@ class StateAtlas(Places):
         return float(self.rank[code])
 
 
-@cache
 def default_atlas() -> Atlas:
-    """The atlas of the kit's own countries table, made once: every deck built without a
-    table of its own (the Pursuits' kept banks too) asks about the same countries."""
+    """The atlas of the kit's own countries table, made once per language: every deck built
+    without a table of its own (the Pursuits' kept banks too) asks about the same countries."""
+    return _language_atlas(language())
+
+
+@cache
+def _language_atlas(code: str) -> Atlas:
     return Atlas(_countries())
 
 
@@ -485,8 +565,12 @@ def _atlas(countries: pd.DataFrame | None) -> Atlas:
     return default_atlas() if countries is None else Atlas(countries)
 
 
-@cache
 def _default_state_atlas() -> StateAtlas:
+    return _language_state_atlas(language())
+
+
+@cache
+def _language_state_atlas(code: str) -> StateAtlas:
     return StateAtlas(_states())
 
 
@@ -581,12 +665,14 @@ def capital_questions(countries: pd.DataFrame | None = None) -> list[Question]:
                 iso3,
                 "capital",
                 category="Capitals",
-                prompt=f"What is the capital of {called}?",
+                prompt=_("What is the capital of {country}?").format(country=called),
                 answer=capital,
                 accepted=_aliases(atlas.capital_aliases[iso3]),
                 distractors=others,
                 options=[atlas.capital[c] for c in others],
-                explanation=f"{capital} is the capital of {called}.",
+                explanation=_("{capital} is the capital of {country}.").format(
+                    capital=capital, country=called
+                ),
                 source=_COUNTRY_SOURCE.format("capital"),
                 kind="place",
             )
@@ -626,21 +712,23 @@ def country_of_capital_questions(countries: pd.DataFrame | None = None) -> list[
     A country that claims the same city (Israel for East Jerusalem) is never a distractor.
     """
     atlas = _atlas(countries)
-    shared = {c for c, n in Counter(atlas.capital.values()).items() if n > 1}
+    shared = {c for c, n in Counter(atlas.english_capital.values()).items() if n > 1}
     return [
         _name_the_country(
             atlas,
             iso3,
             "capital_of",
-            f"Which country has {capital} as its capital?",
-            f"{capital} is the capital of {atlas.called[iso3]}.",
+            _("Which country has {capital} as its capital?").format(capital=capital),
+            _("{capital} is the capital of {country}.").format(
+                capital=capital, country=atlas.called[iso3]
+            ),
             exclude=atlas.claimants.get(iso3, ()),
             category="Capitals",
             media={},  # lighting the country up would give the answer away
             source=_COUNTRY_SOURCE.format("capital"),
         )
         for iso3, capital in ((c, atlas.capital[c]) for c in atlas.codes)
-        if capital not in shared
+        if atlas.english_capital[iso3] not in shared
     ]
 
 
@@ -651,19 +739,22 @@ def m49_continent(region: str) -> str:
 
 def disputed_continent(atlas: Atlas, iso3: str) -> str:
     """Why atlases may put ``iso3`` on another continent ("" when none does; module notes)."""
-    continent = atlas.continent[iso3]
-    across = [n for n in atlas.neighbours[iso3] if atlas.continent[n] != continent]
+    continent = atlas.continent_key[iso3]
+    across = [n for n in atlas.neighbours[iso3] if atlas.continent_key[n] != continent]
     if across:
         return f"land neighbour on another continent: {', '.join(across)}"
-    if m49_continent(atlas.region[iso3]) != continent:
-        return f"UN M49 puts {atlas.region[iso3]} in {m49_continent(atlas.region[iso3])}"
+    region = atlas.region_key[iso3]
+    if m49_continent(region) != continent:
+        return f"UN M49 puts {region} in {m49_continent(region)}"
     if not atlas.neighbours[iso3]:
         from geoteach.data.conventions import countries_near
 
         near = [
             n
             for n in sorted(countries_near(iso3, SEA_NEIGHBOUR_KM))
-            if n in atlas.continent and atlas.continent[n] != continent and not _far_flung(n)
+            if n in atlas.continent_key
+            and atlas.continent_key[n] != continent
+            and not _far_flung(n)
         ]
         if near:
             return f"within {SEA_NEIGHBOUR_KM:.0f} km of {', '.join(near)}"
@@ -685,16 +776,19 @@ def continent_questions(countries: pd.DataFrame | None = None) -> list[Question]
     out; every other continent is wrong because the country lies wholly on its own.
     """
     atlas = _atlas(countries)
-    continents = sorted(set(atlas.continent.values()))
+    continents = sorted(set(atlas.continent_key.values()))
+    said = {c: region_name(c) for c in continents}  # in the page's language (CLDR)
     questions = []
     for iso3 in atlas.codes:
-        continent = atlas.continent[iso3]
+        key = atlas.continent_key[iso3]
         if disputed_continent(atlas, iso3):
             continue
-        near = [c for c in continents if frozenset((c, continent)) in NEAR_CONTINENTS]
-        far = [c for c in continents if c != continent and c not in near]
-        choices = pick_choices(continent, near + far)
-        closeness = sum(c in near for c in choices if c != continent) / (len(choices) - 1)
+        near = [c for c in continents if frozenset((c, key)) in NEAR_CONTINENTS]
+        far = [c for c in continents if c != key and c not in near]
+        continent = said[key]
+        choices = pick_choices(continent, [said[c] for c in near + far])
+        near_said = {said[c] for c in near}
+        closeness = sum(c in near_said for c in choices if c != continent) / (len(choices) - 1)
         called = atlas.called[iso3]
         questions.append(
             place_question(
@@ -704,11 +798,13 @@ def continent_questions(countries: pd.DataFrame | None = None) -> list[Question]
                 known=atlas.known[iso3],
                 lucky=guess_chance(len(choices), closeness),
                 category="Continents",
-                prompt=f"Which continent is {called} in?",
+                prompt=_("Which continent is {country} in?").format(country=called),
                 answer=continent,
+                aliases=_aliases([key] if key != continent else []),
                 choices=choices,
-                explanation=f"{atlas.opening(iso3)} is in {atlas.region[iso3]}, "
-                f"part of {continent}.",
+                explanation=_("{country} is in {region}, part of {continent}.").format(
+                    country=atlas.opening(iso3), region=atlas.region[iso3], continent=continent
+                ),
                 source=_COUNTRY_SOURCE.format("continent"),
                 kind="place",
             )
@@ -725,6 +821,8 @@ def _borders_both(
     **fields: Any,
 ) -> list[Question]:
     """ "Which <kind> borders both A and B?" for every pair with a common neighbour.
+
+    ``kind`` is that question, marked with ``N_`` ("Which country borders both {a} and {b}?").
 
     Every common neighbour is a right answer; the distractors are other places near A and B,
     never one that borders A or B under another convention (``disputed``). ``rule`` (the
@@ -746,21 +844,22 @@ def _borders_both(
         wrong = [c for c in similar if c in near] + [c for c in similar if c not in near]
         names = places.names(common)
         called = [places.called[c] for c in common]
-        both = f"both {places.called[a]} and {places.called[b]}"
+        pair = {"a": places.called[a], "b": places.called[b]}
         explanation = (
-            f"{places.opening(answer)} borders {both}."
+            _("{place} borders both {a} and {b}.").format(place=places.opening(answer), **pair)
             if len(names) == 1
-            else f"{_and(called)} all border {both}."
+            else _("{places} all border both {a} and {b}.").format(places=_and(called), **pair)
         )
         if rule:
             around_a = border[a] | disputed.get(a, frozenset())
             around_b = border[b] | disputed.get(b, frozenset())
             other = sorted((around_a & around_b) - set(common) - {a, b})
             if other:
-                explanation += (
-                    f" {_and([places.called[c] for c in other])} also meet"
-                    f"{'s' if len(other) == 1 else ''} both, but only in water or at a corner."
-                )
+                explanation += " " + ngettext(
+                    "{places} also meets both, but only in water or at a corner.",
+                    "{places} also meet both, but only in water or at a corner.",
+                    len(other),
+                ).format(places=_and([places.called[c] for c in other]))
         accepted = _aliases(
             places.aliases[answer], *((places.name[o], *places.aliases[o]) for o in others)
         )
@@ -774,9 +873,7 @@ def _borders_both(
                 id_prefix,
                 known=together(places.known[a], places.known[b], places.known[answer]),
                 lucky=guess_chance(len(choices), closeness),
-                prompt=(
-                    f"Which {kind} borders both {places.called[a]} and {places.called[b]}?{rule}"
-                ),
+                prompt=_(kind).format(**pair) + (f" {_(rule)}" if rule else ""),
                 answer=names[0],
                 aliases=accepted,
                 choices=choices,
@@ -793,7 +890,7 @@ def neighbour_questions(countries: pd.DataFrame | None = None) -> list[Question]
     return _borders_both(
         _atlas(countries),
         "borders_both",
-        "country",
+        N_("Which country borders both {a} and {b}?"),
         conventions().disputed,
         category="Neighbours",
         source=_COUNTRY_SOURCE.format("neighbours"),
@@ -825,11 +922,13 @@ def _neighbour_counts(
                 id_prefix,
                 known=places.known[code] / (1 + COUNT_FADE * (len(neighbours) - 1)),
                 lucky=NUMBER_LUCK,
-                prompt=prompt.format(
-                    place=places.called[code] + (f" ({notes[code]})" if code in notes else "")
+                prompt=_(prompt).format(
+                    place=places.called[code] + (f" ({_(notes[code])})" if code in notes else "")
                 ),
                 answer=str(len(neighbours)),
-                explanation=f"{places.opening(code)} borders {_and(neighbours)}.",
+                explanation=_("{place} borders {places}.").format(
+                    place=places.opening(code), places=_and(neighbours)
+                ),
                 kind="number",
                 **fields,
             )
@@ -843,7 +942,7 @@ def neighbour_count_questions(countries: pd.DataFrame | None = None) -> list[Que
     return _neighbour_counts(
         _atlas(countries),
         "neighbour_count",
-        "How many countries share a land border with {place}?",
+        N_("How many countries share a land border with {place}?"),
         notes,
         category="Neighbours",
         source=_COUNTRY_SOURCE.format("neighbours"),
@@ -883,9 +982,10 @@ def compare_prompt(stat: Statistic, a: str, b: str) -> str:
     Built-in statistics have their own wording (``COMPARE_PROMPTS``); one an author loads
     (``load_worldbank_csv``) is asked as "Which has the higher <label>: A or B?".
     """
-    template = COMPARE_PROMPTS.get(stat.key, "Which has the higher {label}: {a} or {b}?")
+    if stat.key in COMPARE_PROMPTS:
+        return _(COMPARE_PROMPTS[stat.key]).format(a=a, b=b)
     label = stat.label[:1].lower() + stat.label[1:] if not stat.label[:2].isupper() else stat.label
-    return template.format(a=a, b=b, label=label)
+    return _("Which has the higher {label}: {a} or {b}?").format(a=a, b=b, label=label)
 
 
 def _apart(va: float, vb: float) -> bool:
@@ -958,14 +1058,14 @@ def _compare_explanation(places: Places, stat: Statistic, a: str, b: str) -> str
     """Both values with their year: one year at the end when they share it, else each its own."""
     va, vb = float(stat.values[a]), float(stat.values[b])
     ya, yb = stat.year_of(a), stat.year_of(b)
+    unit = _(stat.unit)  # the units of data/statistics.csv are marked in geoteach.quiz.data_words
+    words = {"a": places.opening(a), "b": places.called[b], "unit": unit}
     if ya == yb:
-        return (
-            f"{places.opening(a)}: {_fmt(va)} {stat.unit}; {places.called[b]}: {_fmt(vb)} "
-            f"{stat.unit} ({ya})."
+        return _("{a}: {va} {unit}; {b}: {vb} {unit} ({year}).").format(
+            va=_fmt(va), vb=_fmt(vb), year=ya, **words
         )
-    return (
-        f"{places.opening(a)}: {_fmt(va)} {stat.unit} ({ya}); {places.called[b]}: {_fmt(vb)} "
-        f"{stat.unit} ({yb})."
+    return _("{a}: {va} {unit} ({ya}); {b}: {vb} {unit} ({yb}).").format(
+        va=_fmt(va), vb=_fmt(vb), ya=ya, yb=yb, **words
     )
 
 
@@ -1033,13 +1133,12 @@ def highest_point_questions(countries: pd.DataFrame | None = None) -> list[Quest
             known=NUMBER_KNOWN * atlas.known[iso3],
             lucky=NUMBER_LUCK,
             category="Mountains",
-            prompt=(
-                f"How high is the highest point of {atlas.called[iso3]}, in metres? "
-                "(Within 10% counts.)"
-            ),
-            answer=_fmt(metres),
-            explanation=(
-                f"The highest point of {atlas.called[iso3]} is {_fmt(metres)} m above sea level."
+            prompt=_(
+                "How high is the highest point of {country}, in metres? (Within 10% counts.)"
+            ).format(country=atlas.called[iso3]),
+            answer=_typed_number(metres),
+            explanation=_("The highest point of {country} is {metres} m above sea level.").format(
+                country=atlas.called[iso3], metres=_fmt(metres)
             ),
             source=f"{stat.source}, {stat.year}",
             kind="number",
@@ -1055,11 +1154,13 @@ def _yes_no(
 ) -> list[Question]:
     """Yes/no questions, one per place: a guess is right as often as its answer is in ``facts``.
 
-    ``prompt`` has ``{place}``; ``fields["explanation"]`` maps each code to its explanation.
+    ``prompt`` has ``{place}`` (marked with ``N_``); ``fields["explanation"]`` maps each code
+    to its explanation.
     """
     explanations = fields.pop("explanation")
     share = {True: sum(facts.values()) / len(facts)}
     share[False] = 1 - share[True]
+    with_english = language() != "en"  # "Yes" and "No" count on every page
     return [
         place_question(
             places,
@@ -1067,9 +1168,10 @@ def _yes_no(
             id_prefix,
             known=places.known[code],
             lucky=share[yes],
-            prompt=prompt.format(place=places.called[code]),
-            answer="Yes" if yes else "No",
-            choices=("No", "Yes"),
+            prompt=_(prompt).format(place=places.called[code]),
+            answer=yes_no(yes),
+            aliases=_aliases([("Yes" if yes else "No")] if with_english else []),
+            choices=tuple(sorted((yes_no(True), yes_no(False)))),
             explanation=explanations[code],
             **fields,
         )
@@ -1078,24 +1180,31 @@ def _yes_no(
 
 
 #: The convention every coast card states: what counts as a sea coast.
-COAST_PROMPT = "Does {place} have a sea coast (on the ocean or a sea joined to it)?"
+COAST_PROMPT = N_("Does {place} have a sea coast (on the ocean or a sea joined to it)?")
 
 
 def _coast_explanation(atlas: Atlas, iso3: str, km: float | None, coast: bool) -> str:
     opening = atlas.opening(iso3)
     if coast and km is None:
-        return f"{opening} has a sea coast."
+        return _("{country} has a sea coast.").format(country=opening)
     if coast:
-        return f"{opening} has {_fmt(km)} km of coastline."
+        return _("{country} has {km} km of coastline.").format(country=opening, km=_fmt(km))
     lakes = inland_shores().get(iso3, {})
     if lakes:
-        shores = _and([f"{_fmt(v)} km on the {sea}" for sea, v in sorted(lakes.items())])
-        return (
-            f"{opening} is landlocked: its shore ({shores}) is on "
-            f"{'lakes' if len(lakes) > 1 else 'a lake'} with no way to the ocean, so it is "
-            "not a sea coast."
+        shores = _and(
+            [
+                _("{km} km on the {sea}").format(km=_fmt(v), sea=_(sea))
+                for sea, v in sorted(lakes.items())
+            ]
         )
-    return f"{opening} is landlocked: it has no sea coast."
+        return ngettext(
+            "{country} is landlocked: its shore ({shores}) is on a lake with no way to the "
+            "ocean, so it is not a sea coast.",
+            "{country} is landlocked: its shore ({shores}) is on lakes with no way to the "
+            "ocean, so it is not a sea coast.",
+            len(lakes),
+        ).format(country=opening, shores=shores)
+    return _("{country} is landlocked: it has no sea coast.").format(country=opening)
 
 
 def coastline_questions(countries: pd.DataFrame | None = None) -> list[Question]:
@@ -1136,8 +1245,8 @@ def flag_questions(countries: pd.DataFrame | None = None) -> list[Question]:
             atlas,
             iso3,
             "flag",
-            "Which country does this flag belong to?",
-            f"This is the flag of {atlas.called[iso3]}.",
+            _("Which country does this flag belong to?"),
+            _("This is the flag of {country}.").format(country=atlas.called[iso3]),
             category="Flags",
             media={"flag": iso3},
             source="flag-icons 7.5.0 (MIT), data/flags; " + _COUNTRY_SOURCE.format("name"),
@@ -1156,8 +1265,16 @@ def state_capital_questions(states: pd.DataFrame | None = None) -> list[Question
         name, capital = atlas.name[usps], atlas.capital[usps]
         # Both ways round: the capital of a state, and the state of a capital.
         asked = (
-            ("state_capital", f"What is the capital of {name}?", atlas.capital),
-            ("state_of_capital", f"{capital} is the capital of which U.S. state?", atlas.name),
+            (
+                "state_capital",
+                _("What is the capital of {state}?").format(state=name),
+                atlas.capital,
+            ),
+            (
+                "state_of_capital",
+                _("{capital} is the capital of which U.S. state?").format(capital=capital),
+                atlas.name,
+            ),
         )
         for id_prefix, prompt, answers in asked:
             questions.append(
@@ -1169,8 +1286,11 @@ def state_capital_questions(states: pd.DataFrame | None = None) -> list[Question
                     answer=answers[usps],
                     distractors=others,
                     options=[answers[s] for s in others],
+                    accepted=atlas.aliases[usps] if answers is atlas.name else (),
                     category="U.S. state capitals",
-                    explanation=f"{capital} is the capital of {name}.",
+                    explanation=_("{capital} is the capital of {state}.").format(
+                        capital=capital, state=name
+                    ),
                     source=_STATE_SOURCE.format("capital"),
                     kind="place",
                 )
@@ -1186,10 +1306,12 @@ def state_region_questions(states: pd.DataFrame | None = None) -> list[Question]
     atlas = _state_atlas(states)
     questions = []
     for usps in atlas.codes:
-        region = atlas.region[usps]
-        near = sorted({atlas.region[n] for n in atlas.neighbours[usps]} - {region})
-        far = [r for r in atlas.CENSUS_REGIONS if r != region and r not in near]
-        choices = pick_choices(region, near + far)
+        key = atlas.region[usps]
+        near_keys = sorted({atlas.region[n] for n in atlas.neighbours[usps]} - {key})
+        far = [r for r in atlas.CENSUS_REGIONS if r != key and r not in near_keys]
+        # The Census Bureau's names, in the page's language (geoteach.quiz.data_words).
+        region, near = _(key), [_(r) for r in near_keys]
+        choices = pick_choices(region, near + [_(r) for r in far])
         questions.append(
             place_question(
                 atlas,
@@ -1198,12 +1320,16 @@ def state_region_questions(states: pd.DataFrame | None = None) -> list[Question]
                 known=atlas.known[usps],
                 lucky=guess_chance(len(choices), len(near) / (len(choices) - 1)),
                 category="U.S. regions",
-                prompt=f"Which part of the United States is {atlas.name[usps]} in "
-                "(as the Census Bureau divides it)?",
+                prompt=_(
+                    "Which part of the United States is {state} in (as the Census Bureau "
+                    "divides it)?"
+                ).format(state=atlas.name[usps]),
                 answer=region,
+                aliases=_aliases([key] if key != region else []),
                 choices=choices,
-                explanation=f"{atlas.name[usps]} is in the {region}, in the "
-                f"{atlas.division[usps]} division.",
+                explanation=_("{state} is in the {region}, in the {division} division.").format(
+                    state=atlas.name[usps], region=region, division=_(atlas.division[usps])
+                ),
                 source=_STATE_SOURCE.format("region"),
                 kind="place",
             )
@@ -1220,7 +1346,7 @@ def state_neighbour_questions(states: pd.DataFrame | None = None) -> list[Questi
     return _borders_both(
         atlas,
         "state_borders_both",
-        "state",
+        N_("Which state borders both {a} and {b}?"),
         water_or_corner(),
         STATE_BORDER_RULE,
         category="U.S. neighbours",
@@ -1228,7 +1354,10 @@ def state_neighbour_questions(states: pd.DataFrame | None = None) -> list[Questi
     ) + _neighbour_counts(
         atlas,
         "state_neighbour_count",
-        "How many U.S. states share a border with {place}?" + STATE_BORDER_RULE,
+        N_(
+            "How many U.S. states share a border with {place}? (Corners and borders only in "
+            "water do not count.)"
+        ),
         category="U.S. neighbours",
         source=source,
     )
@@ -1282,15 +1411,17 @@ def original_state_questions(states: pd.DataFrame | None = None) -> list[Questio
                 atlas,
                 usps,
                 "original_state",
-                prompt="Which of these was one of the 13 original states of the United States?",
+                prompt=_("Which of these was one of the 13 original states of the United States?"),
                 answer=atlas.name[usps],
+                accepted=atlas.aliases[usps],
                 distractors=later,
                 options=atlas.names(later),
                 media={},  # the map would give it away
                 category="U.S. history",
-                explanation=f"{atlas.name[usps]} ratified the Constitution on "
-                f"{joined.day} {joined:%B %Y}, one of the 13 original states; the others "
-                "joined later.",
+                explanation=_(
+                    "{state} ratified the Constitution on {date}, one of the 13 original "
+                    "states; the others joined later."
+                ).format(state=atlas.name[usps], date=long_date(joined)),
                 source=_STATE_SOURCE.format("admitted"),
                 kind="place",
             )
@@ -1308,10 +1439,13 @@ def state_water_questions(states: pd.DataFrame | None = None) -> list[Question]:
         atlas,
         "state_coast",
         coast,
-        "Does {place} have a coast on the ocean or the Gulf of Mexico?",
+        N_("Does {place} have a coast on the ocean or the Gulf of Mexico?"),
         explanation={
-            c: f"{atlas.name[c]} {'has' if yes else 'has no'} coast on the ocean or the Gulf "
-            "of Mexico."
+            c: (
+                _("{state} has coast on the ocean or the Gulf of Mexico.")
+                if yes
+                else _("{state} has no coast on the ocean or the Gulf of Mexico.")
+            ).format(state=atlas.name[c])
             for c, yes in coast.items()
         },
         category="U.S. coasts and lakes",
@@ -1320,11 +1454,13 @@ def state_water_questions(states: pd.DataFrame | None = None) -> list[Question]:
         atlas,
         "state_great_lakes",
         {c: bool(v) for c, v in lakes.items()},
-        "Does {place} touch one of the Great Lakes?",
+        N_("Does {place} touch one of the Great Lakes?"),
         explanation={
-            c: f"{atlas.name[c]} touches {_and(list(v))}."
+            c: _("{state} touches {lakes}.").format(
+                state=atlas.name[c], lakes=_and([_(lake) for lake in v])
+            )
             if v
-            else f"{atlas.name[c]} does not touch any of the Great Lakes."
+            else _("{state} does not touch any of the Great Lakes.").format(state=atlas.name[c])
             for c, v in lakes.items()
         },
         category="U.S. coasts and lakes",
@@ -1388,7 +1524,8 @@ def generated_deck(
     rng: Random | None = None,
     name: str = "generated",
 ) -> Deck:
-    """A shuffled deck of generated questions (shuffled with the game's seeded ``rng``)."""
-    deck = Deck(generate(kinds, levels), name=name)
+    """A shuffled deck of generated questions (shuffled with the game's seeded ``rng``), in
+    the language spoken now."""
+    deck = Deck(generate(kinds, levels), name=name, language=language())
     deck.shuffle(rng or Random(0))
     return deck

@@ -13,6 +13,11 @@ The widget holds no rules: it builds a ``Table`` from what the teacher typed and
   marker (``Table.first``).
 
 For the last two, "Pick at random" draws from the widget's own seeded generator.
+
+A game played from a deck of one's own (``deck_language``: the deck's ``language``, see
+data/decks/README.md) in another language than the page's is said so above the start button
+(``deck_language_note``), so a teacher who meant the Spanish deck for a Spanish class notices
+before the lesson starts.
 """
 
 from __future__ import annotations
@@ -48,6 +53,23 @@ DEFAULT_NOTES = {
 LEVEL_WORDS = [(N_("easy"), "easy"), (N_("medium"), "medium"), (N_("hard"), "hard")]
 #: The seat colours' names as the colour menu says them (``SEAT_COLOUR_NAMES``' order).
 COLOUR_WORDS = [N_("blue"), N_("orange"), N_("green"), N_("pink"), N_("red"), N_("sky blue")]
+
+
+def deck_language_note(deck: str | None, page: str | None = None) -> str:
+    """What the set-up screen says of a deck in ``deck`` (a language code) on a page speaking
+    ``page`` (the page's language by default): "" when they are the same, or no deck."""
+    page = page or language()
+    if not deck or deck == page:
+        return ""
+    from babel import Locale, UnknownLocaleError
+
+    try:
+        name = str(Locale.parse(deck).get_display_name(page) or deck)
+    except (UnknownLocaleError, ValueError):
+        name = deck
+    return _(
+        "The questions of this deck are in {language}, not in the language of this page."
+    ).format(language=name)
 
 
 def default_seat_name(index: int, teams: bool) -> str:
@@ -148,6 +170,7 @@ class TableSetup(widgets.VBox):
         extra: Sequence[widgets.Widget] = (),
         start_text: str | None = None,
         on_language: Callable[[str], Any] | None = None,
+        deck_language: str | None = None,
     ) -> None:
         if not 1 <= min_seats <= max_seats <= len(SEAT_COLOURS):
             raise ValueError(
@@ -195,6 +218,8 @@ class TableSetup(widgets.VBox):
             start_box = widgets.VBox(
                 [widgets.HBox([self.first, self.random_first]), self.rule_note]
             )
+        self.deck_note = widgets.HTML()
+        self.set_deck_language(deck_language)
         self.start = widgets.Button(description=start_text, button_style="success", icon="play")
         self.start.add_class("gt-start")
 
@@ -224,7 +249,16 @@ class TableSetup(widgets.VBox):
                 layout=widgets.Layout(justify_content="space-between", align_items="center"),
             )
         super().__init__(
-            [heading, top, self.rows_box, start_box, *extra, self.start, self.messages]
+            [
+                heading,
+                top,
+                self.rows_box,
+                start_box,
+                *extra,
+                self.deck_note,
+                self.start,
+                self.messages,
+            ]
         )
         themed(self)
         self.preset(preset)
@@ -244,6 +278,11 @@ class TableSetup(widgets.VBox):
         if callable(title):
             kwargs.setdefault("title", _("Who is playing {game}?").format(game=_(title())))
         return cls(**kwargs)
+
+    def set_deck_language(self, code: str | None) -> None:
+        """Say (or stop saying) that the chosen deck is in another language than the page."""
+        note = deck_language_note(code)
+        self.deck_note.value = f'<p class="gt-deck-language">{html_text(note)}</p>' if note else ""
 
     def preset(self, seats: Sequence[Seat]) -> None:
         """Fill the rows from ``seats`` (a student alone: "You" and computer players)."""

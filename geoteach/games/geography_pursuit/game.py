@@ -75,13 +75,29 @@ DEFAULT_CATEGORIES: tuple[str, ...] = (
     "Borders & Neighbours",
     "U.S. States",
 )
-#: ``questions=`` value of the built-in decks (generated from ``geoteach.data``).
+#: ``questions=`` value of the built-in decks (generated from ``geoteach.data``), in English;
+#: ``"geography:es"`` names them in Spanish (``built_in_language``).
 BUILT_IN = "geography"
 #: Most people at the table when playing in teams (rulebook: "as many as 24 players").
 MAX_PEOPLE = 24
 _NEWS_KEPT = 12
 #: This game's wording of the answer move's one-of-them rule (see ``answer_moves``).
 TEXT_OR_MARK = "Give either a typed answer, a chosen option or a mark (right or wrong): one only."
+
+
+def built_in_language(questions: Any) -> str | None:
+    """The language of the built-in decks that a ``questions`` option names ("geography":
+    "en", "geography:es": "es"), or None for decks of one's own."""
+    if not isinstance(questions, str):
+        return None
+    name, _, code = questions.partition(":")
+    if name != BUILT_IN:
+        return None
+    from geoteach.i18n import supported
+
+    if code and supported(code) != code:
+        raise ValueError(f"geoteach has no cards in the language {code!r}.")
+    return code or "en"
 
 
 class GeographyPursuit(Game):
@@ -92,6 +108,14 @@ class GeographyPursuit(Game):
     ``geoteach.games.geography_pursuit.questions``), ``categories`` (the six names in
     colour order; default: the keys of ``questions``), ``precision``, ``time_limit``,
     ``reveal_answer``, ``consultation`` (see the module notes).
+
+    Without ``questions`` the built-in decks are dealt in the language the page speaks when
+    the game starts (``geoteach.i18n``), and that language is saved with the game
+    (``"geography:fr"``; English ``"geography"``, as before), so a game resumes with the very
+    cards it was played with, on a page of any language. A class game's cards are in the
+    language of the page that started it. The checker's verdicts, which the state keeps, are
+    said in the cards' language too (for decks of one's own: ``language``, their language,
+    such as a deck's ``Deck.language``; without it, the page's), so a save replays the same.
     """
 
     name: ClassVar[str] = "geography_pursuit"
@@ -139,12 +163,18 @@ class GeographyPursuit(Game):
 
     def _read_options(self) -> None:
         questions = self.options.get("questions")
-        if questions in (None, BUILT_IN):
+        if questions is None:
+            from geoteach.i18n import language
+
+            code = language()
+            questions = BUILT_IN if code == "en" else f"{BUILT_IN}:{code}"
+        built_in = built_in_language(questions)
+        if built_in is not None:
             # Saved as a name, not as thousands of cards: a load regenerates the same decks.
             from geoteach.games.geography_pursuit.questions import default_questions
 
-            self.options["questions"] = BUILT_IN
-            questions = default_questions()
+            self.options["questions"] = questions
+            questions = default_questions(built_in)
         categories = list(self.options.get("categories") or list(questions))
         self.options["categories"] = categories
         if len(categories) != CATEGORIES or len(set(categories)) != CATEGORIES:
@@ -159,7 +189,7 @@ class GeographyPursuit(Game):
             if not cards:
                 raise ValueError(f"The category '{category}' has no questions: give it a deck.")
             self._bank[category] = list(cards)
-        if self.options["questions"] != BUILT_IN:  # the built-in cards are right by construction
+        if built_in is None:  # the built-in cards are right by construction
             check_cards((card for c in categories for card in self._bank[c]), "Geography Pursuit")
         for card in (card for c in categories for card in self._bank[c]):
             if card["id"] in self._by_id:
@@ -358,7 +388,13 @@ class GeographyPursuit(Game):
         seconds = action.get("seconds")
         if limit is not None and seconds is not None and seconds > limit:
             return False, f"Time is up ({limit} seconds)."
-        return judge_answer(card, action, self.options["precision"])
+        code = built_in_language(self.options["questions"]) or self.options.get("language")
+        if code is None:
+            return judge_answer(card, action, self.options["precision"])
+        from geoteach.i18n import speaking
+
+        with speaking(code):  # the verdict in the cards' language (see the class notes)
+            return judge_answer(card, action, self.options["precision"])
 
     def _ask(self, category: int, final: bool) -> None:
         deck = Deck.from_dict(self.state["decks"][category])  # a copy: see ``_snapshot``

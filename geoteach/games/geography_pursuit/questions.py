@@ -80,15 +80,31 @@ DEFAULT_SOURCES: dict[str, tuple[Any, ...]] = {
 
 
 @cache
-def _default_bank_json() -> str:
-    """The built-in categories as JSON: kept in data/built/ (scripts/build_banks.py), else made."""
+def _default_bank_json(code: str = "en") -> str:
+    """The built-in categories in language ``code`` as JSON: kept in data/built/
+    (scripts/build_banks.py), else made."""
     from geoteach.data import built
+    from geoteach.i18n import speaking
 
-    return built.kept_or_made("geography_pursuit", make_default_bank_json)
+    def make() -> str:
+        with speaking(code):
+            return make_default_bank_json()
+
+    return built.kept_or_made(
+        built.in_language("geography_pursuit", code), make, built.language_code(built.CODE, code)
+    )
 
 
 def make_default_bank_json() -> str:
-    """Generate the six built-in categories from the datasets (about 2 CPU-seconds)."""
+    """Generate the six built-in categories from the datasets (about 2 CPU-seconds), worded in
+    the language spoken now (``geoteach.i18n.speaking``).
+
+    Why a bank per language, kept made (issue 37): a card is read many times a lesson and its
+    words depend on grammar a template cannot guess, so each language's cards are made once by
+    the build (``scripts/build_banks.py``, 2.8 MB a language, read in some 40 ms) rather than
+    worded each time one is shown; every language has the same cards by id, level and order,
+    and a game saves the language it was dealt in, so it replays with the very same cards.
+    The category names stay the keys of the engine (English); a screen words them."""
     from geoteach.quiz import generators
 
     grouped: Bank = {}
@@ -108,17 +124,21 @@ def prepare() -> None:
     """What the first question needs, made while the set-up screen is filled in (the app's
     warm-up, the ``prepare`` of the game's screen entry): the built-in decks, and every place a
     typed answer is checked against (the kept tables' countries, capitals and states)."""
+    from geoteach.i18n import language
     from geoteach.quiz.answers import known_places
 
-    _default_bank_json()
+    _default_bank_json(language())
     known_places()
 
 
-def default_questions() -> Bank:
-    """The built-in six geography categories, generated from ``geoteach.data``.
+def default_questions(code: str | None = None) -> Bank:
+    """The built-in six geography categories, generated from ``geoteach.data``, in language
+    ``code`` (the page's by default).
 
     Every card is right by construction (see ``geoteach.quiz.generators``). There is no
     "Exploration & History" deck built in, because its facts would have to be typed by hand:
     a teacher adds one with ``bank_from_decks``.
     """
-    return json.loads(_default_bank_json())
+    from geoteach.i18n import language
+
+    return json.loads(_default_bank_json(code or language()))

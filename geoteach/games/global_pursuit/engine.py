@@ -164,7 +164,10 @@ class GlobalPursuit(Game):
     edges, or None for no edge), ``fixed_levels`` (one level 1-3 per seat: the 2-points
     variation), ``time_limit`` (seconds per turn), ``quick_end`` (the VARIATION end: the game
     ends when a hand is empty and the draw pile too), ``trivia`` ("built-in" or a bank as made by
-    ``geoteach.games.global_pursuit.trivia``).
+    ``geoteach.games.global_pursuit.trivia``; without it, the built-in decks in the page's
+    language, saved as "built-in:es"), ``language`` (the language of a bank of one's own).
+    The checker's verdicts, which the state keeps, are said in the cards' language, so a save
+    replays the same on a page of any language.
     """
 
     name: ClassVar[str] = "global_pursuit"
@@ -242,12 +245,21 @@ class GlobalPursuit(Game):
             raise ValueError(f"The time limit is a number of seconds above 0, not {limit!r}.")
         self._bank: dict[str, list[dict[str, Any]]] = {}
         if not o["matching_only"]:
-            trivia = o.get("trivia", "built-in")
-            if trivia == "built-in":
-                from geoteach.games.global_pursuit.trivia import built_in_bank
+            from geoteach.games.global_pursuit.trivia import (
+                built_in_bank,
+                built_in_name,
+                built_in_name_language,
+            )
 
-                o["trivia"] = "built-in"  # saved as a name; a load rebuilds the same decks
-                trivia = built_in_bank()
+            # Without a bank: the built-in decks in the page's language, saved by name with
+            # their language ("built-in:es"; English "built-in"), so a load rebuilds the same.
+            trivia = o.get("trivia")
+            if trivia is None:
+                trivia = built_in_name()
+            code = built_in_name_language(trivia)
+            if code is not None:
+                o["trivia"] = trivia
+                trivia = built_in_bank(code)
             missing = [d for d in (*SETS, "wild") if not trivia.get(d)]
             if missing:
                 raise ValueError(f"The trivia has no cards for: {', '.join(missing)}.")
@@ -587,7 +599,15 @@ class GlobalPursuit(Game):
     def _do_answer(self, action: Action) -> None:
         trivia = self.state["trivia"]
         question = self.current_question()
-        correct, message = judge_answer(question, action)
+        from geoteach.games.global_pursuit.trivia import built_in_name_language
+        from geoteach.i18n import speaking
+
+        code = built_in_name_language(self.options.get("trivia")) or self.options.get("language")
+        if code is None:
+            correct, message = judge_answer(question, action)
+        else:
+            with speaking(code):  # the verdict in the cards' language (see the class notes)
+                correct, message = judge_answer(question, action)
         player, name = self.player, self._who()
         fixed = self.level_of(player) is not None
         level_points = 2 if fixed else trivia["level"]

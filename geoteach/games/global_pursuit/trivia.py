@@ -19,6 +19,7 @@ from typing import Any
 
 from geoteach.data import built
 from geoteach.games.global_pursuit.layout import SET_NAMES, SETS
+from geoteach.i18n import language, speaking, supported
 from geoteach.quiz.question import Question
 
 #: The name of the flags deck, next to the four sets.
@@ -34,23 +35,54 @@ TriviaCard = dict[str, Any]
 Bank = dict[str, list[TriviaCard]]
 
 
+#: The ``trivia`` option's name of the built-in decks in English; "built-in:es" in Spanish.
+BUILT_IN = "built-in"
+
+
+def built_in_name(code: str | None = None) -> str:
+    """The ``trivia`` option that names the built-in decks in language ``code`` (the page's
+    by default): "built-in" in English, "built-in:fr" in French."""
+    code = code or language()
+    return BUILT_IN if code == "en" else f"{BUILT_IN}:{code}"
+
+
+def built_in_name_language(trivia: Any) -> str | None:
+    """The language of the built-in decks the ``trivia`` option names, or None for a bank of
+    one's own."""
+    if not isinstance(trivia, str):
+        return None
+    name, _, code = trivia.partition(":")
+    if name != BUILT_IN:
+        return None
+    if code and supported(code) != code:
+        raise ValueError(f"geoteach has no trivia cards in the language {code!r}.")
+    return code or "en"
+
+
 @cache
-def _built_in_json() -> str:
-    """The built-in decks' JSON: kept in data/built/ (``scripts/build_banks.py``), else made."""
-    return built.kept_or_made("global_pursuit", _made_json)
+def _built_in_json(code: str = "en") -> str:
+    """The built-in decks' JSON in language ``code``: kept in data/built/
+    (``scripts/build_banks.py``), else made."""
+    return built.kept_or_made(
+        built.in_language("global_pursuit", code),
+        lambda: _made_json(code),
+        built.language_code(built.CODE, code),
+    )
 
 
-def _made_json() -> str:
+def _made_json(code: str) -> str:
     """The built-in decks made now (6 to 8 CPU-seconds): imported only when the kept file is
     stale, since making them needs pandas and the question generators."""
     from geoteach.games.global_pursuit.trivia_cards import make_built_in_json
 
-    return make_built_in_json()
+    with speaking(code):
+        return make_built_in_json()
 
 
-def built_in_bank() -> Bank:
-    """The five built-in decks (a fresh copy): ``{deck name: [trivia card, ...]}``."""
-    return json.loads(_built_in_json())
+def built_in_bank(code: str | None = None) -> Bank:
+    """The five built-in decks (a fresh copy) in language ``code`` (the page's by default):
+    ``{deck name: [trivia card, ...]}``. Every language has the same cards, by id and order."""
+    return json.loads(_built_in_json(code or language()))
 
 
 def prepare() -> None:
@@ -59,7 +91,7 @@ def prepare() -> None:
     typed answer is checked against (the kept tables' countries, capitals and states)."""
     from geoteach.quiz.answers import known_places
 
-    _built_in_json()
+    _built_in_json(language())
     known_places()
 
 
@@ -69,12 +101,14 @@ def question(card: TriviaCard, level: int) -> Question:
 
 
 def bank_of(trivia: str | Bank) -> Bank:
-    """The decks a game's ``trivia`` option stands for: ``"built-in"`` or a bank of its own.
+    """The decks a game's ``trivia`` option stands for: ``"built-in"`` (``"built-in:es"``...)
+    or a bank of its own.
 
     A screen reads the decks from the game's (public) options this way: the other answers of
     a deck make the wrong options of a multiple-choice question.
     """
-    return built_in_bank() if trivia == "built-in" else trivia  # type: ignore[return-value]
+    code = built_in_name_language(trivia)
+    return trivia if code is None else built_in_bank(code)  # type: ignore[return-value]
 
 
 def deck_questions(bank: Bank, deck: str, level: int) -> list[Question]:

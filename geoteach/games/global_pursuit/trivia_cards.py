@@ -64,8 +64,8 @@ from geoteach.games.global_pursuit.trivia import (
     Bank,
     TriviaCard,
 )
+from geoteach.i18n import N_, _, format_number, language, list_words
 from geoteach.quiz import generators
-from geoteach.quiz.answers import spoken_list
 from geoteach.quiz.question import Question
 from geoteach.sphere import sphere_km, sphere_path
 
@@ -93,7 +93,8 @@ def statehood_questions(states: pd.DataFrame | None = None) -> list[Question]:
         states = us_states()
     places = generators.StateAtlas(states)
     admitted = pd.to_datetime(states["admitted"]).dt.date.to_dict()
-    names = states["name"].astype(str).to_dict()
+    names = places.name  # in the language spoken now (geoteach.data.place_names)
+    when = generators.long_date
     source = "geoteach.data.us_states(), column 'admitted' (see data/SOURCES.md)"
     questions = []
     for a, b in itertools.combinations(sorted(names), 2):
@@ -107,13 +108,17 @@ def statehood_questions(states: pd.DataFrame | None = None) -> list[Question]:
             questions.append(
                 Question(
                     category="History",
-                    prompt=f"Which became a U.S. state first: {names[a]} or {names[b]}?",
+                    prompt=_("Which became a U.S. state first: {a} or {b}?").format(
+                        a=names[a], b=names[b]
+                    ),
                     answer=names[first],
+                    aliases=places.aliases[first],
                     choices=tuple(sorted((names[a], names[b]))),
-                    explanation=(
-                        f"{names[first]} joined on {admitted[first].day} "
-                        f"{admitted[first]:%B %Y}, {names[later]} on {admitted[later].day} "
-                        f"{admitted[later]:%B %Y}."
+                    explanation=_("{first} joined on {date}, {later} on {later_date}.").format(
+                        first=names[first],
+                        date=when(admitted[first]),
+                        later=names[later],
+                        later_date=when(admitted[later]),
                     ),
                     source=source,
                     kind="place",
@@ -122,6 +127,23 @@ def statehood_questions(states: pd.DataFrame | None = None) -> list[Question]:
                 )
             )
     return questions
+
+
+def _trip(explorer: str, journey: str, years: str) -> str:
+    """A journey as a question names it: "Zheng He, First voyage (1405–1407)".
+
+    The journeys' names in data/explorer_routes.csv are English, and no shipped source names
+    them in other languages: there a journey is named by its explorer and years, which tell
+    the kit's journeys apart (one per explorer)."""
+    if language() == "en":
+        return f"{explorer}, {journey} ({years})"
+    return f"{explorer} ({years})"
+
+
+def _journey_of(explorer: str, journey: str) -> str:
+    """ "Marco Polo (Journey to Kublai Khan's court)"; the explorer alone in another language
+    (``_trip``)."""
+    return f"{explorer} ({journey})" if language() == "en" else explorer
 
 
 def _journeys(routes: pd.DataFrame) -> dict[tuple[str, str], pd.DataFrame]:
@@ -177,6 +199,7 @@ def place_labels(places: dict[str, tuple[float, float]]) -> dict[str, str]:
     from shapely import Point
 
     from geoteach.data.figures import country_rows
+    from geoteach.data.place_names import place_name
     from geoteach.data.world import world_shapes
 
     rows = country_rows()
@@ -190,7 +213,7 @@ def place_labels(places: dict[str, tuple[float, float]]) -> dict[str, str]:
         apart = {iso3: shape.distance(point) for iso3, shape in shapes.items()}
         near = [iso3 for iso3, d in apart.items() if d <= OTHER_LAND_DEGREES]
         inside = len(near) == 1 and apart[near[0]] <= NEAR_LAND_DEGREES
-        name = str(rows[near[0]]["name"]) if inside else ""
+        name = place_name("country", near[0], str(rows[near[0]]["name"])) if inside else ""
         if name and name.lower() not in place.lower():
             labels[place] = f"{place} ({name})"
     return labels
@@ -207,14 +230,14 @@ def explorer_questions(routes: pd.DataFrame) -> list[Question]:
     places = {
         str(o["place"]): (float(o["lat"]), float(o["lon"]))
         for stops in journeys.values()
-        for _, o in stops.iterrows()
+        for _skip, o in stops.iterrows()
     }
     label = place_labels(places)
     questions = []
     for key, stops in journeys.items():
         explorer, journey = key
         src = str(stops["source"].iloc[0]) if "source" in stops else "data/explorer_routes.csv"
-        trip = f"{explorer}, {journey} ({_years(stops)})"
+        trip = _trip(explorer, journey, _years(stops))
         common = {"category": "Explorers", "source": src, "kind": "place"}
         ends = [("begin", stops.iloc[0])]
         if str(stops["place"].iloc[-1]) == str(stops["place"].iloc[0]) and len(stops) > 2:
@@ -228,22 +251,27 @@ def explorer_questions(routes: pd.DataFrame) -> list[Question]:
                 if k != key
                 for o in (other.iloc[index],)
             )
-            choices = generators.pick_choices(str(row["place"]), [p for _, p in others])
+            choices = generators.pick_choices(str(row["place"]), [p for _skip, p in others])
             shown = [d for d, p in others if p in choices][: generators.DISTRACTORS]
             choices = tuple(label[p] for p in choices)
             prompt = (
-                f"Where did this journey begin: {trip}?"
+                _("Where did this journey begin: {trip}?")
                 if end == "begin"
-                else f"Where did this journey come back to at its end: {trip}?"
+                else _("Where did this journey come back to at its end: {trip}?")
+            ).format(trip=trip)
+            said = (
+                _("{explorer} set out from {place} in {year}.")
+                if end == "begin"
+                else _("{explorer} came back to {place} in {year}.")
             )
-            verb = "set out from" if end == "begin" else "came back to"
             questions.append(
                 Question(
                     prompt=prompt,
                     answer=label[str(row["place"])],
                     choices=choices,
-                    explanation=f"{explorer} {verb} {label[str(row['place'])]} in "
-                    f"{int(row['year'])}.",
+                    explanation=said.format(
+                        explorer=explorer, place=label[str(row["place"])], year=int(row["year"])
+                    ),
                     id=f"explorer_{'start' if end == 'begin' else 'end'}:{explorer}:{journey}",
                     **generators.graded(
                         EXPLORER_KNOWN, generators.guess_chance(len(choices), _near(shown))
@@ -256,25 +284,34 @@ def explorer_questions(routes: pd.DataFrame) -> list[Question]:
             (d, p) for p, at in places.items() if (d := route_distance(stops, at)) >= CLEAR_KM
         )
         asked: set[str] = set()
-        for _, row in stops.iloc[1:].iterrows():
+        for _skip, row in stops.iloc[1:].iterrows():
             place = str(row["place"])
             if place in ends_at or place in asked:
                 continue
             asked.add(place)
             here = (float(row["lat"]), float(row["lon"]))
             nearest = sorted(clear, key=lambda dp: (sphere_km(here, places[dp[1]]), dp[1]))
-            choices = generators.pick_choices(place, [p for _, p in nearest])
-            shown = [sphere_km(here, places[p]) for _, p in nearest if p in choices]
+            choices = generators.pick_choices(place, [p for _skip, p in nearest])
+            shown = [sphere_km(here, places[p]) for _skip, p in nearest if p in choices]
             shown = shown[: generators.DISTRACTORS]
             wrong = [label[p] for p in choices if p != place]
             questions.append(
                 Question(
-                    prompt=f"Which of these places did this journey reach: {trip}?",
+                    prompt=_("Which of these places did this journey reach: {trip}?").format(
+                        trip=trip
+                    ),
                     answer=label[place],
                     choices=tuple(label[p] for p in choices),
-                    explanation=f"{explorer} reached {label[place]} in {int(row['year'])}. "
-                    f"{spoken_list(wrong, 'and')} lie more than "
-                    f"{CLEAR_KM:,.0f} km from every place on the way.",
+                    explanation=_(
+                        "{explorer} reached {place} in {year}. {others} lie more than {km} km "
+                        "from every place on the way."
+                    ).format(
+                        explorer=explorer,
+                        place=label[place],
+                        year=int(row["year"]),
+                        others=list_words(wrong, "and"),
+                        km=format_number(CLEAR_KM, 0),
+                    ),
                     id=f"explorer_stop:{explorer}:{place}",
                     **generators.graded(
                         EXPLORER_KNOWN, generators.guess_chance(len(choices), _near(shown))
@@ -302,10 +339,14 @@ def explorer_order_questions(routes: pd.DataFrame) -> list[Question]:
         questions.append(
             Question(
                 category="Explorers",
-                prompt=f"Who set out first: {ka[0]} ({ka[1]}) or {kb[0]} ({kb[1]})?",
+                prompt=_("Who set out first: {a} or {b}?").format(
+                    a=_journey_of(*ka), b=_journey_of(*kb)
+                ),
                 answer=first[0][0],
                 choices=tuple(sorted((ka[0], kb[0]))),
-                explanation=f"{first[0][0]} set out in {first[1]}, {later[0][0]} in {later[1]}.",
+                explanation=_("{first} set out in {year}, {later} in {later_year}.").format(
+                    first=first[0][0], year=first[1], later=later[0][0], later_year=later[1]
+                ),
                 source=src or "data/explorer_routes.csv",
                 kind="place",
                 id=f"explorer_order:{ka[0]}:{ka[1]}:{kb[0]}:{kb[1]}",
@@ -325,6 +366,8 @@ TROPICAL_CROPS: dict[str, str] = {
     "cocoa": 'Encyclopaedia Britannica, "cacao" (a crop of the humid tropics)',
     "coffee": 'Encyclopaedia Britannica, "coffee" (a crop of the tropics)',
 }
+#: The crops' names, for the catalogs.
+PRODUCT_WORDS: dict[str, str] = {"cocoa": N_("cocoa"), "coffee": N_("coffee")}
 #: Degrees from the Equator beyond which no tropical crop is grown: the tropics end at 23.4°;
 #: the margin keeps out the odd farm just beyond them (Yunnan, Nepal, New South Wales, Sicily).
 TROPICAL_LIMIT = 40.0
@@ -375,20 +418,29 @@ def product_questions(
             if len(others) < generators.DISTRACTORS:
                 continue
             shown = [atlas.called[c] for c in others[: generators.DISTRACTORS]]
+            crop = _(PRODUCT_WORDS[product])
             questions.append(
                 generators.choice_question(
                     atlas,
                     iso3,
                     f"product:{product}",
                     category="Products",
-                    prompt=f"Which of these countries grows {product}?",
+                    prompt=_("Which of these countries grows {crop}?").format(crop=crop),
                     answer=atlas.name[iso3],
+                    accepted=atlas.aliases[iso3],
                     distractors=others,
                     options=atlas.names(others),
-                    explanation=f"{atlas.opening(iso3)} grows {product} (the CIA World "
-                    f"Factbook lists it). {product.capitalize()} is a crop of the tropics; "
-                    f"{spoken_list(shown, 'and')} lie wholly more than "
-                    f"{TROPICAL_LIMIT:.0f}° from the Equator, far outside them.",
+                    explanation=_(
+                        "{country} grows {crop} (the CIA World Factbook lists it). {Crop} is a "
+                        "crop of the tropics; {others} lie wholly more than {degrees}° from the "
+                        "Equator, far outside them."
+                    ).format(
+                        country=atlas.opening(iso3),
+                        crop=crop,
+                        Crop=crop[:1].upper() + crop[1:],
+                        others=list_words(shown, "and"),
+                        degrees=f"{TROPICAL_LIMIT:.0f}",
+                    ),
                     source=f"{src}; {TROPICAL_CROPS[product]}; "
                     "latitudes from data/world_50m.geojson",
                     kind="place",
