@@ -412,7 +412,8 @@ class Referee:
         return ref
 
     def _record(self, ref: RefRoom) -> None:
-        from geoteach.classroom.recorder import RecordError, record
+        from geoteach.classroom.recorder import record
+        from geoteach.store.lesson_record import RecordError
 
         try:
             record(ref.game, lesson=self.lesson)
@@ -605,23 +606,23 @@ class Referee:
     ) -> dict[str, Any]:
         store, room_id, key = self.store, ref.room.id, ref.host_key
         answer: dict[str, Any] = {}
-        seated = verb in ("give_to_computer", "free_seat", "hand_seat", "rename")
-        if seated and (seat is None or not 0 <= seat < len(ref.game.table.seats)):
-            raise RoomError("Pick a team first.")
-        if verb == "pause":
+        if verb in ("give_to_computer", "free_seat", "hand_seat", "rename"):
+            if seat is None or not 0 <= seat < len(ref.game.table.seats):
+                raise RoomError("Pick a team first.")
+            if verb == "give_to_computer":
+                store.give_to_computer(room_id, key, seat)
+            elif verb == "free_seat":
+                store.free_seat(room_id, key, seat)
+            elif verb == "hand_seat":
+                answer["key"] = store.hand_seat(room_id, key, seat)
+            else:
+                store.rename(room_id, key, seat, nickname)
+        elif verb == "pause":
             store.pause(room_id, key)
         elif verb in ("resume", "start"):
             store.resume(room_id, key)
         elif verb == "end":
             store.end(room_id, key)
-        elif verb == "give_to_computer":
-            store.give_to_computer(room_id, key, seat)  # type: ignore[arg-type]
-        elif verb == "free_seat":
-            store.free_seat(room_id, key, seat)  # type: ignore[arg-type]
-        elif verb == "hand_seat":
-            answer["key"] = store.hand_seat(room_id, key, seat)  # type: ignore[arg-type]
-        elif verb == "rename":
-            store.rename(room_id, key, seat, nickname)  # type: ignore[arg-type]
         self._changed(ref)
         self._seat_bots(ref)
         answer["room"] = self.info(ref)

@@ -85,7 +85,8 @@ class LocalConnection:
 
     async def wait(self, request: dict[str, Any]) -> dict[str, Any]:
         reply: dict[str, Any] = await self.referee.wait(request, self.client)
-        return json.loads(json.dumps(reply))
+        copied: dict[str, Any] = json.loads(json.dumps(reply))
+        return copied
 
 
 class HttpConnection:
@@ -374,10 +375,12 @@ class RemoteGame:
     def view(self, player: int | None) -> dict[str, Any]:
         position = self._now()
         if player is None:
-            return json.loads(json.dumps(position["public"]))
+            public: dict[str, Any] = json.loads(json.dumps(position["public"]))
+            return public
         if player != self.seat or position["own"] is None:
             raise ViewRefused(f"This screen may not see {self.table.name_of(player)}'s own view.")
-        return json.loads(json.dumps(position["own"]))
+        own: dict[str, Any] = json.loads(json.dumps(position["own"]))
+        return own
 
     def legal_actions(self, player: int | None = None) -> list[Action]:
         position = self._now()
@@ -391,7 +394,8 @@ class RemoteGame:
             position["card_back"] is None or position["card_back"]["player"] != player
         ):
             return []
-        return json.loads(json.dumps(position["legal"]))
+        legal: list[Action] = json.loads(json.dumps(position["legal"]))
+        return legal
 
     def card_back(self) -> dict[str, Any] | None:
         """The back of the card being asked: the teacher's page only, while a team answers
@@ -407,7 +411,7 @@ class RemoteGame:
         check_turn(self, action)
 
     def is_legal(self, action: Action) -> bool:
-        return Game.is_legal(self, action)  # type: ignore[arg-type]
+        return Game.is_legal(self, action)  # type: ignore[arg-type]  # it calls only self.check
 
     def marks_right(self, action: Action) -> bool:
         probe = object.__new__(self._cls)

@@ -77,9 +77,12 @@ def is_choice_alone(action: Action) -> bool:
 def given_of(action: Action) -> str | None:
     """What the player answered, as the verdict repeats it: the text typed or the option
     chosen alone (None for a mark: the reader judged what was said)."""
+    given: str | None = None
     if "text" in action:
-        return action["text"]
-    return action["choice"] if is_choice_alone(action) else None
+        given = action["text"]
+    elif is_choice_alone(action):
+        given = action["choice"]
+    return given
 
 
 def marked_right(action: Action) -> bool:

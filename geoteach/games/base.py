@@ -36,9 +36,9 @@ import random
 import re
 import reprlib
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Self, TypeVar
 
 from geoteach.games.table import Table
 from geoteach.store import savedata, saves
@@ -46,6 +46,9 @@ from geoteach.store.savedata import SAVE_FORMAT, SAVE_KEYS, NotASave
 from geoteach.store.savefile import BadSaveName, SaveError, SaveInUse
 
 Action = dict[str, Any]
+
+#: Plain data that ``detached`` copies: a view, or a part of one.
+_Data = TypeVar("_Data", bound=Mapping[str, Any])
 
 #: ``current_player()`` when the game is over.
 TERMINAL = "terminal"
@@ -559,14 +562,15 @@ def plain_data(value: Any) -> None:
             raise IllegalAction(_PLAIN_ONLY)
 
 
-def detached(data: dict[str, Any]) -> dict[str, Any]:
+def detached(data: _Data) -> _Data:
     """A deep copy of plain data: what ``view`` hands out, so code that edits a view (a UI, a
     bot, a student's notebook) never edits the game. marshal copies plain data many times
     faster than deepcopy; anything else falls back to deepcopy."""
     try:
-        return marshal.loads(marshal.dumps(data))
+        copied: _Data = marshal.loads(marshal.dumps(dict(data)))
     except ValueError:
         return copy.deepcopy(data)
+    return copied
 
 
 def canonical(value: Any) -> str:
@@ -586,9 +590,10 @@ def _plain(action: Action) -> Action:
         raise IllegalAction("A move must say what it is, for example {'type': 'roll'}.")
     plain_data(action)
     try:
-        return json.loads(json.dumps(action, allow_nan=False))
+        copied: Action = json.loads(json.dumps(action, allow_nan=False))
     except (TypeError, ValueError, RecursionError) as exc:
         raise IllegalAction(_PLAIN_ONLY) from exc
+    return copied
 
 
 def _find_game(name: Any) -> type[Game] | None:

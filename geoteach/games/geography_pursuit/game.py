@@ -179,12 +179,14 @@ class GeographyPursuit(Game):
     @property
     def categories(self) -> list[str]:
         """The six category names, in colour order (category ``i`` is headquarters ``i``)."""
-        return self.options["categories"]
+        names: list[str] = self.options["categories"]
+        return names
 
     # ----- whose move ----------------------------------------------------------------
     @property
     def phase(self) -> str:
-        return self.state["phase"]
+        phase: str = self.state["phase"]
+        return phase
 
     def to_act(self) -> list[int]:
         if self.phase == "over":
@@ -289,6 +291,7 @@ class GeographyPursuit(Game):
             self._news(f"{self._who()} lands in the hub and picks any category.")
             self.state["phase"] = "choose_category"
         else:
+            assert space.category is not None  # every space but the hub and Roll again has one
             self._ask(space.category, final=False)
 
     def _do_choose(self, action: Action) -> None:
@@ -415,7 +418,7 @@ class GeographyPursuit(Game):
 
     # ----- results, views, state -------------------------------------------------------------
     def is_terminal(self) -> bool:
-        return self.state["phase"] == "over"
+        return bool(self.state["phase"] == "over")
 
     def scores(self) -> list[float]:
         """Wedges of each seat, plus one for a winner (so the winners have the top score)."""

@@ -121,4 +121,5 @@ def default_questions() -> Bank:
     "Exploration & History" deck built in, because its facts would have to be typed by hand:
     a teacher adds one with ``bank_from_decks``.
     """
-    return json.loads(_default_bank_json())
+    bank: Bank = json.loads(_default_bank_json())
+    return bank

@@ -251,7 +251,7 @@ class GeoTriple(Game):
 
     def _end_race(self, winner: int | None, claim: list[list[str]] | None) -> None:
         race = self.s["race"]
-        found = []
+        found: list[list[list[str]] | None] = []
         for seat in (0, 1):
             if seat == winner and claim is not None:
                 found.append([list(g) for g in claim])
@@ -329,7 +329,8 @@ class GeoTriple(Game):
     # ----- the protocol -----------------------------------------------------------------
     @property
     def phase(self) -> str:
-        return self.s["phase"]
+        phase: str = self.s["phase"]
+        return phase
 
     def to_act(self) -> list[int]:
         phase = self.phase
@@ -516,6 +517,7 @@ class GeoTriple(Game):
         cid = s1["challenge"]
         card = self.cards[self.s["secret"][player]]
         answer = matching_answer(self.challenges[cid], card, self.cards, action["answer"])
+        assert answer is not None  # _check refuses a clue that is not true of the card
         self._give_clue(_other(player), cid, answer)
 
     def _do_guess(self, player: int, action: Action) -> None:
@@ -642,7 +644,8 @@ class GeoTriple(Game):
         if self.phase != "guess":
             return None
         s1 = self.s["stage1"]
-        return s1["order"][s1["turn"]]
+        seat: int = s1["order"][s1["turn"]]
+        return seat
 
     def card_places(self) -> list[list[str]]:
         """Every pile, hand and trick that holds GeoPlunge cards (for conservation checks)."""

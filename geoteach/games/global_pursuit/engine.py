@@ -288,12 +288,14 @@ class GlobalPursuit(Game):
     # ----- whose turn ------------------------------------------------------------------
     @property
     def phase(self) -> str:
-        return self.state["phase"]
+        phase: str = self.state["phase"]
+        return phase
 
     @property
     def player(self) -> int:
         """The seat whose turn it is."""
-        return self.state["player"]
+        seat: int = self.state["player"]
+        return seat
 
     def to_act(self) -> list[int]:
         phase = self.phase
@@ -419,7 +421,7 @@ class GlobalPursuit(Game):
         elif kind == "answer":
             check_answer_move(action)
             if not self._late(action):
-                check_choice(self.current_question(), action)
+                check_choice(self._asked(), action)
         elif kind == "return" and not fields.word(action.get("card"), self._all_map_cards):
             raise IllegalAction("Give back one of the cards in your hand.")
 
@@ -586,7 +588,7 @@ class GlobalPursuit(Game):
 
     def _do_answer(self, action: Action) -> None:
         trivia = self.state["trivia"]
-        question = self.current_question()
+        question = self._asked()
         correct, message = judge_answer(question, action)
         player, name = self.player, self._who()
         fixed = self.level_of(player) is not None
@@ -768,7 +770,7 @@ class GlobalPursuit(Game):
         self.state["news"] = [*self.state["news"], line][-_NEWS_KEPT:]
 
     def is_terminal(self) -> bool:
-        return self.state["phase"] == OVER
+        return bool(self.state["phase"] == OVER)
 
     def scores(self) -> list[float]:
         return self.scoreboard.column("points")
@@ -783,6 +785,14 @@ class GlobalPursuit(Game):
             return None
         data = self._cards[trivia["card"]]["questions"][trivia["level"] - 1]
         return Question.from_dict(data)
+
+    def _asked(self) -> Question:
+        """``current_question`` where an answer is being checked or carried out: one is asked
+        then (a ``ValueError`` in ``check`` is the plain "missing something" refusal)."""
+        question = self.current_question()
+        if question is None:
+            raise ValueError("no question is being asked")
+        return question
 
     def card_back(self) -> dict[str, Any] | None:
         """The back of the trivia card being asked (the level chosen), for the reader who marks

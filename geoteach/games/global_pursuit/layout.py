@@ -134,7 +134,7 @@ def to_table(face: int, x: float, y: float, turn: int, points: np.ndarray) -> np
     """Card coordinates of ``points`` (n x 2) -> where they lie on the table."""
     a = math.radians(card_angle(face, turn))
     rot = np.array([[math.cos(a), -math.sin(a)], [math.sin(a), math.cos(a)]])
-    return np.asarray(points, dtype=float) @ rot.T + [x, y]
+    return np.asarray(np.asarray(points, dtype=float) @ rot.T + [x, y])
 
 
 def _key(x: float, y: float) -> tuple[float, float]:
@@ -145,7 +145,7 @@ def _unit_normals(shapes: np.ndarray) -> np.ndarray:
     """A unit vector across each edge of each card (corners on the last-but-one axis)."""
     along = np.roll(shapes, -1, axis=-2) - shapes
     normals = np.stack([-along[..., 1], along[..., 0]], axis=-1)
-    return normals / np.linalg.norm(normals, axis=-1, keepdims=True)
+    return np.asarray(normals / np.linalg.norm(normals, axis=-1, keepdims=True))
 
 
 def overlapping(card: np.ndarray, others: np.ndarray) -> np.ndarray:
@@ -160,7 +160,7 @@ def overlapping(card: np.ndarray, others: np.ndarray) -> np.ndarray:
     depth = np.minimum(mine.max(axis=1), seen.max(axis=1)) - np.maximum(
         mine.min(axis=1), seen.min(axis=1)
     )
-    return (depth > TOLERANCE).all(axis=1)
+    return np.asarray((depth > TOLERANCE).all(axis=1))
 
 
 def edge_contacts(card: np.ndarray, others: np.ndarray) -> list[tuple[int, int, int, float]]:

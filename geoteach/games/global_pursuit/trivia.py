@@ -50,7 +50,8 @@ def _made_json() -> str:
 
 def built_in_bank() -> Bank:
     """The five built-in decks (a fresh copy): ``{deck name: [trivia card, ...]}``."""
-    return json.loads(_built_in_json())
+    bank: Bank = json.loads(_built_in_json())
+    return bank
 
 
 def prepare() -> None:
@@ -74,7 +75,8 @@ def bank_of(trivia: str | Bank) -> Bank:
     A screen reads the decks from the game's (public) options this way: the other answers of
     a deck make the wrong options of a multiple-choice question.
     """
-    return built_in_bank() if trivia == "built-in" else trivia  # type: ignore[return-value]
+    bank = built_in_bank() if trivia == "built-in" else trivia
+    return bank  # type: ignore[return-value]  # other text is refused at set-up: a bank
 
 
 def deck_questions(bank: Bank, deck: str, level: int) -> list[Question]:

@@ -47,6 +47,7 @@ by ``geoteach.games.global_pursuit.trivia``, so a student's kernel does not impo
 
 from __future__ import annotations
 
+import functools
 import itertools
 import json
 import random
@@ -215,7 +216,7 @@ def explorer_questions(routes: pd.DataFrame) -> list[Question]:
         explorer, journey = key
         src = str(stops["source"].iloc[0]) if "source" in stops else "data/explorer_routes.csv"
         trip = f"{explorer}, {journey} ({_years(stops)})"
-        common = {"category": "Explorers", "source": src, "kind": "place"}
+        explorer_card = functools.partial(Question, category="Explorers", source=src, kind="place")
         ends = [("begin", stops.iloc[0])]
         if str(stops["place"].iloc[-1]) == str(stops["place"].iloc[0]) and len(stops) > 2:
             ends.append(("end", stops.iloc[-1]))
@@ -238,7 +239,7 @@ def explorer_questions(routes: pd.DataFrame) -> list[Question]:
             )
             verb = "set out from" if end == "begin" else "came back to"
             questions.append(
-                Question(
+                explorer_card(
                     prompt=prompt,
                     answer=label[str(row["place"])],
                     choices=choices,
@@ -248,7 +249,6 @@ def explorer_questions(routes: pd.DataFrame) -> list[Question]:
                     **generators.graded(
                         EXPLORER_KNOWN, generators.guess_chance(len(choices), _near(shown))
                     ),
-                    **common,
                 )
             )
         ends_at = {str(stops["place"].iloc[0]), str(stops["place"].iloc[-1])}
@@ -268,7 +268,7 @@ def explorer_questions(routes: pd.DataFrame) -> list[Question]:
             shown = shown[: generators.DISTRACTORS]
             wrong = [label[p] for p in choices if p != place]
             questions.append(
-                Question(
+                explorer_card(
                     prompt=f"Which of these places did this journey reach: {trip}?",
                     answer=label[place],
                     choices=tuple(label[p] for p in choices),
@@ -279,7 +279,6 @@ def explorer_questions(routes: pd.DataFrame) -> list[Question]:
                     **generators.graded(
                         EXPLORER_KNOWN, generators.guess_chance(len(choices), _near(shown))
                     ),
-                    **common,
                 )
             )
     return questions

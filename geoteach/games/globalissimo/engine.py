@@ -16,7 +16,7 @@ from geoteach.games.base import Action, Game, IllegalAction, detached
 from geoteach.games.deck import Deck
 from geoteach.games.globalissimo.atlas import Atlas
 from geoteach.games.globalissimo.ranking import score_rank_guess, true_places
-from geoteach.games.globalissimo.track import run, starting_hurdles, track_length
+from geoteach.games.globalissimo.track import Hurdle, run, starting_hurdles, track_length
 from geoteach.games.scoreboard import Scoreboard
 from geoteach.games.table import Table
 from geoteach.i18n import N_, _
@@ -166,10 +166,10 @@ class Globalissimo(Game):
 
         A typed capital need not be on the list: ``check`` accepts any text.
         """
-        if player is None:
-            player = self.current_player()
-        if self.is_terminal() or not fields.whole(player, self.to_act()):
+        acting = self.current_player() if player is None else player
+        if self.is_terminal() or not fields.whole(acting, self.to_act()):
             return []
+        player = acting
         if self._phase == RANKING:
             n = len(self.round["countries"])
             return [
@@ -185,7 +185,7 @@ class Globalissimo(Game):
             answers = self.atlas.all_capitals()
         return [{"player": player, "type": "answer", "answer": a} for a in answers]
 
-    def facing(self) -> dict[str, Any]:
+    def facing(self) -> Hurdle:
         """The hurdle the runner now at the hurdle is facing."""
         seat = self.scoring["order"][self.scoring["index"]]
         space = self.scoreboard.get(seat)
@@ -337,7 +337,7 @@ class Globalissimo(Game):
             return self.atlas.checker.honor(question, action["verdict"] == "right")
         if kind == "B":
             return self.atlas.checker.typed(question, str(action["answer"]))
-        card = self.hurdle_card
+        card = self._card_faced()
         name, number = self.atlas.names[card], self.atlas.map_numbers[card]
         picked = self.map_pick(action["answer"])
         given = str(action["answer"]).strip()
@@ -353,7 +353,14 @@ class Globalissimo(Game):
 
     def hurdle_question(self) -> Question:
         """The question on the card drawn for the hurdle now faced, as a quiz question."""
-        return self.question_at_hurdle(self.facing()["kind"], self.hurdle_card)
+        return self.question_at_hurdle(self.facing()["kind"], self._card_faced())
+
+    def _card_faced(self) -> str:
+        """The country card drawn for the hurdle now faced (there is one while a runner faces a
+        hurdle; a ``KeyError`` in ``check`` is the plain "missing something" refusal)."""
+        if self.hurdle_card is None:
+            raise KeyError("hurdle_card")
+        return self.hurdle_card
 
     def question_at_hurdle(self, kind: str, card: str) -> Question:
         """Hurdle ``kind``'s question ("A": the map number, "B": the capital) about ``card``."""
@@ -378,7 +385,7 @@ class Globalissimo(Game):
     def _hurdle_answered(self, action: Action, verdict: Verdict) -> None:
         hurdle = self.facing()
         seat = action["player"]
-        card = self.hurdle_card
+        card = self._card_faced()
         self.round["hurdles"].append(
             {
                 "player": seat,
@@ -552,12 +559,13 @@ class Globalissimo(Game):
         hurdle = None
         if self._phase == HURDLE:
             facing = self.facing()
-            name = self.atlas.names[self.hurdle_card]
+            card = self._card_faced()
+            name = self.atlas.names[card]
             hurdle = {
                 "player": self.to_act()[0],
                 "space": facing["space"],
                 "kind": facing["kind"],
-                "country": self.hurdle_card,
+                "country": card,
                 "name": name,
                 "task": HURDLE_TASKS[facing["kind"]].format(name=name),
                 "remaining": self.scoring["remaining"],

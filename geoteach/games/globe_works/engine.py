@@ -222,11 +222,9 @@ class GlobeWorks(Game):
         """Every legal action. Trades list one proposal per pair of cards (with ``take``
         ``None``: the other player chooses what to give), a named played city once for the map
         and once with ``"into": "hand"``; ``check`` is the authority."""
-        if player is None:
-            player = self.current_player()  # type: ignore[assignment]
-        if self.is_terminal() or not fields.whole(player, self.to_act()):
+        p = self.current_player() if player is None else player
+        if self.is_terminal() or not fields.whole(p, self.to_act()):
             return []
-        p = player
         if self._phase == DEALS:
             assert self.window is not None
             prop = self.window["proposal"]
@@ -833,7 +831,8 @@ def partner_of(partnerships: list[dict[str, Any]], player: int, icon: str) -> in
     for deal in partnerships:
         if deal["icon"] == icon and player in deal["players"]:
             a, b = deal["players"]
-            return b if a == player else a
+            other: int = b if a == player else a
+            return other
     return None
 
 
