@@ -60,7 +60,7 @@ from geoteach.classroom.wire import (
     error_reply,
     parse_request,
 )
-from geoteach.games.base import Action, Game, IllegalAction
+from geoteach.games.base import Action, CardBack, Game, IllegalAction, View
 from geoteach.games.registry import GAMES
 from geoteach.games.table import Table
 from geoteach.store.rooms import (
@@ -816,9 +816,7 @@ def position(
     }
 
 
-def without_the_answer(
-    own: dict[str, Any], public: dict[str, Any], back: dict[str, Any]
-) -> dict[str, Any]:
+def without_the_answer(own: View, public: View, back: CardBack) -> View:
     """``own`` with every part that holds the answer of the card being asked replaced by the
     public view's part (the reader's extras: the answer, the whole card)."""
     card = back.get("card") or {}

@@ -24,7 +24,15 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from geoteach.classroom.wire import Event, Position, RoomInfo, Update, parse_request
-from geoteach.games.base import Action, Game, IllegalAction, check_turn, game_class
+from geoteach.games.base import (
+    Action,
+    CardBack,
+    Game,
+    IllegalAction,
+    View,
+    check_turn,
+    game_class,
+)
 from geoteach.games.table import Table
 from geoteach.store.rooms import (
     AlreadyPlayed,
@@ -372,14 +380,14 @@ class RemoteGame:
     def winners(self) -> list[int]:
         return list(self._now()["winners"])
 
-    def view(self, player: int | None) -> dict[str, Any]:
+    def view(self, player: int | None) -> View:
         position = self._now()
         if player is None:
-            public: dict[str, Any] = json.loads(json.dumps(position["public"]))
+            public: View = json.loads(json.dumps(position["public"]))
             return public
         if player != self.seat or position["own"] is None:
             raise ViewRefused(f"This screen may not see {self.table.name_of(player)}'s own view.")
-        own: dict[str, Any] = json.loads(json.dumps(position["own"]))
+        own: View = json.loads(json.dumps(position["own"]))
         return own
 
     def legal_actions(self, player: int | None = None) -> list[Action]:
@@ -397,7 +405,7 @@ class RemoteGame:
         legal: list[Action] = json.loads(json.dumps(position["legal"]))
         return legal
 
-    def card_back(self) -> dict[str, Any] | None:
+    def card_back(self) -> CardBack | None:
         """The back of the card being asked: the teacher's page only, while a team answers
         out loud (the referee sends it to no other page)."""
         back = self._now()["card_back"]

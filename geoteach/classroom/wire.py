@@ -23,6 +23,7 @@ from __future__ import annotations
 import json
 from typing import Any, Literal, NotRequired, TypedDict
 
+from geoteach.games.base import Action, CardBack, View
 from geoteach.store.rooms import ACTION_MAX_BYTES, NICKNAME_MAX, SEATS_MAX, RoomError
 
 #: The largest request the referee reads (a move is a few hundred bytes; a room's set-up, sent
@@ -75,7 +76,7 @@ class Request(TypedDict):
     number: NotRequired[int]
     version: NotRequired[int]
     timeout: NotRequired[float]
-    action: NotRequired[dict[str, Any]]
+    action: NotRequired[Action]
     game: NotRequired[str]
     setup: NotRequired[dict[str, Any]]
     verb: NotRequired[TeacherVerb]
@@ -109,7 +110,8 @@ class Position(TypedDict):
     """What one page may know of the game after a move: drawn by its screen
     (``geoteach.classroom.remote.RemoteGame``). ``own`` is the seat's private view (None for a
     spectator and the projector); ``card_back`` only for the teacher, only while a team answers
-    out loud; ``legal`` the moves the page's seat may make now."""
+    out loud; ``legal`` the moves the page's seat may make now. Views, moves and card backs are
+    the games' own types (``geoteach.games.base``): the wire carries them as they are."""
 
     number: int
     phase: str
@@ -117,17 +119,17 @@ class Position(TypedDict):
     terminal: bool
     scores: list[float]
     winners: list[int]
-    public: dict[str, Any]
-    own: dict[str, Any] | None
-    legal: list[dict[str, Any]]
-    card_back: dict[str, Any] | None
+    public: View
+    own: View | None
+    legal: list[Action]
+    card_back: CardBack | None
 
 
 class Event(TypedDict):
     """One move as a page receives it: its number, the move, and the position it led to."""
 
     number: int
-    action: dict[str, Any]
+    action: Action
     position: Position
 
 

@@ -33,7 +33,7 @@ from functools import cache
 from typing import Any
 
 from geoteach.games import fields
-from geoteach.games.base import Action, IllegalAction
+from geoteach.games.base import Action, CardBack, IllegalAction
 from geoteach.quiz.answers import AnswerChecker, Verdict, said_answers
 from geoteach.quiz.question import Question
 
@@ -91,7 +91,7 @@ def marked_right(action: Action) -> bool:
     return action.get("type") == "answer" and action.get("mark") == "right"
 
 
-def card_back(seat: int, question: Question) -> dict[str, Any]:
+def card_back(seat: int, question: Question) -> CardBack:
     """The back of the card ``question`` asks ``seat``, as the one who marks an answer said out
     loud reads it (``Game.card_back``): ``player``, ``prompt``, ``answers`` (every answer that
     counts, as said aloud: "Sucre or La Paz") and ``card`` (``Question.to_dict``, answer and

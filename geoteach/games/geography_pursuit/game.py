@@ -61,9 +61,10 @@ from geoteach.games.answer_moves import (
     judge_answer,
     marked_right,
 )
-from geoteach.games.base import Action, Game, IllegalAction, detached, listed
+from geoteach.games.base import Action, CardBack, Game, IllegalAction, detached, listed
 from geoteach.games.deck import Deck
 from geoteach.games.geography_pursuit.board import CATEGORIES, HUB, SPACES, destinations
+from geoteach.games.geography_pursuit.views import GeographyPursuitView, Media, QuestionShown
 from geoteach.quiz.question import Question, check_cards
 
 #: The six categories geoteach plays by default, in colour order (see ``board``).
@@ -456,7 +457,7 @@ class GeographyPursuit(Game):
             )
         ]
 
-    def card_back(self) -> dict[str, Any] | None:
+    def card_back(self) -> CardBack | None:
         """The back of the card being asked, for the one who marks the spoken answer (see
         ``Game.card_back``); None when no question is asked."""
         asked = self.state["question"]
@@ -468,7 +469,7 @@ class GeographyPursuit(Game):
         """The reader's "right" mark of an answer."""
         return marked_right(action)
 
-    def view(self, player: int | None) -> dict[str, Any]:
+    def view(self, player: int | None) -> GeographyPursuitView:
         """Everything is on the table except the answer of the card being asked.
 
         The reader (any other player, in honor mode) sees the answer; the player answering and a
@@ -478,46 +479,48 @@ class GeographyPursuit(Game):
         would; the id is kept from the others too, since a built-in card's id names its place.
         """
         s = self.state
-        question = None
+        question: QuestionShown | None = None
         if s["question"] is not None:
             card = self._by_id[s["question"]["id"]]
-            question = {
+            shown: QuestionShown = {
                 "category": s["question"]["category"],
                 "final": s["question"]["final"],
                 "prompt": card["prompt"],
                 "level": card.get("level", 1),
                 "choices": list(card.get("choices") or []),
-                "media": card.get("media") or {},
+                "media": card.get("media") or Media(),
             }
             if player is not None and player != s["player"]:
-                question["answer"] = card["answer"]
-                question["card"] = dict(card)
-        return detached(
-            {
-                "phase": s["phase"],
-                "player": s["player"],
-                "to_act": self.to_act(),
-                "roll": s["roll"],
-                "destinations": self.legal_destinations(),
-                "positions": list(s["positions"]),
-                "wedges": [list(w) for w in s["wedges"]],
-                "categories": list(self.categories),
-                "question": question,
-                "votes": list(s["votes"]) if s["phase"] == "vote" else [],
-                "record": [[list(r) for r in rec] for rec in s["record"]],
-                "must_leave": list(s["must_leave"]),
-                "turns": list(s["turns"]),
-                "turn": s["turn"],
-                "winners": list(s["winners"]),
-                "tie_chance": list(s["tie_chance"]),
-                "last": dict(s["last"]) if s["last"] else None,
-                "news": list(s["news"]),
-                "house_rules": {
-                    k: self.options[k]
-                    for k in ("precision", "time_limit", "reveal_answer", "consultation")
-                },
-            }
-        )
+                shown["answer"] = card["answer"]
+                shown["card"] = dict(card)
+            question = shown
+        view: GeographyPursuitView = {
+            "phase": s["phase"],
+            "player": s["player"],
+            "to_act": self.to_act(),
+            "roll": s["roll"],
+            "destinations": self.legal_destinations(),
+            "positions": list(s["positions"]),
+            "wedges": [list(w) for w in s["wedges"]],
+            "categories": list(self.categories),
+            "question": question,
+            "votes": list(s["votes"]) if s["phase"] == "vote" else [],
+            "record": [[list(r) for r in rec] for rec in s["record"]],
+            "must_leave": list(s["must_leave"]),
+            "turns": list(s["turns"]),
+            "turn": s["turn"],
+            "winners": list(s["winners"]),
+            "tie_chance": list(s["tie_chance"]),
+            "last": s["last"].copy() if s["last"] else None,
+            "news": list(s["news"]),
+            "house_rules": {
+                "precision": self.options["precision"],
+                "time_limit": self.options["time_limit"],
+                "reveal_answer": self.options["reveal_answer"],
+                "consultation": self.options["consultation"],
+            },
+        }
+        return detached(view)
 
     def _get_state(self) -> dict[str, Any]:
         return self.state

@@ -34,6 +34,7 @@ from geoteach.games.geotriple.challenges import (
     possible_states,
     true_answers,
 )
+from geoteach.games.geotriple.views import GeoTripleView, HeldClaim, Results, StateCard
 from geoteach.games.scoreboard import Scoreboard
 from geoteach.games.table import Table
 from geoteach.i18n import N_
@@ -123,7 +124,7 @@ class GeoTriple(Game):
         options.setdefault("typed_clues", None)
         options.setdefault("race_in_turns", None)
         super().__init__(table, seed=seed, **options)
-        self._cards_view = {
+        self._cards_view: dict[str, StateCard] = {
             code: {
                 "name": card.name,
                 "size": card.size,
@@ -706,7 +707,7 @@ class GeoTriple(Game):
             for group in action["groups"]
         ]
 
-    def view(self, player: int | None) -> dict[str, Any]:
+    def view(self, player: int | None) -> GeoTripleView:
         """What ``player`` sees: own secret card and hands, never the opponent's.
 
         Besides the round, the dealer, the scores and the ``target``, every view has the
@@ -731,7 +732,7 @@ class GeoTriple(Game):
           state of each group that borders the other two).
         """
         mine = player in (0, 1)
-        view: dict[str, Any] = {
+        view: GeoTripleView = {
             "game": self.name,
             "phase": self.phase,
             "round": self.s["round"],
@@ -806,33 +807,33 @@ class GeoTriple(Game):
                 "has_discarded": [d is not None for d in s3["discarded"]],
                 "geoplunging": list(s3["geoplunging"]),
                 "leader": s3["leader"],
-                "trick": dict(s3["trick"]) if s3["trick"] else None,
-                "tricks": [dict(t) for t in s3["tricks"]],
+                "trick": s3["trick"].copy() if s3["trick"] else None,
+                "tricks": [t.copy() for t in s3["tricks"]],
                 "won": [sum(t["winner"] == seat for t in s3["tricks"]) for seat in (0, 1)],
             }
         return detached(view)
 
-    def _held_view(self, player: int | None) -> dict[str, Any] | None:
+    def _held_view(self, player: int | None) -> HeldClaim | None:
         """The held claim as ``player`` may see it: its groups only for the one who made it."""
         held = self.s["race"]["held"]
         if held is None:
             return None
-        shown = {"player": held["player"], "seconds": held["seconds"]}
+        shown: HeldClaim = {"player": held["player"], "seconds": held["seconds"]}
         if player == held["player"]:
             shown["groups"] = [list(g) for g in held["groups"]]
         return shown
 
-    def _results_view(self) -> dict[str, Any]:
+    def _results_view(self) -> Results:
         """The finished stages, with the clue sentences and the groups' hubs said."""
-        results = dict(self.s["results"])
+        results: Results = self.s["results"].copy()
         if "stage1" in results:
-            stage1 = dict(results["stage1"])
+            stage1 = results["stage1"].copy()
             stage1["clue_texts"] = [
                 [self.challenges[c].clue_text(a) for c, a in clues] for clues in stage1["clues"]
             ]
             results["stage1"] = stage1
         if "race" in results:
-            race = dict(results["race"])
+            race = results["race"].copy()
             race["hubs"] = [
                 [borders.hub_of(g, self.neighbours) for g in found] if found else None
                 for found in race["solutions"]

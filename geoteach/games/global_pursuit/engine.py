@@ -71,7 +71,7 @@ from geoteach.games.answer_moves import (
     judge_answer,
     marked_right,
 )
-from geoteach.games.base import Action, Game, IllegalAction, detached
+from geoteach.games.base import Action, CardBack, Game, IllegalAction, detached
 from geoteach.games.deck import Deck
 from geoteach.games.global_pursuit.layout import (
     SET_NAMES,
@@ -82,6 +82,12 @@ from geoteach.games.global_pursuit.layout import (
     card_name,
     parse_card,
     upright_turn,
+)
+from geoteach.games.global_pursuit.views import (
+    GlobalPursuitView,
+    LeftInHand,
+    PendingMatch,
+    TriviaShown,
 )
 from geoteach.games.scoreboard import Scoreboard
 from geoteach.i18n import N_
@@ -746,7 +752,7 @@ class GlobalPursuit(Game):
                 f"{points} points ({LEFT_IN_HAND} for each)."
             )
 
-    def _left_in_hands(self) -> list[dict[str, int]]:
+    def _left_in_hands(self) -> list[LeftInHand]:
         """Each hand that still holds cards and what they cost (the end of the game)."""
         return [
             {"seat": seat, "cards": len(hand), "points": left_in_hand_points(len(hand))}
@@ -794,7 +800,7 @@ class GlobalPursuit(Game):
             raise ValueError("no question is being asked")
         return question
 
-    def card_back(self) -> dict[str, Any] | None:
+    def card_back(self) -> CardBack | None:
         """The back of the trivia card being asked (the level chosen), for the reader who marks
         the spoken answer (see ``Game.card_back``); None when no question is asked."""
         question = self.current_question()
@@ -902,7 +908,7 @@ class GlobalPursuit(Game):
             topic="Spotting mismatches",
         )
 
-    def view(self, player: int | None) -> dict[str, Any]:
+    def view(self, player: int | None) -> GlobalPursuitView:
         """The table, open edges, own hand, the question; never whether a card matches.
 
         The answer of the question being asked is hidden from the player answering it (and
@@ -918,11 +924,17 @@ class GlobalPursuit(Game):
         in ``scores``).
         """
         s = self.state
-        trivia = None
+        trivia: TriviaShown | None = None
         if s["trivia"] is not None:
             t = s["trivia"]
-            trivia = {k: t[k] for k in ("deck", "symbol", "die", "level", "wild")}
-            trivia["deck_name"] = "WILD CARD" if t["wild"] else SET_NAMES[t["deck"]]
+            shown: TriviaShown = {
+                "deck": t["deck"],
+                "symbol": t["symbol"],
+                "die": t["die"],
+                "level": t["level"],
+                "wild": t["wild"],
+                "deck_name": "WILD CARD" if t["wild"] else SET_NAMES[t["deck"]],
+            }
             question = self.current_question()
             if question is not None:
                 q = question.to_dict()
@@ -930,40 +942,46 @@ class GlobalPursuit(Game):
                     q.pop("answer")
                     q.pop("aliases")
                     q.pop("explanation")
-                trivia["question"] = q
-        pending = None
+                shown["question"] = q
+            trivia = shown
+        pending: PendingMatch | None = None
         if s["pending"] is not None:
-            pending = {k: s["pending"][k] for k in ("card", "at", "card_edge", "accepted")}
-        return detached(
-            {
-                "player": player,
-                "phase": self.phase,
-                "turn_of": self.player,
-                "to_act": self.to_act(),
-                "round": dict(s["round"]),
-                "maps": self.options["maps"],
-                "honor": self.options["honor"],
-                "matching_only": self.options["matching_only"],
-                "table": [dict(c) for c in self.layout.cards],
-                "bounds": self.layout.bounds,
-                "open_edges": [list(e) for e in self.layout.open_edges()],
-                "hand": list(s["hands"][player]) if player is not None else [],
-                "hand_sizes": [len(h) for h in s["hands"]],
-                "draw_pile": len(self.deck),
-                "pending": pending,
-                "trivia": trivia,
-                "fixed_level": None if player is None else self.level_of(player),
-                "scores": self.scores(),
-                "tokens": [bank_tokens(p) for p in self.scores()],
-                "last": s["last"],
-                "news": list(s["news"]),
-                "ended": s["ended"],
-                "left_in_hand": self._left_in_hands() if self.phase == OVER else [],
-                "first_rolls": [[list(r) for r in rolls] for rolls in s["first_rolls"]],
-                "played": s["played"],
-                "winners": self.winners(),
+            p = s["pending"]
+            pending = {
+                "card": p["card"],
+                "at": p["at"],
+                "card_edge": p["card_edge"],
+                "accepted": p["accepted"],
             }
-        )
+        view: GlobalPursuitView = {
+            "player": player,
+            "phase": self.phase,
+            "turn_of": self.player,
+            "to_act": self.to_act(),
+            "round": s["round"].copy(),
+            "maps": self.options["maps"],
+            "honor": self.options["honor"],
+            "matching_only": self.options["matching_only"],
+            "table": [c.copy() for c in self.layout.cards],
+            "bounds": self.layout.bounds,
+            "open_edges": [list(e) for e in self.layout.open_edges()],
+            "hand": list(s["hands"][player]) if player is not None else [],
+            "hand_sizes": [len(h) for h in s["hands"]],
+            "draw_pile": len(self.deck),
+            "pending": pending,
+            "trivia": trivia,
+            "fixed_level": None if player is None else self.level_of(player),
+            "scores": self.scores(),
+            "tokens": [bank_tokens(p) for p in self.scores()],
+            "last": s["last"],
+            "news": list(s["news"]),
+            "ended": s["ended"],
+            "left_in_hand": self._left_in_hands() if self.phase == OVER else [],
+            "first_rolls": [[list(r) for r in rolls] for rolls in s["first_rolls"]],
+            "played": s["played"],
+            "winners": self.winners(),
+        }
+        return detached(view)
 
     # ----- saving -------------------------------------------------------------------------
     def _get_state(self) -> dict[str, Any]:

@@ -12,11 +12,19 @@ from geoteach.data.place_names import place_name
 from geoteach.games import fields
 from geoteach.games.answer_facts import answer_fact
 from geoteach.games.answer_moves import card_back
-from geoteach.games.base import Action, Game, IllegalAction, detached
+from geoteach.games.base import Action, CardBack, Game, IllegalAction, detached
 from geoteach.games.deck import Deck
 from geoteach.games.globalissimo.atlas import Atlas
 from geoteach.games.globalissimo.ranking import score_rank_guess, true_places
 from geoteach.games.globalissimo.track import Hurdle, run, starting_hurdles, track_length
+from geoteach.games.globalissimo.views import (
+    GlobalissimoView,
+    HurdleAnswer,
+    HurdleAnswerView,
+    HurdleNow,
+    RoundView,
+    SheetRow,
+)
 from geoteach.games.scoreboard import Scoreboard
 from geoteach.games.table import Table
 from geoteach.i18n import N_, _
@@ -514,7 +522,7 @@ class Globalissimo(Game):
         )
 
     # ----- honor mode: the back of the hurdle card, for the one who marks ------------------
-    def card_back(self) -> dict[str, Any] | None:
+    def card_back(self) -> CardBack | None:
         """At a hurdle, the back of its country card as the one who marks the spoken answer
         reads it ("checked by another player on the back of the country cards"): every answer
         that counts ("Sucre or La Paz", "54"). None between hurdles. See ``Game.card_back``."""
@@ -531,7 +539,7 @@ class Globalissimo(Game):
         """The category card: label, unit, year, source, which end is number 1, description."""
         return dict(self.atlas.categories[key or self.round["category"]])
 
-    def view(self, player: int | None) -> dict[str, Any]:
+    def view(self, player: int | None) -> GlobalissimoView:
         """Everything on the table; the values stay hidden until the cards are turned over.
 
         Nothing here is secret between players (the numbers lie face up on the cards), so every
@@ -556,7 +564,7 @@ class Globalissimo(Game):
         rnd = self.round
         revealed = self._phase != RANKING or len(rnd["guesses"]) == len(rnd["countries"])
         current = self._round_view(rnd, revealed)
-        hurdle = None
+        hurdle: HurdleNow | None = None
         if self._phase == HURDLE:
             facing = self.facing()
             card = self._card_faced()
@@ -573,32 +581,31 @@ class Globalissimo(Game):
         # At the end of the game the round on the table is the last one of the history.
         played = self.history if self._phase == GAME_OVER else [*self.history, rnd]
         last_hurdle = next((r["hurdles"][-1] for r in reversed(played) if r["hurdles"]), None)
-        return detached(
-            {
-                "player": player,
-                "phase": self._phase,
-                "rounds": self.rounds,
-                "round": current,
-                "to_act": self.to_act(),
-                "n_ranks": len(rnd["countries"]),
-                "remaining_countries": self.remaining_countries() if self._phase == RANKING else [],
-                "positions": self.scoreboard.column("points"),
-                "hurdles_taken": self.scoreboard.column("hurdles"),
-                "track": [dict(h) for h in self.hurdles],
-                "track_length": track_length(self.rounds),
-                "hurdle": hurdle,
-                "honor": self.honor,
-                "last_round": self._round_view(self.history[-1], True) if self.history else None,
-                "last_hurdle": self._hurdle_view(last_hurdle) if last_hurdle else None,
-                "score_sheet": [self._sheet_row(r) for r in self.history],
-                "winners": self.winners(),
-            }
-        )
+        view: GlobalissimoView = {
+            "player": player,
+            "phase": self._phase,
+            "rounds": self.rounds,
+            "round": current,
+            "to_act": self.to_act(),
+            "n_ranks": len(rnd["countries"]),
+            "remaining_countries": self.remaining_countries() if self._phase == RANKING else [],
+            "positions": self.scoreboard.column("points"),
+            "hurdles_taken": self.scoreboard.column("hurdles"),
+            "track": [h.copy() for h in self.hurdles],
+            "track_length": track_length(self.rounds),
+            "hurdle": hurdle,
+            "honor": self.honor,
+            "last_round": self._round_view(self.history[-1], True) if self.history else None,
+            "last_hurdle": self._hurdle_view(last_hurdle) if last_hurdle else None,
+            "score_sheet": [self._sheet_row(r) for r in self.history],
+            "winners": self.winners(),
+        }
+        return detached(view)
 
-    def _round_view(self, rnd: dict[str, Any], revealed: bool) -> dict[str, Any]:
+    def _round_view(self, rnd: dict[str, Any], revealed: bool) -> RoundView:
         """A round as the table shows it: its cards with their names, and (once the cards are
         turned over) the true values and places."""
-        shown = {
+        shown: RoundView = {
             "number": rnd["number"],
             "checkered_flag": rnd["checkered_flag"],
             "category": rnd["category"],
@@ -606,7 +613,7 @@ class Globalissimo(Game):
             "countries": list(rnd["countries"]),
             "names": {c: self.atlas.names[c] for c in rnd["countries"]},
             "revealed": revealed,
-            "guesses": [dict(g) for g in rnd["guesses"]],
+            "guesses": [g.copy() for g in rnd["guesses"]],
             "hurdles": [self._hurdle_view(h) for h in rnd["hurdles"]],
         }
         if revealed:
@@ -614,7 +621,7 @@ class Globalissimo(Game):
             shown["places"] = dict(rnd["places"])
         return shown
 
-    def _hurdle_view(self, attempt: dict[str, Any]) -> dict[str, Any]:
+    def _hurdle_view(self, attempt: HurdleAnswer) -> HurdleAnswerView:
         """A hurdle answer with the facts needed to say it: the card's name and number, the
         country a hurdle A answer pointed at, every answer that counts."""
         card = attempt["country"]
@@ -638,7 +645,7 @@ class Globalissimo(Game):
             "marked": self.honor,
         }
 
-    def _sheet_row(self, rnd: dict[str, Any]) -> dict[str, Any]:
+    def _sheet_row(self, rnd: dict[str, Any]) -> SheetRow:
         """One line of the score sheet: the steps each seat's runner moved in ``rnd``."""
         steps = [0] * len(self.table.seats)
         for guess in rnd["guesses"]:
