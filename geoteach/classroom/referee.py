@@ -53,6 +53,7 @@ from geoteach.classroom.wire import (
     REFUSED,
     Event,
     Position,
+    Reply,
     Request,
     RoomInfo,
     Update,
@@ -213,7 +214,7 @@ class Referee:
             )
 
     # ----- the wire --------------------------------------------------------------------------
-    def handle(self, data: Any, client: str = "") -> dict[str, Any]:
+    def handle(self, data: Any, client: str = "") -> Reply:
         """Answer one request (bytes, text or a parsed object) from a page; ``client`` names the
         page's connection for the rate limits (its address, or the hub login). Never raises:
         a refused request gets ``{"error": ...}`` with a sentence to show."""
@@ -638,7 +639,7 @@ class Referee:
             self.loop.call_soon_threadsafe(event.set)
         self._wake_bots(ref)
 
-    async def wait(self, data: Any, client: str = "") -> dict[str, Any]:
+    async def wait(self, data: Any, client: str = "") -> Reply:
         """``handle`` for a ``wait`` request: answers when the room has moves after ``since`` or
         a version after ``version``, or when ``timeout`` seconds have passed."""
         try:

@@ -50,6 +50,9 @@ Kind = Literal[
 TeacherVerb = Literal[
     "pause", "resume", "end", "give_to_computer", "free_seat", "hand_seat", "rename", "start"
 ]
+RefusalKind = Literal[
+    "already_played", "illegal", "refused", "not_the_teacher", "not_your_seat", "too_fast", "room"
+]
 TEACHER_VERBS = frozenset(
     {"pause", "resume", "end", "give_to_computer", "free_seat", "hand_seat", "rename", "start"}
 )
@@ -249,9 +252,29 @@ def _json(value: Any) -> str:
         raise WireError(REFUSED) from exc
 
 
-def error_reply(kind: str, message: str, **extra: Any) -> dict[str, Any]:
+class Refusal(TypedDict):
+    """Why a request was refused: its kind (``RefusalKind``), the sentence to show, and for a
+    move already played (``already_played``) the moves the room has (``count``)."""
+
+    kind: RefusalKind
+    message: str
+    count: NotRequired[int]
+
+
+class Reply(TypedDict, total=False):
+    """Every reply: ``ok`` with the answer of the request's kind (a ``RoomInfo``, an
+    ``Update``, a seat's key...), or ``error`` with a ``Refusal``; never both."""
+
+    ok: Any
+    error: Refusal
+
+
+def error_reply(kind: RefusalKind, message: str, count: int | None = None) -> Reply:
     """The reply to a refused request: what kind of refusal and the sentence to show."""
-    return {"error": {"kind": kind, "message": message, **extra}}
+    refusal: Refusal = {"kind": kind, "message": message}
+    if count is not None:
+        refusal["count"] = count
+    return {"error": refusal}
 
 
 __all__ = [
@@ -259,6 +282,8 @@ __all__ = [
     "REFUSED",
     "Event",
     "Position",
+    "Refusal",
+    "Reply",
     "Request",
     "RoomInfo",
     "SeatInfo",
