@@ -1,4 +1,4 @@
-"""Every game's view is what its ``TypedDict`` says, checked on games its bots play.
+"""Every game's view and moves are what their ``TypedDict``s say, checked on games its bots play.
 
 The type checker (mypy, in the lint step) reads how a view is built, but much of a game's state
 is plain JSON to it; this test reads the views themselves: every key and every value, nested
@@ -7,6 +7,9 @@ parts included, against the ``view`` method's declared return type.
 
 from __future__ import annotations
 
+import functools
+import importlib
+import operator
 import types
 import typing
 from typing import Any, Literal, NotRequired, Required, Union, get_args, get_origin
@@ -89,6 +92,41 @@ def test_views_have_their_declared_shape(name: str) -> None:
 
     game = played(name, moves=150, seed=5, on_move=look)
     look(game, None)
+    assert not seen, "\n".join(sorted(set(seen))[:20])
+
+
+def moves_of(name: str) -> tuple[Any, ...]:
+    """The game's move types (``MOVES`` of ``geoteach.games.<name>.views``)."""
+    moves: tuple[Any, ...] = importlib.import_module(f"geoteach.games.{name}.views").MOVES
+    return moves
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_move_types_are_the_moves_the_game_takes(name: str) -> None:
+    """Each move kind of ``move_fields`` has one ``TypedDict`` with exactly its fields."""
+    described: dict[str, tuple[str, ...]] = {}
+    for move in moves_of(name):
+        hints = typing.get_type_hints(move)
+        for kind in get_args(hints["type"]):
+            assert kind not in described, f"{kind!r} has two move types"
+            described[kind] = tuple(k for k in hints if k not in ("player", "type"))
+    fields = ENTRIES[name].engine_class.move_fields
+    assert {k: sorted(v) for k, v in described.items()} == {k: sorted(v) for k, v in fields.items()}
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_legal_moves_have_their_declared_shape(name: str) -> None:
+    """Every move a game lists as legal (and its bots play) fits one of its move types."""
+    any_move = functools.reduce(operator.or_, moves_of(name))
+    seen: list[str] = []
+
+    def look(game: Any, action: Any) -> None:
+        seen.extend(problems(action, any_move, "played"))
+        for seat in game.to_act():
+            for move in game.legal_actions(seat):
+                seen.extend(problems(move, any_move, f"legal {move.get('type')}"))
+
+    played(name, moves=150, seed=6, on_move=look)
     assert not seen, "\n".join(sorted(set(seen))[:20])
 
 

@@ -46,6 +46,7 @@ from __future__ import annotations
 
 import marshal
 from collections import Counter
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from geoteach.games import dice, fields
@@ -54,6 +55,7 @@ from geoteach.games.answer_moves import (
     ANSWER_FIELDS,
     MARKS,
     PRECISIONS,
+    AnswerMove,
     card_back,
     check_answer_move,
     check_choice,
@@ -64,7 +66,14 @@ from geoteach.games.answer_moves import (
 from geoteach.games.base import Action, CardBack, Game, IllegalAction, detached, listed
 from geoteach.games.deck import Deck
 from geoteach.games.geography_pursuit.board import CATEGORIES, HUB, SPACES, destinations
-from geoteach.games.geography_pursuit.views import GeographyPursuitView, Media, QuestionShown
+from geoteach.games.geography_pursuit.views import (
+    CategoryMove,
+    GeographyPursuitView,
+    Media,
+    MoveMove,
+    QuestionShown,
+    RollMove,
+)
 from geoteach.quiz.question import Question, check_cards
 
 #: The six categories geoteach plays by default, in colour order (see ``board``).
@@ -269,13 +278,13 @@ class GeographyPursuit(Game):
     def _apply(self, action: Action) -> None:
         getattr(self, f"_do_{action['type']}")(action)
 
-    def _do_roll(self, action: Action) -> None:
+    def _do_roll(self, action: RollMove) -> None:
         value = dice.roll(self.rng)
         self.state["roll"] = value
         self.state["phase"] = "move"
         self._news(f"{self._who()} rolls a {value}.")
 
-    def _do_move(self, action: Action) -> None:
+    def _do_move(self, action: MoveMove) -> None:
         seat, to = action["player"], action["to"]
         self.state["positions"][seat] = to
         self.state["must_leave"][seat] = False
@@ -295,10 +304,10 @@ class GeographyPursuit(Game):
             assert space.category is not None  # every space but the hub and Roll again has one
             self._ask(space.category, final=False)
 
-    def _do_choose(self, action: Action) -> None:
+    def _do_choose(self, action: CategoryMove) -> None:
         self._ask(self.categories.index(action["category"]), final=False)
 
-    def _do_vote(self, action: Action) -> None:
+    def _do_vote(self, action: CategoryMove) -> None:
         self.state["votes"][action["player"]] = self.categories.index(action["category"])
         if self.to_act():
             return
@@ -309,7 +318,7 @@ class GeographyPursuit(Game):
         self._news(f"The other players chose {self.categories[chosen]} for the final question.")
         self._ask(chosen, final=True)
 
-    def _do_answer(self, action: Action) -> None:
+    def _do_answer(self, action: AnswerMove) -> None:
         seat = action["player"]
         asked = self.state["question"]
         card = self._by_id[asked["id"]]
@@ -357,7 +366,7 @@ class GeographyPursuit(Game):
         self.state["phase"] = "roll"
 
     # ----- rules helpers -------------------------------------------------------------
-    def _judge(self, card: dict[str, Any], action: Action) -> tuple[bool, str]:
+    def _judge(self, card: dict[str, Any], action: Mapping[str, Any]) -> tuple[bool, str]:
         limit = self.options["time_limit"]
         seconds = action.get("seconds")
         if limit is not None and seconds is not None and seconds > limit:

@@ -6,7 +6,9 @@ dict here: its fields are the quiz's, read by the quiz.
 
 from __future__ import annotations
 
-from typing import Any, NotRequired, TypedDict
+from typing import Any, Literal, NotRequired, TypedDict
+
+from geoteach.games.answer_moves import AnswerMove
 
 
 class Media(TypedDict, total=False):
@@ -77,3 +79,30 @@ class GeographyPursuitView(TypedDict):
     last: LastAnswer | None
     news: list[str]
     house_rules: HouseRules
+
+
+# ----- moves, once ``check`` has passed them (``GeographyPursuit.move_fields``; an ``answer``
+# is ``geoteach.games.answer_moves.AnswerMove``) ----------------------------------------------
+class RollMove(TypedDict):
+    player: int
+    type: Literal["roll"]
+
+
+class MoveMove(TypedDict):
+    """Moving the token to a space (its id) the roll reaches."""
+
+    player: int
+    type: Literal["move"]
+    to: str
+
+
+class CategoryMove(TypedDict):
+    """Choosing a category in the hub (``choose``), or voting for the player there (``vote``)."""
+
+    player: int
+    type: Literal["choose", "vote"]
+    category: str
+
+
+#: Every move of the game (``tests/kit/test_kit_view_shapes.py`` holds them to ``move_fields``).
+MOVES = (RollMove, MoveMove, CategoryMove, AnswerMove)

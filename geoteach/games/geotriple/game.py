@@ -34,7 +34,20 @@ from geoteach.games.geotriple.challenges import (
     possible_states,
     true_answers,
 )
-from geoteach.games.geotriple.views import GeoTripleView, HeldClaim, Results, StateCard
+from geoteach.games.geotriple.views import (
+    AnnounceMove,
+    ClueMove,
+    DiscardMove,
+    FollowMove,
+    GeoplungeMove,
+    GeoTripleView,
+    GuessMove,
+    HeldClaim,
+    LeadMove,
+    PlainMove,
+    Results,
+    StateCard,
+)
 from geoteach.games.scoreboard import Scoreboard
 from geoteach.games.table import Table
 from geoteach.i18n import N_
@@ -513,7 +526,7 @@ class GeoTriple(Game):
         getattr(self, f"_do_{kind}")(player, action)
 
     # ----- Stage 1 moves --------------------------------------------------------------
-    def _do_clue(self, player: int, action: Action) -> None:
+    def _do_clue(self, player: int, action: ClueMove) -> None:
         s1 = self.s["stage1"]
         cid = s1["challenge"]
         card = self.cards[self.s["secret"][player]]
@@ -521,7 +534,7 @@ class GeoTriple(Game):
         assert answer is not None  # _check refuses a clue that is not true of the card
         self._give_clue(_other(player), cid, answer)
 
-    def _do_guess(self, player: int, action: Action) -> None:
+    def _do_guess(self, player: int, action: GuessMove) -> None:
         s1 = self.s["stage1"]
         s1["guesses"][player].append(action["state"])
         count = len(s1["guesses"][player])
@@ -538,7 +551,7 @@ class GeoTriple(Game):
             self._end_stage1()
 
     # ----- Stage 2 moves --------------------------------------------------------------
-    def _do_geoplunge(self, player: int, action: Action) -> None:
+    def _do_geoplunge(self, player: int, action: GeoplungeMove) -> None:
         race = self.s["race"]
         groups = [list(g) for g in action["groups"]]
         used = action.get("seconds")
@@ -586,32 +599,32 @@ class GeoTriple(Game):
         if all(race["out"]):
             self._end_race(None, None)
 
-    def _do_give_up(self, player: int, action: Action) -> None:
+    def _do_give_up(self, player: int, action: PlainMove) -> None:
         self._out_of_race(player)
 
-    def _do_time_up(self, player: int, action: Action) -> None:
+    def _do_time_up(self, player: int, action: PlainMove) -> None:
         self._out_of_race(player)
 
     # ----- Stage 3 moves --------------------------------------------------------------
-    def _do_discard(self, player: int, action: Action) -> None:
+    def _do_discard(self, player: int, action: DiscardMove) -> None:
         s3 = self.s["stage3"]
         s3["discarded"][player] = list(action["cards"])
         s3["hands"][player] = [c for c in s3["hands"][player] if c not in action["cards"]]
         if all(d is not None for d in s3["discarded"]):
             self.s["phase"] = "announce"
 
-    def _do_announce(self, player: int, action: Action) -> None:
+    def _do_announce(self, player: int, action: AnnounceMove) -> None:
         s3 = self.s["stage3"]
         s3["geoplunging"][player] = action["geoplunging"]
         if all(g is not None for g in s3["geoplunging"]):
             self.s["phase"] = "trick"
 
-    def _do_lead(self, player: int, action: Action) -> None:
+    def _do_lead(self, player: int, action: LeadMove) -> None:
         s3 = self.s["stage3"]
         s3["hands"][player].remove(action["card"])
         s3["trick"] = {"leader": player, "category": action["category"], "lead": action["card"]}
 
-    def _do_follow(self, player: int, action: Action) -> None:
+    def _do_follow(self, player: int, action: FollowMove) -> None:
         s3 = self.s["stage3"]
         trick = s3["trick"]
         s3["hands"][player].remove(action["card"])
@@ -620,7 +633,7 @@ class GeoTriple(Game):
             self.cards[trick["lead"]], self.cards[action["card"]], trick["category"]
         )
         winner = leader if side == "lead" else player
-        cards = [None, None]
+        cards: list[str | None] = [None, None]
         cards[leader], cards[player] = trick["lead"], action["card"]
         s3["tricks"].append(
             {"leader": leader, "category": trick["category"], "cards": cards, "winner": winner}
@@ -630,7 +643,7 @@ class GeoTriple(Game):
         if len(s3["tricks"]) == tricks.TRICKS:
             self._end_stage3()
 
-    def _do_next_round(self, player: int, action: Action) -> None:
+    def _do_next_round(self, player: int, action: PlainMove) -> None:
         self._next_round()
 
     # ----- results and views ------------------------------------------------------------

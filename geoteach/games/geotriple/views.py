@@ -6,7 +6,7 @@ A player's own view holds their secret card and hands; the other's never (see
 
 from __future__ import annotations
 
-from typing import NotRequired, TypedDict
+from typing import Literal, NotRequired, TypedDict
 
 
 class StateCard(TypedDict):
@@ -179,3 +179,71 @@ class GeoTripleView(TypedDict):
     possible: NotRequired[list[str]]
     race: NotRequired[RaceView]
     stage3: NotRequired[Stage3View]
+
+
+# ----- moves, once ``check`` has passed them (``GeoTriple.move_fields``) ---------------------
+class ClueMove(TypedDict):
+    player: int
+    type: Literal["clue"]
+    answer: str
+
+
+class GuessMove(TypedDict):
+    player: int
+    type: Literal["guess"]
+    state: str
+
+
+class GeoplungeMove(TypedDict):
+    """A claim of the race: three groups of three bordering states; ``seconds`` on the race
+    clock when two people race one after the other."""
+
+    player: int
+    type: Literal["geoplunge"]
+    groups: list[list[str]]
+    seconds: NotRequired[float]
+
+
+class DiscardMove(TypedDict):
+    player: int
+    type: Literal["discard"]
+    cards: list[str]
+
+
+class AnnounceMove(TypedDict):
+    player: int
+    type: Literal["announce"]
+    geoplunging: bool
+
+
+class LeadMove(TypedDict):
+    player: int
+    type: Literal["lead"]
+    category: str
+    card: str
+
+
+class FollowMove(TypedDict):
+    player: int
+    type: Literal["follow"]
+    card: str
+
+
+class PlainMove(TypedDict):
+    """A move with nothing but its kind: ``give_up``, ``time_up``, ``next_round``."""
+
+    player: int
+    type: Literal["give_up", "time_up", "next_round"]
+
+
+#: Every move of the game (``tests/kit/test_kit_view_shapes.py`` holds them to ``move_fields``).
+MOVES = (
+    ClueMove,
+    GuessMove,
+    GeoplungeMove,
+    DiscardMove,
+    AnnounceMove,
+    LeadMove,
+    FollowMove,
+    PlainMove,
+)

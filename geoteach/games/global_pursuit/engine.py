@@ -57,6 +57,7 @@ House rules (where the rulebook is silent, decided here):
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from geoteach.games import dice, fields
@@ -64,6 +65,7 @@ from geoteach.games.answer_facts import answer_fact, card_answer, typed_or_marke
 from geoteach.games.answer_moves import (
     ANSWER_FIELDS,
     MARKS,
+    AnswerMove,
     card_back,
     check_answer_move,
     check_choice,
@@ -86,7 +88,11 @@ from geoteach.games.global_pursuit.layout import (
 from geoteach.games.global_pursuit.views import (
     GlobalPursuitView,
     LeftInHand,
+    LevelMove,
     PendingMatch,
+    PlaceMove,
+    PlainMove,
+    ReturnMove,
     TriviaShown,
 )
 from geoteach.games.scoreboard import Scoreboard
@@ -451,7 +457,7 @@ class GlobalPursuit(Game):
                     "tropics again, or turn the card."
                 )
 
-    def _judge(self, action: Action) -> Judgement:
+    def _judge(self, action: Mapping[str, Any]) -> Judgement:
         index, edge = action["at"]
         return self.layout.judge(
             action["card"], index, edge, action["card_edge"], self.options["maps"] == FOUR_MAPS
@@ -478,11 +484,11 @@ class GlobalPursuit(Game):
             return
         getattr(self, "_do_" + action["type"])(action)
 
-    def _do_pass(self, action: Action) -> None:
+    def _do_pass(self, action: PlainMove) -> None:
         self._news(f"{self._who()} cannot match a card.")
         self._end_turn()
 
-    def _do_place(self, action: Action) -> None:
+    def _do_place(self, action: PlaceMove) -> None:
         seat = action["player"]
         judgement = self._judge(action)
         index, edge = action["at"]
@@ -504,13 +510,13 @@ class GlobalPursuit(Game):
         else:
             self._match_stands()
 
-    def _do_accept(self, action: Action) -> None:
+    def _do_accept(self, action: PlainMove) -> None:
         pending = self.state["pending"]
         pending["accepted"].append(action["player"])
         if not self.to_act():
             self._match_stands()
 
-    def _do_challenge(self, action: Action) -> None:
+    def _do_challenge(self, action: PlainMove) -> None:
         pending = self.state["pending"]
         who, player = action["player"], self.player
         challenger, name = self.table.name_of(who), self._who()
@@ -582,17 +588,17 @@ class GlobalPursuit(Game):
         else:
             self.state["phase"] = ANSWER
 
-    def _do_roll(self, action: Action) -> None:
+    def _do_roll(self, action: PlainMove) -> None:
         die = dice.roll(self.rng, dice.D12)
         self.state["trivia"]["die"] = die
         self._news(f"{self._who()} rolls {die}.")
         self._ask()
 
-    def _do_level(self, action: Action) -> None:
+    def _do_level(self, action: LevelMove) -> None:
         self.state["trivia"]["level"] = action["level"]
         self.state["phase"] = ANSWER
 
-    def _do_answer(self, action: Action) -> None:
+    def _do_answer(self, action: AnswerMove) -> None:
         trivia = self.state["trivia"]
         question = self._asked()
         correct, message = judge_answer(question, action)
@@ -637,11 +643,11 @@ class GlobalPursuit(Game):
             self.state["trivia"] = None
             self._continue_turn()
 
-    def _do_no_wild(self, action: Action) -> None:
+    def _do_no_wild(self, action: PlainMove) -> None:
         self.state["trivia"] = None
         self._continue_turn()
 
-    def _do_wild(self, action: Action) -> None:
+    def _do_wild(self, action: LevelMove) -> None:
         deck = Deck.from_dict(self.state["trivia_decks"]["wild"])
         card_id = deck.draw()
         deck.to_bottom(card_id)
@@ -656,7 +662,7 @@ class GlobalPursuit(Game):
         }
         self.state["phase"] = ANSWER
 
-    def _do_return(self, action: Action) -> None:
+    def _do_return(self, action: ReturnMove) -> None:
         seat = action["player"]
         self.state["hands"][seat].remove(action["card"])
         self.deck.to_bottom(action["card"])

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Literal, NotRequired, TypedDict
 
+from geoteach.games.answer_moves import AnswerMove
 from geoteach.games.global_pursuit.layout import LaidCard
 
 
@@ -103,3 +104,47 @@ class GlobalPursuitView(TypedDict):
     first_rolls: list[list[list[int]]]
     played: int
     winners: list[int]
+
+
+# ----- moves, once ``check`` has passed them (``GlobalPursuit.move_fields``; an ``answer`` is
+# ``geoteach.games.answer_moves.AnswerMove``). ``seconds``: how long the move took. ----------
+class PlaceMove(TypedDict):
+    """Laying a map card from the hand against an open edge (``at``: ``[card index, edge]``),
+    touching with its edge ``card_edge``."""
+
+    player: int
+    type: Literal["place"]
+    card: str
+    at: list[int]
+    card_edge: int
+    seconds: NotRequired[float]
+
+
+class LevelMove(TypedDict):
+    """Choosing the trivia level (``level``), or the level of a WILD CARD question (``wild``)."""
+
+    player: int
+    type: Literal["level", "wild"]
+    level: int
+    seconds: NotRequired[float]
+
+
+class ReturnMove(TypedDict):
+    """Giving a card back from the hand (the beginning cards' rule)."""
+
+    player: int
+    type: Literal["return"]
+    card: str
+    seconds: NotRequired[float]
+
+
+class PlainMove(TypedDict):
+    """A move with nothing but its kind (and the time it took)."""
+
+    player: int
+    type: Literal["pass", "time_up", "challenge", "accept", "roll", "no_wild"]
+    seconds: NotRequired[float]
+
+
+#: Every move of the game (``tests/kit/test_kit_view_shapes.py`` holds them to ``move_fields``).
+MOVES = (PlaceMove, LevelMove, ReturnMove, PlainMove, AnswerMove)

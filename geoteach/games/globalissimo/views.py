@@ -108,3 +108,34 @@ class GlobalissimoView(TypedDict):
     last_hurdle: HurdleAnswerView | None
     score_sheet: list[SheetRow]
     winners: list[int]
+
+
+# ----- moves, once ``check`` has passed them (``Globalissimo.move_fields``) ------------------
+class RankMove(TypedDict):
+    """Putting a number (1 to the round's count) on a country card."""
+
+    player: int
+    type: Literal["rank"]
+    country: str
+    rank: int
+
+
+class HurdleAnswerMove(TypedDict):
+    """An answer at a hurdle: A, the map number (typed text or a whole number) or a country's
+    code (a click on the map); B, the capital typed."""
+
+    player: int
+    type: Literal["answer"]
+    answer: str | int
+
+
+class MarkMove(TypedDict):
+    """The teacher's mark of an answer said out loud (honor mode)."""
+
+    player: int
+    type: Literal["mark"]
+    verdict: Literal["right", "wrong"]
+
+
+#: Every move of the game (``tests/kit/test_kit_view_shapes.py`` holds them to ``move_fields``).
+MOVES = (RankMove, HurdleAnswerMove, MarkMove)

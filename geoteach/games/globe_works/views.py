@@ -92,3 +92,57 @@ class GlobeWorksView(TypedDict):
     live_scores: list[float]
     history: list[RoundRecord]
     winners: list[int]
+
+
+# ----- moves, once ``check`` has passed them (``GlobeWorks.move_fields``) --------------------
+class CardMove(TypedDict):
+    """Playing a city card, discarding one, or taking one back from the map."""
+
+    player: int
+    type: Literal["play", "discard", "take_back"]
+    card: str
+
+
+class DrawMove(TypedDict):
+    player: int
+    type: Literal["draw"]
+    source: Literal["draw", "discard"]
+
+
+class TradeMove(TypedDict):
+    """Offering a card for one the other has played (``take`` None: they choose); ``into``:
+    where a named played city goes, ``"map"`` (default) or ``"hand"``."""
+
+    player: int
+    type: Literal["propose_trade"]
+    to: int
+    give: str
+    take: str | None
+    into: NotRequired[Literal["map", "hand"]]
+
+
+class PartnershipMove(TypedDict):
+    player: int
+    type: Literal["propose_partnership"]
+    to: int
+    icon: str
+
+
+class AcceptMove(TypedDict):
+    """Accepting the open offer: the card given, when the offer lets the other choose."""
+
+    player: int
+    type: Literal["accept"]
+    card: NotRequired[str]
+    into: NotRequired[Literal["map", "hand"]]
+
+
+class PlainMove(TypedDict):
+    """A move with nothing but its kind."""
+
+    player: int
+    type: Literal["call_end", "pass", "no_deal", "decline"]
+
+
+#: Every move of the game (``tests/kit/test_kit_view_shapes.py`` holds them to ``move_fields``).
+MOVES = (CardMove, DrawMove, TradeMove, PartnershipMove, AcceptMove, PlainMove)
