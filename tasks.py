@@ -7,7 +7,7 @@
     python3 tasks.py voila    # the student apps (notebooks/play/) as Voilà apps
     python3 tasks.py bench    # the benchmarks (on demand, not in CI)
     python3 tasks.py pin      # regenerate the pinned lists from their .in files (uv)
-    python3 tasks.py lint     # ruff
+    python3 tasks.py lint     # ruff and mypy
 
 `lab` and `voila` take --port, --ip, --token and --no-browser. A school server, whose address
 students type into their browsers:
@@ -248,6 +248,8 @@ def lint(options: argparse.Namespace | None = None) -> int:
     paths = ("geoteach", "tests", "scripts", "deploy", "jupyter", "tasks.py")
     run(PY, "-m", "ruff", "check", *paths)
     run(PY, "-m", "ruff", "format", "--check", *paths)
+    # The packages and their strictness are in pyproject.toml ([tool.mypy]).
+    run(PY, "-m", "mypy")
     return 0
 
 
@@ -337,7 +339,7 @@ def parser() -> argparse.ArgumentParser:
         "bench", help="the benchmarks (further arguments go to tests/bench/class_game_load.py)"
     )
     commands.add_parser("pin", help="regenerate the pinned lists from their .in files")
-    commands.add_parser("lint", help="ruff check and format check")
+    commands.add_parser("lint", help="ruff check and format check, mypy")
     return top
 
 

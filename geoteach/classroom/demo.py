@@ -15,15 +15,20 @@ import tempfile
 from collections.abc import Callable
 from datetime import datetime, timedelta
 from pathlib import Path
+from typing import TYPE_CHECKING, cast
 
+from geoteach._lazy import load
 from geoteach.bots.base import Bot
 from geoteach.bots.pursuit import PursuitBot
 from geoteach.bots.registry import BOTS
 from geoteach.classroom.recorder import open_record, record
 from geoteach.games.base import Action, Game
-from geoteach.games.registry import GAMES, GameEntry, load
+from geoteach.games.registry import GAMES, GameEntry
 from geoteach.games.table import Seat, Table
 from geoteach.store.lesson_record import Lesson
+
+if TYPE_CHECKING:
+    from geoteach.games.geography_pursuit.game import GeographyPursuit
 
 #: Pseudonyms and how much each "knows" (the computer player's level).
 PUPILS: dict[str, str] = {
@@ -101,7 +106,7 @@ def _play_game(
     entry: GameEntry, lesson: Lesson, name: str, clock: _Clock, rng: random.Random, most: int
 ) -> None:
     """Record a short game of ``entry`` at each of its tables, computers in the pupils' seats."""
-    make_bot = PUPIL_BOTS.get(entry.key, BOTS[entry.key].make_bot)
+    make_bot: Callable[..., Bot] = PUPIL_BOTS.get(entry.key, BOTS[entry.key].make_bot)
     for table in _tables(entry.engine_class):
         game = entry.engine_class(table, seed=rng.randrange(2**31), **entry.short_game)
         bots = {s: make_bot(_level(table, s), rng.randrange(2**31)) for s in range(len(table))}
@@ -113,7 +118,7 @@ def _play(
     lesson: Lesson,
     name: str,
     clock: _Clock,
-    bots: dict,
+    bots: dict[int, Bot],
     max_moves: int,
     driver: Callable[..., int],
 ) -> None:
@@ -131,7 +136,8 @@ class TypingPursuitBot(PursuitBot):
         action = super().choose(game, player)
         if action["type"] != "answer":
             return action
-        card = game.question_card(game.state["question"]["id"])  # type: ignore[attr-defined]
+        pursuit = cast("GeographyPursuit", game)  # only Geography Pursuit's pupils type
+        card = pursuit.question_card(pursuit.state["question"]["id"])
         wrong = [c for c in card.get("choices") or [] if c != card["answer"]]
         if action["mark"] == "right":
             text = card["answer"]

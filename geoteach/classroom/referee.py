@@ -53,6 +53,7 @@ from geoteach.classroom.wire import (
     REFUSED,
     Event,
     Position,
+    Reply,
     Request,
     RoomInfo,
     Update,
@@ -60,7 +61,7 @@ from geoteach.classroom.wire import (
     error_reply,
     parse_request,
 )
-from geoteach.games.base import Action, Game, IllegalAction
+from geoteach.games.base import Action, CardBack, Game, IllegalAction, View
 from geoteach.games.registry import GAMES
 from geoteach.games.table import Table
 from geoteach.store.rooms import (
@@ -213,7 +214,7 @@ class Referee:
             )
 
     # ----- the wire --------------------------------------------------------------------------
-    def handle(self, data: Any, client: str = "") -> dict[str, Any]:
+    def handle(self, data: Any, client: str = "") -> Reply:
         """Answer one request (bytes, text or a parsed object) from a page; ``client`` names the
         page's connection for the rate limits (its address, or the hub login). Never raises:
         a refused request gets ``{"error": ...}`` with a sentence to show."""
@@ -412,7 +413,8 @@ class Referee:
         return ref
 
     def _record(self, ref: RefRoom) -> None:
-        from geoteach.classroom.recorder import RecordError, record
+        from geoteach.classroom.recorder import record
+        from geoteach.store.lesson_record import RecordError
 
         try:
             record(ref.game, lesson=self.lesson)
@@ -605,23 +607,23 @@ class Referee:
     ) -> dict[str, Any]:
         store, room_id, key = self.store, ref.room.id, ref.host_key
         answer: dict[str, Any] = {}
-        seated = verb in ("give_to_computer", "free_seat", "hand_seat", "rename")
-        if seated and (seat is None or not 0 <= seat < len(ref.game.table.seats)):
-            raise RoomError("Pick a team first.")
-        if verb == "pause":
+        if verb in ("give_to_computer", "free_seat", "hand_seat", "rename"):
+            if seat is None or not 0 <= seat < len(ref.game.table.seats):
+                raise RoomError("Pick a team first.")
+            if verb == "give_to_computer":
+                store.give_to_computer(room_id, key, seat)
+            elif verb == "free_seat":
+                store.free_seat(room_id, key, seat)
+            elif verb == "hand_seat":
+                answer["key"] = store.hand_seat(room_id, key, seat)
+            else:
+                store.rename(room_id, key, seat, nickname)
+        elif verb == "pause":
             store.pause(room_id, key)
         elif verb in ("resume", "start"):
             store.resume(room_id, key)
         elif verb == "end":
             store.end(room_id, key)
-        elif verb == "give_to_computer":
-            store.give_to_computer(room_id, key, seat)  # type: ignore[arg-type]
-        elif verb == "free_seat":
-            store.free_seat(room_id, key, seat)  # type: ignore[arg-type]
-        elif verb == "hand_seat":
-            answer["key"] = store.hand_seat(room_id, key, seat)  # type: ignore[arg-type]
-        elif verb == "rename":
-            store.rename(room_id, key, seat, nickname)  # type: ignore[arg-type]
         self._changed(ref)
         self._seat_bots(ref)
         answer["room"] = self.info(ref)
@@ -637,7 +639,7 @@ class Referee:
             self.loop.call_soon_threadsafe(event.set)
         self._wake_bots(ref)
 
-    async def wait(self, data: Any, client: str = "") -> dict[str, Any]:
+    async def wait(self, data: Any, client: str = "") -> Reply:
         """``handle`` for a ``wait`` request: answers when the room has moves after ``since`` or
         a version after ``version``, or when ``timeout`` seconds have passed."""
         try:
@@ -815,9 +817,7 @@ def position(
     }
 
 
-def without_the_answer(
-    own: dict[str, Any], public: dict[str, Any], back: dict[str, Any]
-) -> dict[str, Any]:
+def without_the_answer(own: View, public: View, back: CardBack) -> View:
     """``own`` with every part that holds the answer of the card being asked replaced by the
     public view's part (the reader's extras: the answer, the whole card)."""
     card = back.get("card") or {}

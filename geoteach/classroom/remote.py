@@ -19,12 +19,20 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any, Protocol
 
-from geoteach.classroom.wire import Event, Position, RoomInfo, Update, parse_request
-from geoteach.games.base import Action, Game, IllegalAction, check_turn, game_class
+from geoteach.classroom.wire import Event, Position, Reply, RoomInfo, Update, parse_request
+from geoteach.games.base import (
+    Action,
+    CardBack,
+    Game,
+    IllegalAction,
+    View,
+    check_turn,
+    game_class,
+)
 from geoteach.games.table import Table
 from geoteach.store.rooms import (
     AlreadyPlayed,
@@ -66,9 +74,9 @@ _ERRORS: dict[str, type[RoomError]] = {
 class Connection(Protocol):
     """How a page's kernel reaches the referee: one request, one reply (``wire``)."""
 
-    def call(self, request: dict[str, Any]) -> dict[str, Any]: ...
+    def call(self, request: dict[str, Any]) -> Reply: ...
 
-    async def wait(self, request: dict[str, Any]) -> dict[str, Any]: ...
+    async def wait(self, request: dict[str, Any]) -> Reply: ...
 
 
 class LocalConnection:
@@ -78,14 +86,15 @@ class LocalConnection:
         self.referee = referee
         self.client = client
 
-    def call(self, request: dict[str, Any]) -> dict[str, Any]:
+    def call(self, request: dict[str, Any]) -> Reply:
         parse_request(json.dumps(request))  # what a page sends is checked on its side too
-        reply: dict[str, Any] = json.loads(json.dumps(self.referee.handle(request, self.client)))
+        reply: Reply = json.loads(json.dumps(self.referee.handle(request, self.client)))
         return reply
 
-    async def wait(self, request: dict[str, Any]) -> dict[str, Any]:
-        reply: dict[str, Any] = await self.referee.wait(request, self.client)
-        return json.loads(json.dumps(reply))
+    async def wait(self, request: dict[str, Any]) -> Reply:
+        reply: Reply = await self.referee.wait(request, self.client)
+        copied: Reply = json.loads(json.dumps(reply))
+        return copied
 
 
 class HttpConnection:
@@ -110,17 +119,19 @@ class HttpConnection:
             self._client = httpx.Client(timeout=self.timeout, trust_env=False)
         return self._client
 
-    def call(self, request: dict[str, Any]) -> dict[str, Any]:
+    def call(self, request: dict[str, Any]) -> Reply:
         import httpx
 
         parse_request(json.dumps(request))
         try:
             reply = self._http().post(f"{self.url}/call", content=json.dumps(request))
-            return dict(reply.json())
+            body: Any = dict(reply.json())  # the service's reply: JSON a referee wrote
+            answered: Reply = body
+            return answered
         except (httpx.HTTPError, ValueError) as exc:
             raise ServiceUnreachable(NOT_ANSWERING) from exc
 
-    async def wait(self, request: dict[str, Any]) -> dict[str, Any]:
+    async def wait(self, request: dict[str, Any]) -> Reply:
         import httpx
 
         parse_request(json.dumps(request))
@@ -131,7 +142,9 @@ class HttpConnection:
             reply = await self._waiter.post(
                 f"{self.url}/wait", content=json.dumps(request), timeout=timeout
             )
-            return dict(reply.json())
+            body: Any = dict(reply.json())
+            answered: Reply = body
+            return answered
         except (httpx.HTTPError, ValueError) as exc:
             raise ServiceUnreachable(NOT_ANSWERING) from exc
 
@@ -141,11 +154,11 @@ def connect(connection: Connection | None = None) -> Connection:
     return connection if connection is not None else HttpConnection()
 
 
-def answer(reply: dict[str, Any]) -> Any:
+def answer(reply: Reply) -> Any:
     """What a reply carries, or its refusal raised as the error a screen shows."""
     if "ok" in reply:
         return reply["ok"]
-    error = reply.get("error") or {}
+    error: Mapping[str, Any] = reply.get("error") or {}
     kind, message = error.get("kind", "refused"), str(error.get("message", ""))
     if kind == "illegal":
         raise IllegalAction(message)
@@ -371,13 +384,15 @@ class RemoteGame:
     def winners(self) -> list[int]:
         return list(self._now()["winners"])
 
-    def view(self, player: int | None) -> dict[str, Any]:
+    def view(self, player: int | None) -> View:
         position = self._now()
         if player is None:
-            return json.loads(json.dumps(position["public"]))
+            public: View = json.loads(json.dumps(position["public"]))
+            return public
         if player != self.seat or position["own"] is None:
             raise ViewRefused(f"This screen may not see {self.table.name_of(player)}'s own view.")
-        return json.loads(json.dumps(position["own"]))
+        own: View = json.loads(json.dumps(position["own"]))
+        return own
 
     def legal_actions(self, player: int | None = None) -> list[Action]:
         position = self._now()
@@ -391,9 +406,10 @@ class RemoteGame:
             position["card_back"] is None or position["card_back"]["player"] != player
         ):
             return []
-        return json.loads(json.dumps(position["legal"]))
+        legal: list[Action] = json.loads(json.dumps(position["legal"]))
+        return legal
 
-    def card_back(self) -> dict[str, Any] | None:
+    def card_back(self) -> CardBack | None:
         """The back of the card being asked: the teacher's page only, while a team answers
         out loud (the referee sends it to no other page)."""
         back = self._now()["card_back"]
@@ -407,7 +423,7 @@ class RemoteGame:
         check_turn(self, action)
 
     def is_legal(self, action: Action) -> bool:
-        return Game.is_legal(self, action)  # type: ignore[arg-type]
+        return Game.is_legal(self, action)  # type: ignore[arg-type]  # it calls only self.check
 
     def marks_right(self, action: Action) -> bool:
         probe = object.__new__(self._cls)

@@ -92,9 +92,9 @@ def _to_ask(miss: pd.Series, card: dict[str, Any] | None) -> list[Question]:
     preferences = PLACE_QUESTIONS.get(kind, DEFAULT_PLACE_QUESTIONS)
     out = []
     for place in filter(None, str(miss["place"]).split("; ")):
-        question = _place_question(place, tuple(p.format(stat=stat) for p in preferences))
-        if question is not None:
-            out.append(question)
+        asked = _place_question(place, tuple(p.format(stat=stat) for p in preferences))
+        if asked is not None:
+            out.append(asked)
     return out
 
 

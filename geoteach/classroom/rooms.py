@@ -31,9 +31,10 @@ def setup_of(game: Game, values: Mapping[str, Any] | None = None) -> dict[str, A
         "values": dict(values or {}),
     }
     try:
-        return json.loads(json.dumps(setup))
+        shared: dict[str, Any] = json.loads(json.dumps(setup))
     except (TypeError, ValueError) as exc:
         raise RoomError(f"This game's choices cannot be shared with the class: {exc}") from exc
+    return shared
 
 
 def replica_of(room: Room) -> Game:

@@ -23,6 +23,7 @@ from __future__ import annotations
 import json
 from typing import Any, Literal, NotRequired, TypedDict
 
+from geoteach.games.base import Action, CardBack, View
 from geoteach.store.rooms import ACTION_MAX_BYTES, NICKNAME_MAX, SEATS_MAX, RoomError
 
 #: The largest request the referee reads (a move is a few hundred bytes; a room's set-up, sent
@@ -48,6 +49,9 @@ Kind = Literal[
 ]
 TeacherVerb = Literal[
     "pause", "resume", "end", "give_to_computer", "free_seat", "hand_seat", "rename", "start"
+]
+RefusalKind = Literal[
+    "already_played", "illegal", "refused", "not_the_teacher", "not_your_seat", "too_fast", "room"
 ]
 TEACHER_VERBS = frozenset(
     {"pause", "resume", "end", "give_to_computer", "free_seat", "hand_seat", "rename", "start"}
@@ -75,7 +79,7 @@ class Request(TypedDict):
     number: NotRequired[int]
     version: NotRequired[int]
     timeout: NotRequired[float]
-    action: NotRequired[dict[str, Any]]
+    action: NotRequired[Action]
     game: NotRequired[str]
     setup: NotRequired[dict[str, Any]]
     verb: NotRequired[TeacherVerb]
@@ -109,7 +113,8 @@ class Position(TypedDict):
     """What one page may know of the game after a move: drawn by its screen
     (``geoteach.classroom.remote.RemoteGame``). ``own`` is the seat's private view (None for a
     spectator and the projector); ``card_back`` only for the teacher, only while a team answers
-    out loud; ``legal`` the moves the page's seat may make now."""
+    out loud; ``legal`` the moves the page's seat may make now. Views, moves and card backs are
+    the games' own types (``geoteach.games.base``): the wire carries them as they are."""
 
     number: int
     phase: str
@@ -117,17 +122,17 @@ class Position(TypedDict):
     terminal: bool
     scores: list[float]
     winners: list[int]
-    public: dict[str, Any]
-    own: dict[str, Any] | None
-    legal: list[dict[str, Any]]
-    card_back: dict[str, Any] | None
+    public: View
+    own: View | None
+    legal: list[Action]
+    card_back: CardBack | None
 
 
 class Event(TypedDict):
     """One move as a page receives it: its number, the move, and the position it led to."""
 
     number: int
-    action: dict[str, Any]
+    action: Action
     position: Position
 
 
@@ -237,7 +242,7 @@ def parse_request(data: Any) -> Request:
         raise WireError(REFUSED)
     if kind == "wait" and not 0 <= float(data["timeout"]) <= WAIT_MAX_SECONDS:
         raise WireError(REFUSED)
-    return data  # type: ignore[return-value]
+    return data  # type: ignore[return-value]  # each field checked above, in FIELDS' types
 
 
 def _json(value: Any) -> str:
@@ -247,9 +252,29 @@ def _json(value: Any) -> str:
         raise WireError(REFUSED) from exc
 
 
-def error_reply(kind: str, message: str, **extra: Any) -> dict[str, Any]:
+class Refusal(TypedDict):
+    """Why a request was refused: its kind (``RefusalKind``), the sentence to show, and for a
+    move already played (``already_played``) the moves the room has (``count``)."""
+
+    kind: RefusalKind
+    message: str
+    count: NotRequired[int]
+
+
+class Reply(TypedDict, total=False):
+    """Every reply: ``ok`` with the answer of the request's kind (a ``RoomInfo``, an
+    ``Update``, a seat's key...), or ``error`` with a ``Refusal``; never both."""
+
+    ok: Any
+    error: Refusal
+
+
+def error_reply(kind: RefusalKind, message: str, count: int | None = None) -> Reply:
     """The reply to a refused request: what kind of refusal and the sentence to show."""
-    return {"error": {"kind": kind, "message": message, **extra}}
+    refusal: Refusal = {"kind": kind, "message": message}
+    if count is not None:
+        refusal["count"] = count
+    return {"error": refusal}
 
 
 __all__ = [
@@ -257,6 +282,8 @@ __all__ = [
     "REFUSED",
     "Event",
     "Position",
+    "Refusal",
+    "Reply",
     "Request",
     "RoomInfo",
     "SeatInfo",

@@ -29,16 +29,31 @@ case, accents and punctuation. ``answer_checker(precision)`` is that judge as a
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache
-from typing import Any
+from typing import Any, Literal, NotRequired, TypedDict
 
 from geoteach.games import fields
-from geoteach.games.base import Action, IllegalAction
+from geoteach.games.base import Action, CardBack, IllegalAction
 from geoteach.quiz.answers import AnswerChecker, Verdict, said_answers
 from geoteach.quiz.question import Question
 
 #: The fields an ``answer`` move may carry (``move_fields["answer"]`` of both games).
 ANSWER_FIELDS: tuple[str, ...] = ("mark", "text", "choice", "seconds")
+
+
+class AnswerMove(TypedDict):
+    """An ``answer`` move, once ``check`` passed it: a typed ``text``, a ``choice`` alone, or
+    the reader's ``mark`` (with or without the option clicked); ``seconds`` it took."""
+
+    player: int
+    type: Literal["answer"]
+    mark: NotRequired[Literal["right", "wrong"]]
+    text: NotRequired[str]
+    choice: NotRequired[str]
+    seconds: NotRequired[float]
+
+
 #: The two marks a reader gives.
 MARKS: tuple[str, ...] = ("right", "wrong")
 #: How exact a typed answer must be (see the module notes).
@@ -69,17 +84,20 @@ def check_answer_move(action: Action, text_or_mark: str = TEXT_OR_MARK) -> None:
         raise IllegalAction("A chosen option must be text: one of the options on the card.")
 
 
-def is_choice_alone(action: Action) -> bool:
+def is_choice_alone(action: Mapping[str, Any]) -> bool:
     """True for a multiple-choice answer the game judges: a ``choice`` with no mark, no text."""
     return "choice" in action and "mark" not in action and "text" not in action
 
 
-def given_of(action: Action) -> str | None:
+def given_of(action: Mapping[str, Any]) -> str | None:
     """What the player answered, as the verdict repeats it: the text typed or the option
     chosen alone (None for a mark: the reader judged what was said)."""
+    given: str | None = None
     if "text" in action:
-        return action["text"]
-    return action["choice"] if is_choice_alone(action) else None
+        given = action["text"]
+    elif is_choice_alone(action):
+        given = action["choice"]
+    return given
 
 
 def marked_right(action: Action) -> bool:
@@ -88,7 +106,7 @@ def marked_right(action: Action) -> bool:
     return action.get("type") == "answer" and action.get("mark") == "right"
 
 
-def card_back(seat: int, question: Question) -> dict[str, Any]:
+def card_back(seat: int, question: Question) -> CardBack:
     """The back of the card ``question`` asks ``seat``, as the one who marks an answer said out
     loud reads it (``Game.card_back``): ``player``, ``prompt``, ``answers`` (every answer that
     counts, as said aloud: "Sucre or La Paz") and ``card`` (``Question.to_dict``, answer and
@@ -155,7 +173,7 @@ def judge_typed(question: Question, text: str, precision: str = "forgiving") -> 
 
 
 def judge_answer(
-    card: Question | dict[str, Any], action: Action, precision: str = "forgiving"
+    card: Question | dict[str, Any], action: Mapping[str, Any], precision: str = "forgiving"
 ) -> tuple[bool, str]:
     """(right?, what the checker said) of a checked ``answer`` move: its mark, its text, or
     its choice alone (right if and only if it is the card's answer).

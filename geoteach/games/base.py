@@ -36,16 +36,36 @@ import random
 import re
 import reprlib
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Self, TypedDict, TypeVar
 
 from geoteach.games.table import Table
 from geoteach.store import savedata, saves
 from geoteach.store.savedata import SAVE_FORMAT, SAVE_KEYS, NotASave
 from geoteach.store.savefile import BadSaveName, SaveError, SaveInUse
 
+#: A move as it arrives (from a screen, a bot, a page of a class game, a notebook): any JSON
+#: object until ``check`` has passed it; each game's ``move_fields`` says which fields it takes.
 Action = dict[str, Any]
+#: What ``view`` returns: each game's own ``TypedDict`` (``GlobalissimoView``, ...), which the
+#: class game's wire messages carry as they are (``geoteach.classroom.wire.Position``).
+View = Mapping[str, Any]
+
+
+class CardBack(TypedDict):
+    """The back of the card being asked (``Game.card_back``), for the one who marks an answer
+    said out loud: ``answers`` is every answer that counts, as said aloud ("Sucre or La Paz");
+    ``card`` the question with its answer (``Question.to_dict``)."""
+
+    player: int
+    prompt: str
+    answers: str
+    card: dict[str, Any]
+
+
+#: Plain data that ``detached`` copies: a view, or a part of one.
+_Data = TypeVar("_Data", bound=Mapping[str, Any])
 
 #: ``current_player()`` when the game is over.
 TERMINAL = "terminal"
@@ -58,11 +78,13 @@ __all__ = [
     "TERMINAL",
     "Action",
     "BadSaveName",
+    "CardBack",
     "Game",
     "IllegalAction",
     "NotASave",
     "SaveError",
     "SaveInUse",
+    "View",
     "describe",
     "game_class",
 ]
@@ -179,7 +201,7 @@ class Game(ABC):
         return [i for i, s in enumerate(scores) if s == best]
 
     @abstractmethod
-    def view(self, player: int | None) -> dict[str, Any]:
+    def view(self, player: int | None) -> View:
         """What ``player`` may see (``None``: a spectator or the projector). Hides secrets.
 
         A view is the caller's own copy (build it with ``detached``): changing it never changes
@@ -297,7 +319,7 @@ class Game(ABC):
         return []
 
     # ----- answers said out loud, for the one who marks them -----------------------------
-    def card_back(self) -> dict[str, Any] | None:
+    def card_back(self) -> CardBack | None:
         """The back of the card being asked now, for the one who marks an answer said out loud
         (the rulebooks' reader: "checked by another player on the back of the card"; in a class
         game, the teacher at the projector): ``player`` (the seat answering), ``prompt``,
@@ -568,14 +590,15 @@ def plain_data(value: Any) -> None:
             raise IllegalAction(_PLAIN_ONLY)
 
 
-def detached(data: dict[str, Any]) -> dict[str, Any]:
+def detached(data: _Data) -> _Data:
     """A deep copy of plain data: what ``view`` hands out, so code that edits a view (a UI, a
     bot, a student's notebook) never edits the game. marshal copies plain data many times
     faster than deepcopy; anything else falls back to deepcopy."""
     try:
-        return marshal.loads(marshal.dumps(data))
+        copied: _Data = marshal.loads(marshal.dumps(dict(data)))
     except ValueError:
         return copy.deepcopy(data)
+    return copied
 
 
 def canonical(value: Any) -> str:
@@ -595,9 +618,10 @@ def _plain(action: Action) -> Action:
         raise IllegalAction("A move must say what it is, for example {'type': 'roll'}.")
     plain_data(action)
     try:
-        return json.loads(json.dumps(action, allow_nan=False))
+        copied: Action = json.loads(json.dumps(action, allow_nan=False))
     except (TypeError, ValueError, RecursionError) as exc:
         raise IllegalAction(_PLAIN_ONLY) from exc
+    return copied
 
 
 def _find_game(name: Any) -> type[Game] | None:

@@ -10,7 +10,7 @@ import random
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import overload
 
 
 class DeckEmpty(IndexError):
@@ -41,7 +41,11 @@ class Deck:
             raise DeckEmpty("The draw pile is empty.")
         return self.cards[0]
 
-    def draw(self, n: int | None = None) -> Any:
+    @overload
+    def draw(self, n: None = None) -> str: ...
+    @overload
+    def draw(self, n: int) -> list[str]: ...
+    def draw(self, n: int | None = None) -> str | list[str]:
         """Take the top card (or a list of the top ``n``)."""
         if n is None:
             card = self.top()

@@ -15,7 +15,9 @@ def roll(rng: random.Random, sides: int = D6) -> int:
     return rng.randint(1, sides)
 
 
-def roll_for_first(rng: random.Random, seats: list[int], sides: int = D6) -> tuple[int, list[dict]]:
+def roll_for_first(
+    rng: random.Random, seats: list[int], sides: int = D6
+) -> tuple[int, list[dict[int, int]]]:
     """Everyone rolls, the highest starts, tied players roll again (Trivial/Global Pursuit).
 
     Returns the starting seat and the rolls, round by round, so the table can be shown how it went.
@@ -27,7 +29,7 @@ def roll_for_first(rng: random.Random, seats: list[int], sides: int = D6) -> tup
     if not seats:
         raise ValueError("Nobody is at the table to roll for who starts.")
     contenders = list(seats)
-    history: list[dict] = []
+    history: list[dict[int, int]] = []
     while True:
         rolls = {seat: roll(rng, sides) for seat in contenders}
         history.append(rolls)

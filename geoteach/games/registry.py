@@ -21,10 +21,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from geoteach._lazy import load
 from geoteach.i18n import N_
+
+if TYPE_CHECKING:
+    from geoteach.games.base import Game
 
 Kind = Literal["choice", "number", "flag"]
 
@@ -106,8 +109,9 @@ class GameEntry:
     )
 
     @property
-    def engine_class(self) -> type:
-        return load(self.engine)
+    def engine_class(self) -> type[Game]:
+        engine: type[Game] = load(self.engine)
+        return engine
 
     @property
     def is_class_game(self) -> bool:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import asdict, dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 Kind = Literal["human", "bot"]
 Level = Literal["easy", "medium", "hard"]
@@ -87,7 +87,9 @@ class Table:
     def of(cls, *names: str, bots: dict[str, str] | None = None, first: int = 0) -> Table:
         """Quick set-up: ``Table.of("Ana", "Ben", "Computer", bots={"Computer": "hard"})``."""
         bots = bots or {}
-        seats = [Seat(n, kind="bot" if n in bots else "human", level=bots.get(n)) for n in names]
+        # A level is checked by Seat itself ("Computer level must be easy, medium or hard").
+        levels = cast("dict[str, Level]", bots)
+        seats = [Seat(n, kind="bot" if n in bots else "human", level=levels.get(n)) for n in names]
         return cls(seats, first=first)
 
     def __len__(self) -> int:

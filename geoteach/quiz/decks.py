@@ -30,6 +30,7 @@ A ``Deck`` is played as the rulebooks say: draw from the top, and the used card 
 from __future__ import annotations
 
 import math
+import os
 import re
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Iterator
@@ -519,7 +520,7 @@ class Deck:
         )
 
 
-def load_deck(path: str | Path) -> Deck:
+def load_deck(path: str | os.PathLike[str]) -> Deck:
     """Read a deck CSV (schema in data/decks/README.md), checking every cell first.
 
     Raises ``DeckError`` naming the file, line and column of every problem; a deck that loads

@@ -402,8 +402,8 @@ class Lesson:
         key = " ".join(str(name).split()).casefold()
         with self._lock:
             con = self._connection()
-            names = [r[0] for r in con.execute("SELECT DISTINCT player FROM answers")]
-            members = {
+            names: list[str] = [r[0] for r in con.execute("SELECT DISTINCT player FROM answers")]
+            members: set[str] = {
                 m
                 for (text,) in con.execute("SELECT DISTINCT members FROM answers")
                 for m in json.loads(text)
@@ -502,7 +502,7 @@ def _open(path: Path) -> sqlite3.Connection:
     return con
 
 
-def _retry(work, on_error=None):  # type: ignore[no-untyped-def]
+def _retry(work: Callable[[], T], on_error: Callable[[], None] | None = None) -> T:
     """Run ``work()``; when another kernel holds the file too long, wait a little and try again."""
     for attempt in range(WRITE_ATTEMPTS):
         try:

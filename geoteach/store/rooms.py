@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import hashlib
 import hmac
 import json
@@ -397,6 +398,7 @@ class RoomStore:
         parsed = sa.make_url(self.url)
         self.backend = "sqlite" if parsed.get_backend_name() == "sqlite" else "postgresql"
         self._path: Path | None = None
+        self._release: weakref.finalize[..., RoomStore]
         self._watch_lock = threading.Lock()
         self._watch_con: sqlite3.Connection | None = None
         self._listeners: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, _Listener] = (
@@ -573,7 +575,7 @@ class RoomStore:
         setup_text = _as_json(setup, "game set-up", SETUP_MAX_BYTES)
         if isinstance(seats, bool) or not isinstance(seats, int) or not 1 <= seats <= SEATS_MAX:
             raise RoomError(f"A room has 1 to {SEATS_MAX} seats, not {seats!r}.")
-        bots = set()
+        bots: set[int] = set()
         for seat in computers:
             _check_seat_number(seat, seats)
             bots.add(seat)
@@ -584,8 +586,16 @@ class RoomStore:
             code = new_code()
             try:
                 self._write(
-                    lambda conn, code=code: self._insert_room(
-                        conn, room_id, code, game, setup_text, seats, bots, host_key, now
+                    functools.partial(
+                        self._insert_room,
+                        room_id=room_id,
+                        code=code,
+                        game=game,
+                        setup_text=setup_text,
+                        seats=seats,
+                        bots=bots,
+                        host_key=host_key,
+                        now=now,
                     )
                 )
             except sa.exc.IntegrityError:

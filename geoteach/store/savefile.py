@@ -23,6 +23,7 @@
 from __future__ import annotations
 
 import atexit
+import functools
 import os
 import re
 import tempfile
@@ -324,7 +325,7 @@ def claim(save: Path, owner: object, refuse: Callable[[Path], str] | None = None
             if hold is None:
                 lock.release()
             raise SaveInUse(problem)
-        ref = weakref.ref(owner, lambda r, key=key: _forget_owner(key, r))
+        ref = weakref.ref(owner, functools.partial(_forget_owner, key))
         former: weakref.WeakSet[Any] = weakref.WeakSet(hold.former if hold else ())
         previous = hold.owner() if hold is not None else None
         if previous is not None and previous is not owner:

@@ -46,6 +46,7 @@ from __future__ import annotations
 
 import marshal
 from collections import Counter
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from geoteach.games import dice, fields
@@ -54,6 +55,7 @@ from geoteach.games.answer_moves import (
     ANSWER_FIELDS,
     MARKS,
     PRECISIONS,
+    AnswerMove,
     card_back,
     check_answer_move,
     check_choice,
@@ -61,9 +63,17 @@ from geoteach.games.answer_moves import (
     judge_answer,
     marked_right,
 )
-from geoteach.games.base import Action, Game, IllegalAction, detached, listed
+from geoteach.games.base import Action, CardBack, Game, IllegalAction, detached, listed
 from geoteach.games.deck import Deck
 from geoteach.games.geography_pursuit.board import CATEGORIES, HUB, SPACES, destinations
+from geoteach.games.geography_pursuit.views import (
+    CategoryMove,
+    GeographyPursuitView,
+    Media,
+    MoveMove,
+    QuestionShown,
+    RollMove,
+)
 from geoteach.quiz.question import Question, check_cards
 
 #: The six categories geoteach plays by default, in colour order (see ``board``).
@@ -175,6 +185,8 @@ class GeographyPursuit(Game):
 
             self.options["questions"] = questions
             questions = default_questions(built_in)
+        if not isinstance(questions, dict):
+            raise ValueError(f"The questions are decks or 'geography', not {questions!r}.")
         categories = list(self.options.get("categories") or list(questions))
         self.options["categories"] = categories
         if len(categories) != CATEGORIES or len(set(categories)) != CATEGORIES:
@@ -209,12 +221,14 @@ class GeographyPursuit(Game):
     @property
     def categories(self) -> list[str]:
         """The six category names, in colour order (category ``i`` is headquarters ``i``)."""
-        return self.options["categories"]
+        names: list[str] = self.options["categories"]
+        return names
 
     # ----- whose move ----------------------------------------------------------------
     @property
     def phase(self) -> str:
-        return self.state["phase"]
+        phase: str = self.state["phase"]
+        return phase
 
     def to_act(self) -> list[int]:
         if self.phase == "over":
@@ -296,13 +310,13 @@ class GeographyPursuit(Game):
     def _apply(self, action: Action) -> None:
         getattr(self, f"_do_{action['type']}")(action)
 
-    def _do_roll(self, action: Action) -> None:
+    def _do_roll(self, action: RollMove) -> None:
         value = dice.roll(self.rng)
         self.state["roll"] = value
         self.state["phase"] = "move"
         self._news(f"{self._who()} rolls a {value}.")
 
-    def _do_move(self, action: Action) -> None:
+    def _do_move(self, action: MoveMove) -> None:
         seat, to = action["player"], action["to"]
         self.state["positions"][seat] = to
         self.state["must_leave"][seat] = False
@@ -319,12 +333,13 @@ class GeographyPursuit(Game):
             self._news(f"{self._who()} lands in the hub and picks any category.")
             self.state["phase"] = "choose_category"
         else:
+            assert space.category is not None  # every space but the hub and Roll again has one
             self._ask(space.category, final=False)
 
-    def _do_choose(self, action: Action) -> None:
+    def _do_choose(self, action: CategoryMove) -> None:
         self._ask(self.categories.index(action["category"]), final=False)
 
-    def _do_vote(self, action: Action) -> None:
+    def _do_vote(self, action: CategoryMove) -> None:
         self.state["votes"][action["player"]] = self.categories.index(action["category"])
         if self.to_act():
             return
@@ -335,7 +350,7 @@ class GeographyPursuit(Game):
         self._news(f"The other players chose {self.categories[chosen]} for the final question.")
         self._ask(chosen, final=True)
 
-    def _do_answer(self, action: Action) -> None:
+    def _do_answer(self, action: AnswerMove) -> None:
         seat = action["player"]
         asked = self.state["question"]
         card = self._by_id[asked["id"]]
@@ -383,7 +398,7 @@ class GeographyPursuit(Game):
         self.state["phase"] = "roll"
 
     # ----- rules helpers -------------------------------------------------------------
-    def _judge(self, card: dict[str, Any], action: Action) -> tuple[bool, str]:
+    def _judge(self, card: dict[str, Any], action: Mapping[str, Any]) -> tuple[bool, str]:
         limit = self.options["time_limit"]
         seconds = action.get("seconds")
         if limit is not None and seconds is not None and seconds > limit:
@@ -451,7 +466,7 @@ class GeographyPursuit(Game):
 
     # ----- results, views, state -------------------------------------------------------------
     def is_terminal(self) -> bool:
-        return self.state["phase"] == "over"
+        return bool(self.state["phase"] == "over")
 
     def scores(self) -> list[float]:
         """Wedges of each seat, plus one for a winner (so the winners have the top score)."""
@@ -489,7 +504,7 @@ class GeographyPursuit(Game):
             )
         ]
 
-    def card_back(self) -> dict[str, Any] | None:
+    def card_back(self) -> CardBack | None:
         """The back of the card being asked, for the one who marks the spoken answer (see
         ``Game.card_back``); None when no question is asked."""
         asked = self.state["question"]
@@ -501,7 +516,7 @@ class GeographyPursuit(Game):
         """The reader's "right" mark of an answer."""
         return marked_right(action)
 
-    def view(self, player: int | None) -> dict[str, Any]:
+    def view(self, player: int | None) -> GeographyPursuitView:
         """Everything is on the table except the answer of the card being asked.
 
         The reader (any other player, in honor mode) sees the answer; the player answering and a
@@ -511,46 +526,48 @@ class GeographyPursuit(Game):
         would; the id is kept from the others too, since a built-in card's id names its place.
         """
         s = self.state
-        question = None
+        question: QuestionShown | None = None
         if s["question"] is not None:
             card = self._by_id[s["question"]["id"]]
-            question = {
+            shown: QuestionShown = {
                 "category": s["question"]["category"],
                 "final": s["question"]["final"],
                 "prompt": card["prompt"],
                 "level": card.get("level", 1),
                 "choices": list(card.get("choices") or []),
-                "media": card.get("media") or {},
+                "media": card.get("media") or Media(),
             }
             if player is not None and player != s["player"]:
-                question["answer"] = card["answer"]
-                question["card"] = dict(card)
-        return detached(
-            {
-                "phase": s["phase"],
-                "player": s["player"],
-                "to_act": self.to_act(),
-                "roll": s["roll"],
-                "destinations": self.legal_destinations(),
-                "positions": list(s["positions"]),
-                "wedges": [list(w) for w in s["wedges"]],
-                "categories": list(self.categories),
-                "question": question,
-                "votes": list(s["votes"]) if s["phase"] == "vote" else [],
-                "record": [[list(r) for r in rec] for rec in s["record"]],
-                "must_leave": list(s["must_leave"]),
-                "turns": list(s["turns"]),
-                "turn": s["turn"],
-                "winners": list(s["winners"]),
-                "tie_chance": list(s["tie_chance"]),
-                "last": dict(s["last"]) if s["last"] else None,
-                "news": list(s["news"]),
-                "house_rules": {
-                    k: self.options[k]
-                    for k in ("precision", "time_limit", "reveal_answer", "consultation")
-                },
-            }
-        )
+                shown["answer"] = card["answer"]
+                shown["card"] = dict(card)
+            question = shown
+        view: GeographyPursuitView = {
+            "phase": s["phase"],
+            "player": s["player"],
+            "to_act": self.to_act(),
+            "roll": s["roll"],
+            "destinations": self.legal_destinations(),
+            "positions": list(s["positions"]),
+            "wedges": [list(w) for w in s["wedges"]],
+            "categories": list(self.categories),
+            "question": question,
+            "votes": list(s["votes"]) if s["phase"] == "vote" else [],
+            "record": [[list(r) for r in rec] for rec in s["record"]],
+            "must_leave": list(s["must_leave"]),
+            "turns": list(s["turns"]),
+            "turn": s["turn"],
+            "winners": list(s["winners"]),
+            "tie_chance": list(s["tie_chance"]),
+            "last": s["last"].copy() if s["last"] else None,
+            "news": list(s["news"]),
+            "house_rules": {
+                "precision": self.options["precision"],
+                "time_limit": self.options["time_limit"],
+                "reveal_answer": self.options["reveal_answer"],
+                "consultation": self.options["consultation"],
+            },
+        }
+        return detached(view)
 
     def _get_state(self) -> dict[str, Any]:
         return self.state

@@ -141,4 +141,5 @@ def default_questions(code: str | None = None) -> Bank:
     """
     from geoteach.i18n import language
 
-    return json.loads(_default_bank_json(code or language()))
+    bank: Bank = json.loads(_default_bank_json(code or language()))
+    return bank

@@ -73,7 +73,8 @@ def groups_in(hand: Iterable[str], neighbours: Neighbours) -> list[Group]:
     for hub in cards:
         near = sorted(neighbours.get(hub, frozenset()) & cards)
         for a, b in combinations(near, 2):
-            found.add(tuple(sorted((hub, a, b))))  # type: ignore[arg-type]
+            first, second, third = sorted((hub, a, b))
+            found.add((first, second, third))
     return sorted(found)
 
 

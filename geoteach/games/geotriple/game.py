@@ -34,6 +34,20 @@ from geoteach.games.geotriple.challenges import (
     possible_states,
     true_answers,
 )
+from geoteach.games.geotriple.views import (
+    AnnounceMove,
+    ClueMove,
+    DiscardMove,
+    FollowMove,
+    GeoplungeMove,
+    GeoTripleView,
+    GuessMove,
+    HeldClaim,
+    LeadMove,
+    PlainMove,
+    Results,
+    StateCard,
+)
 from geoteach.games.scoreboard import Scoreboard
 from geoteach.games.table import Table
 from geoteach.i18n import N_
@@ -123,7 +137,7 @@ class GeoTriple(Game):
         options.setdefault("typed_clues", None)
         options.setdefault("race_in_turns", None)
         super().__init__(table, seed=seed, **options)
-        self._cards_view = {
+        self._cards_view: dict[str, StateCard] = {
             code: {
                 "name": card.name,
                 "size": card.size,
@@ -251,7 +265,7 @@ class GeoTriple(Game):
 
     def _end_race(self, winner: int | None, claim: list[list[str]] | None) -> None:
         race = self.s["race"]
-        found = []
+        found: list[list[list[str]] | None] = []
         for seat in (0, 1):
             if seat == winner and claim is not None:
                 found.append([list(g) for g in claim])
@@ -329,7 +343,8 @@ class GeoTriple(Game):
     # ----- the protocol -----------------------------------------------------------------
     @property
     def phase(self) -> str:
-        return self.s["phase"]
+        phase: str = self.s["phase"]
+        return phase
 
     def to_act(self) -> list[int]:
         phase = self.phase
@@ -511,14 +526,15 @@ class GeoTriple(Game):
         getattr(self, f"_do_{kind}")(player, action)
 
     # ----- Stage 1 moves --------------------------------------------------------------
-    def _do_clue(self, player: int, action: Action) -> None:
+    def _do_clue(self, player: int, action: ClueMove) -> None:
         s1 = self.s["stage1"]
         cid = s1["challenge"]
         card = self.cards[self.s["secret"][player]]
         answer = matching_answer(self.challenges[cid], card, self.cards, action["answer"])
+        assert answer is not None  # _check refuses a clue that is not true of the card
         self._give_clue(_other(player), cid, answer)
 
-    def _do_guess(self, player: int, action: Action) -> None:
+    def _do_guess(self, player: int, action: GuessMove) -> None:
         s1 = self.s["stage1"]
         s1["guesses"][player].append(action["state"])
         count = len(s1["guesses"][player])
@@ -535,7 +551,7 @@ class GeoTriple(Game):
             self._end_stage1()
 
     # ----- Stage 2 moves --------------------------------------------------------------
-    def _do_geoplunge(self, player: int, action: Action) -> None:
+    def _do_geoplunge(self, player: int, action: GeoplungeMove) -> None:
         race = self.s["race"]
         groups = [list(g) for g in action["groups"]]
         used = action.get("seconds")
@@ -583,32 +599,32 @@ class GeoTriple(Game):
         if all(race["out"]):
             self._end_race(None, None)
 
-    def _do_give_up(self, player: int, action: Action) -> None:
+    def _do_give_up(self, player: int, action: PlainMove) -> None:
         self._out_of_race(player)
 
-    def _do_time_up(self, player: int, action: Action) -> None:
+    def _do_time_up(self, player: int, action: PlainMove) -> None:
         self._out_of_race(player)
 
     # ----- Stage 3 moves --------------------------------------------------------------
-    def _do_discard(self, player: int, action: Action) -> None:
+    def _do_discard(self, player: int, action: DiscardMove) -> None:
         s3 = self.s["stage3"]
         s3["discarded"][player] = list(action["cards"])
         s3["hands"][player] = [c for c in s3["hands"][player] if c not in action["cards"]]
         if all(d is not None for d in s3["discarded"]):
             self.s["phase"] = "announce"
 
-    def _do_announce(self, player: int, action: Action) -> None:
+    def _do_announce(self, player: int, action: AnnounceMove) -> None:
         s3 = self.s["stage3"]
         s3["geoplunging"][player] = action["geoplunging"]
         if all(g is not None for g in s3["geoplunging"]):
             self.s["phase"] = "trick"
 
-    def _do_lead(self, player: int, action: Action) -> None:
+    def _do_lead(self, player: int, action: LeadMove) -> None:
         s3 = self.s["stage3"]
         s3["hands"][player].remove(action["card"])
         s3["trick"] = {"leader": player, "category": action["category"], "lead": action["card"]}
 
-    def _do_follow(self, player: int, action: Action) -> None:
+    def _do_follow(self, player: int, action: FollowMove) -> None:
         s3 = self.s["stage3"]
         trick = s3["trick"]
         s3["hands"][player].remove(action["card"])
@@ -617,7 +633,7 @@ class GeoTriple(Game):
             self.cards[trick["lead"]], self.cards[action["card"]], trick["category"]
         )
         winner = leader if side == "lead" else player
-        cards = [None, None]
+        cards: list[str | None] = [None, None]
         cards[leader], cards[player] = trick["lead"], action["card"]
         s3["tricks"].append(
             {"leader": leader, "category": trick["category"], "cards": cards, "winner": winner}
@@ -627,7 +643,7 @@ class GeoTriple(Game):
         if len(s3["tricks"]) == tricks.TRICKS:
             self._end_stage3()
 
-    def _do_next_round(self, player: int, action: Action) -> None:
+    def _do_next_round(self, player: int, action: PlainMove) -> None:
         self._next_round()
 
     # ----- results and views ------------------------------------------------------------
@@ -642,7 +658,8 @@ class GeoTriple(Game):
         if self.phase != "guess":
             return None
         s1 = self.s["stage1"]
-        return s1["order"][s1["turn"]]
+        seat: int = s1["order"][s1["turn"]]
+        return seat
 
     def card_places(self) -> list[list[str]]:
         """Every pile, hand and trick that holds GeoPlunge cards (for conservation checks)."""
@@ -703,7 +720,7 @@ class GeoTriple(Game):
             for group in action["groups"]
         ]
 
-    def view(self, player: int | None) -> dict[str, Any]:
+    def view(self, player: int | None) -> GeoTripleView:
         """What ``player`` sees: own secret card and hands, never the opponent's.
 
         Besides the round, the dealer, the scores and the ``target``, every view has the
@@ -728,7 +745,7 @@ class GeoTriple(Game):
           state of each group that borders the other two).
         """
         mine = player in (0, 1)
-        view: dict[str, Any] = {
+        view: GeoTripleView = {
             "game": self.name,
             "phase": self.phase,
             "round": self.s["round"],
@@ -803,33 +820,33 @@ class GeoTriple(Game):
                 "has_discarded": [d is not None for d in s3["discarded"]],
                 "geoplunging": list(s3["geoplunging"]),
                 "leader": s3["leader"],
-                "trick": dict(s3["trick"]) if s3["trick"] else None,
-                "tricks": [dict(t) for t in s3["tricks"]],
+                "trick": s3["trick"].copy() if s3["trick"] else None,
+                "tricks": [t.copy() for t in s3["tricks"]],
                 "won": [sum(t["winner"] == seat for t in s3["tricks"]) for seat in (0, 1)],
             }
         return detached(view)
 
-    def _held_view(self, player: int | None) -> dict[str, Any] | None:
+    def _held_view(self, player: int | None) -> HeldClaim | None:
         """The held claim as ``player`` may see it: its groups only for the one who made it."""
         held = self.s["race"]["held"]
         if held is None:
             return None
-        shown = {"player": held["player"], "seconds": held["seconds"]}
+        shown: HeldClaim = {"player": held["player"], "seconds": held["seconds"]}
         if player == held["player"]:
             shown["groups"] = [list(g) for g in held["groups"]]
         return shown
 
-    def _results_view(self) -> dict[str, Any]:
+    def _results_view(self) -> Results:
         """The finished stages, with the clue sentences and the groups' hubs said."""
-        results = dict(self.s["results"])
+        results: Results = self.s["results"].copy()
         if "stage1" in results:
-            stage1 = dict(results["stage1"])
+            stage1 = results["stage1"].copy()
             stage1["clue_texts"] = [
                 [self.challenges[c].clue_text(a) for c, a in clues] for clues in stage1["clues"]
             ]
             results["stage1"] = stage1
         if "race" in results:
-            race = dict(results["race"])
+            race = results["race"].copy()
             race["hubs"] = [
                 [borders.hub_of(g, self.neighbours) for g in found] if found else None
                 for found in race["solutions"]

@@ -80,11 +80,11 @@ def _solid(offset: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     Built from the icosahedron (its vertices are the dodecahedron's face centres; the centres of
     its triangles are the dodecahedron's corners), then turned so one corner sits on the pole.
     """
-    ico = []
+    points: list[tuple[float, float, float]] = []
     for a in (-1.0, 1.0):
         for b in (-_PHI, _PHI):
-            ico += [(0.0, a, b), (a, b, 0.0), (b, 0.0, a)]
-    ico = np.array(ico)
+            points += [(0.0, a, b), (a, b, 0.0), (b, 0.0, a)]
+    ico = np.array(points)
     gaps = ico[:, None] - ico[None]
     near = np.isclose(np.sqrt(dot(gaps, gaps)), 2.0)
     triangles = [
@@ -107,7 +107,10 @@ def _solid(offset: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     corners = snap(unit(_turned(_turned(corners, turn), spin)), 40)
     # Number faces by ring (north to south), then west to east from the offset.
     lat, lon = to_latlon(centres)
-    order = sorted(range(12), key=lambda f: (-round(lat[f], 6), round((lon[f] - offset) % 360, 6)))
+    # np.round is what round() does to a numpy float (its __round__); named for the checker.
+    order = sorted(
+        range(12), key=lambda f: (-np.round(lat[f], 6), np.round((lon[f] - offset) % 360, 6))
+    )
     centres = centres[order]
     face_corners = np.zeros((12, 5), dtype=int)
     for f, c in enumerate(centres):
@@ -180,7 +183,7 @@ def face_of(lat: float, lon: float) -> int:
 def faces_of(lat: ArrayLike, lon: ArrayLike) -> np.ndarray:
     """``face_of`` for arrays of points."""
     centres = _solid(LONGITUDE_OFFSET)[0]
-    return np.argmax(dot(to_xyz(lat, lon)[..., None, :], centres), axis=-1)
+    return np.asarray(np.argmax(dot(to_xyz(lat, lon)[..., None, :], centres), axis=-1))
 
 
 def card_crs(face: int) -> str:

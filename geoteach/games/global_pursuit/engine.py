@@ -57,6 +57,7 @@ House rules (where the rulebook is silent, decided here):
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from geoteach.games import dice, fields
@@ -64,6 +65,7 @@ from geoteach.games.answer_facts import answer_fact, card_answer, typed_or_marke
 from geoteach.games.answer_moves import (
     ANSWER_FIELDS,
     MARKS,
+    AnswerMove,
     card_back,
     check_answer_move,
     check_choice,
@@ -71,7 +73,7 @@ from geoteach.games.answer_moves import (
     judge_answer,
     marked_right,
 )
-from geoteach.games.base import Action, Game, IllegalAction, detached
+from geoteach.games.base import Action, CardBack, Game, IllegalAction, detached
 from geoteach.games.deck import Deck
 from geoteach.games.global_pursuit.layout import (
     SET_NAMES,
@@ -82,6 +84,16 @@ from geoteach.games.global_pursuit.layout import (
     card_name,
     parse_card,
     upright_turn,
+)
+from geoteach.games.global_pursuit.views import (
+    GlobalPursuitView,
+    LeftInHand,
+    LevelMove,
+    PendingMatch,
+    PlaceMove,
+    PlainMove,
+    ReturnMove,
+    TriviaShown,
 )
 from geoteach.games.scoreboard import Scoreboard
 from geoteach.i18n import N_
@@ -260,6 +272,8 @@ class GlobalPursuit(Game):
             if code is not None:
                 o["trivia"] = trivia
                 trivia = built_in_bank(code)
+            if not isinstance(trivia, dict):
+                raise ValueError(f"The trivia is a bank of cards or 'built-in', not {trivia!r}.")
             missing = [d for d in (*SETS, "wild") if not trivia.get(d)]
             if missing:
                 raise ValueError(f"The trivia has no cards for: {', '.join(missing)}.")
@@ -300,12 +314,14 @@ class GlobalPursuit(Game):
     # ----- whose turn ------------------------------------------------------------------
     @property
     def phase(self) -> str:
-        return self.state["phase"]
+        phase: str = self.state["phase"]
+        return phase
 
     @property
     def player(self) -> int:
         """The seat whose turn it is."""
-        return self.state["player"]
+        seat: int = self.state["player"]
+        return seat
 
     def to_act(self) -> list[int]:
         phase = self.phase
@@ -431,7 +447,7 @@ class GlobalPursuit(Game):
         elif kind == "answer":
             check_answer_move(action)
             if not self._late(action):
-                check_choice(self.current_question(), action)
+                check_choice(self._asked(), action)
         elif kind == "return" and not fields.word(action.get("card"), self._all_map_cards):
             raise IllegalAction("Give back one of the cards in your hand.")
 
@@ -455,7 +471,7 @@ class GlobalPursuit(Game):
                     "tropics again, or turn the card."
                 )
 
-    def _judge(self, action: Action) -> Judgement:
+    def _judge(self, action: Mapping[str, Any]) -> Judgement:
         index, edge = action["at"]
         return self.layout.judge(
             action["card"], index, edge, action["card_edge"], self.options["maps"] == FOUR_MAPS
@@ -482,11 +498,11 @@ class GlobalPursuit(Game):
             return
         getattr(self, "_do_" + action["type"])(action)
 
-    def _do_pass(self, action: Action) -> None:
+    def _do_pass(self, action: PlainMove) -> None:
         self._news(f"{self._who()} cannot match a card.")
         self._end_turn()
 
-    def _do_place(self, action: Action) -> None:
+    def _do_place(self, action: PlaceMove) -> None:
         seat = action["player"]
         judgement = self._judge(action)
         index, edge = action["at"]
@@ -508,13 +524,13 @@ class GlobalPursuit(Game):
         else:
             self._match_stands()
 
-    def _do_accept(self, action: Action) -> None:
+    def _do_accept(self, action: PlainMove) -> None:
         pending = self.state["pending"]
         pending["accepted"].append(action["player"])
         if not self.to_act():
             self._match_stands()
 
-    def _do_challenge(self, action: Action) -> None:
+    def _do_challenge(self, action: PlainMove) -> None:
         pending = self.state["pending"]
         who, player = action["player"], self.player
         challenger, name = self.table.name_of(who), self._who()
@@ -586,19 +602,19 @@ class GlobalPursuit(Game):
         else:
             self.state["phase"] = ANSWER
 
-    def _do_roll(self, action: Action) -> None:
+    def _do_roll(self, action: PlainMove) -> None:
         die = dice.roll(self.rng, dice.D12)
         self.state["trivia"]["die"] = die
         self._news(f"{self._who()} rolls {die}.")
         self._ask()
 
-    def _do_level(self, action: Action) -> None:
+    def _do_level(self, action: LevelMove) -> None:
         self.state["trivia"]["level"] = action["level"]
         self.state["phase"] = ANSWER
 
-    def _do_answer(self, action: Action) -> None:
+    def _do_answer(self, action: AnswerMove) -> None:
         trivia = self.state["trivia"]
-        question = self.current_question()
+        question = self._asked()
         from geoteach.games.global_pursuit.trivia import built_in_name_language
         from geoteach.i18n import speaking
 
@@ -649,11 +665,11 @@ class GlobalPursuit(Game):
             self.state["trivia"] = None
             self._continue_turn()
 
-    def _do_no_wild(self, action: Action) -> None:
+    def _do_no_wild(self, action: PlainMove) -> None:
         self.state["trivia"] = None
         self._continue_turn()
 
-    def _do_wild(self, action: Action) -> None:
+    def _do_wild(self, action: LevelMove) -> None:
         deck = Deck.from_dict(self.state["trivia_decks"]["wild"])
         card_id = deck.draw()
         deck.to_bottom(card_id)
@@ -668,7 +684,7 @@ class GlobalPursuit(Game):
         }
         self.state["phase"] = ANSWER
 
-    def _do_return(self, action: Action) -> None:
+    def _do_return(self, action: ReturnMove) -> None:
         seat = action["player"]
         self.state["hands"][seat].remove(action["card"])
         self.deck.to_bottom(action["card"])
@@ -764,7 +780,7 @@ class GlobalPursuit(Game):
                 f"{points} points ({LEFT_IN_HAND} for each)."
             )
 
-    def _left_in_hands(self) -> list[dict[str, int]]:
+    def _left_in_hands(self) -> list[LeftInHand]:
         """Each hand that still holds cards and what they cost (the end of the game)."""
         return [
             {"seat": seat, "cards": len(hand), "points": left_in_hand_points(len(hand))}
@@ -788,7 +804,7 @@ class GlobalPursuit(Game):
         self.state["news"] = [*self.state["news"], line][-_NEWS_KEPT:]
 
     def is_terminal(self) -> bool:
-        return self.state["phase"] == OVER
+        return bool(self.state["phase"] == OVER)
 
     def scores(self) -> list[float]:
         return self.scoreboard.column("points")
@@ -804,7 +820,15 @@ class GlobalPursuit(Game):
         data = self._cards[trivia["card"]]["questions"][trivia["level"] - 1]
         return Question.from_dict(data)
 
-    def card_back(self) -> dict[str, Any] | None:
+    def _asked(self) -> Question:
+        """``current_question`` where an answer is being checked or carried out: one is asked
+        then (a ``ValueError`` in ``check`` is the plain "missing something" refusal)."""
+        question = self.current_question()
+        if question is None:
+            raise ValueError("no question is being asked")
+        return question
+
+    def card_back(self) -> CardBack | None:
         """The back of the trivia card being asked (the level chosen), for the reader who marks
         the spoken answer (see ``Game.card_back``); None when no question is asked."""
         question = self.current_question()
@@ -912,7 +936,7 @@ class GlobalPursuit(Game):
             topic="Spotting mismatches",
         )
 
-    def view(self, player: int | None) -> dict[str, Any]:
+    def view(self, player: int | None) -> GlobalPursuitView:
         """The table, open edges, own hand, the question; never whether a card matches.
 
         The answer of the question being asked is hidden from the player answering it (and
@@ -928,11 +952,17 @@ class GlobalPursuit(Game):
         in ``scores``).
         """
         s = self.state
-        trivia = None
+        trivia: TriviaShown | None = None
         if s["trivia"] is not None:
             t = s["trivia"]
-            trivia = {k: t[k] for k in ("deck", "symbol", "die", "level", "wild")}
-            trivia["deck_name"] = "WILD CARD" if t["wild"] else SET_NAMES[t["deck"]]
+            shown: TriviaShown = {
+                "deck": t["deck"],
+                "symbol": t["symbol"],
+                "die": t["die"],
+                "level": t["level"],
+                "wild": t["wild"],
+                "deck_name": "WILD CARD" if t["wild"] else SET_NAMES[t["deck"]],
+            }
             question = self.current_question()
             if question is not None:
                 q = question.to_dict()
@@ -940,40 +970,46 @@ class GlobalPursuit(Game):
                     q.pop("answer")
                     q.pop("aliases")
                     q.pop("explanation")
-                trivia["question"] = q
-        pending = None
+                shown["question"] = q
+            trivia = shown
+        pending: PendingMatch | None = None
         if s["pending"] is not None:
-            pending = {k: s["pending"][k] for k in ("card", "at", "card_edge", "accepted")}
-        return detached(
-            {
-                "player": player,
-                "phase": self.phase,
-                "turn_of": self.player,
-                "to_act": self.to_act(),
-                "round": dict(s["round"]),
-                "maps": self.options["maps"],
-                "honor": self.options["honor"],
-                "matching_only": self.options["matching_only"],
-                "table": [dict(c) for c in self.layout.cards],
-                "bounds": self.layout.bounds,
-                "open_edges": [list(e) for e in self.layout.open_edges()],
-                "hand": list(s["hands"][player]) if player is not None else [],
-                "hand_sizes": [len(h) for h in s["hands"]],
-                "draw_pile": len(self.deck),
-                "pending": pending,
-                "trivia": trivia,
-                "fixed_level": None if player is None else self.level_of(player),
-                "scores": self.scores(),
-                "tokens": [bank_tokens(p) for p in self.scores()],
-                "last": s["last"],
-                "news": list(s["news"]),
-                "ended": s["ended"],
-                "left_in_hand": self._left_in_hands() if self.phase == OVER else [],
-                "first_rolls": [[list(r) for r in rolls] for rolls in s["first_rolls"]],
-                "played": s["played"],
-                "winners": self.winners(),
+            p = s["pending"]
+            pending = {
+                "card": p["card"],
+                "at": p["at"],
+                "card_edge": p["card_edge"],
+                "accepted": p["accepted"],
             }
-        )
+        view: GlobalPursuitView = {
+            "player": player,
+            "phase": self.phase,
+            "turn_of": self.player,
+            "to_act": self.to_act(),
+            "round": s["round"].copy(),
+            "maps": self.options["maps"],
+            "honor": self.options["honor"],
+            "matching_only": self.options["matching_only"],
+            "table": [c.copy() for c in self.layout.cards],
+            "bounds": self.layout.bounds,
+            "open_edges": [list(e) for e in self.layout.open_edges()],
+            "hand": list(s["hands"][player]) if player is not None else [],
+            "hand_sizes": [len(h) for h in s["hands"]],
+            "draw_pile": len(self.deck),
+            "pending": pending,
+            "trivia": trivia,
+            "fixed_level": None if player is None else self.level_of(player),
+            "scores": self.scores(),
+            "tokens": [bank_tokens(p) for p in self.scores()],
+            "last": s["last"],
+            "news": list(s["news"]),
+            "ended": s["ended"],
+            "left_in_hand": self._left_in_hands() if self.phase == OVER else [],
+            "first_rolls": [[list(r) for r in rolls] for rolls in s["first_rolls"]],
+            "played": s["played"],
+            "winners": self.winners(),
+        }
+        return detached(view)
 
     # ----- saving -------------------------------------------------------------------------
     def _get_state(self) -> dict[str, Any]:

@@ -34,7 +34,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any
+from typing import TypedDict
 
 import numpy as np
 import shapely
@@ -134,7 +134,7 @@ def to_table(face: int, x: float, y: float, turn: int, points: np.ndarray) -> np
     """Card coordinates of ``points`` (n x 2) -> where they lie on the table."""
     a = math.radians(card_angle(face, turn))
     rot = np.array([[math.cos(a), -math.sin(a)], [math.sin(a), math.cos(a)]])
-    return np.asarray(points, dtype=float) @ rot.T + [x, y]
+    return np.asarray(np.asarray(points, dtype=float) @ rot.T + [x, y])
 
 
 def _key(x: float, y: float) -> tuple[float, float]:
@@ -145,7 +145,7 @@ def _unit_normals(shapes: np.ndarray) -> np.ndarray:
     """A unit vector across each edge of each card (corners on the last-but-one axis)."""
     along = np.roll(shapes, -1, axis=-2) - shapes
     normals = np.stack([-along[..., 1], along[..., 0]], axis=-1)
-    return normals / np.linalg.norm(normals, axis=-1, keepdims=True)
+    return np.asarray(normals / np.linalg.norm(normals, axis=-1, keepdims=True))
 
 
 def overlapping(card: np.ndarray, others: np.ndarray) -> np.ndarray:
@@ -160,7 +160,7 @@ def overlapping(card: np.ndarray, others: np.ndarray) -> np.ndarray:
     depth = np.minimum(mine.max(axis=1), seen.max(axis=1)) - np.maximum(
         mine.min(axis=1), seen.min(axis=1)
     )
-    return (depth > TOLERANCE).all(axis=1)
+    return np.asarray((depth > TOLERANCE).all(axis=1))
 
 
 def edge_contacts(card: np.ndarray, others: np.ndarray) -> list[tuple[int, int, int, float]]:
@@ -223,6 +223,16 @@ class Judgement:
     same_set: bool = False
 
 
+class LaidCard(TypedDict):
+    """A card on the table: its id, where its centre lies, and its turn (0-9, tenths of a
+    full turn)."""
+
+    card: str
+    x: float
+    y: float
+    turn: int
+
+
 @dataclass
 class Layout:
     """The cards on the table (a list of plain dicts, as the game saves them) and the rules.
@@ -231,7 +241,7 @@ class Layout:
     ``(xmin, ymin, xmax, ymax)`` in card edges, or None for a table as big as needed.
     """
 
-    cards: list[dict[str, Any]] = field(default_factory=list)
+    cards: list[LaidCard] = field(default_factory=list)
     bounds: tuple[float, float, float, float] | None = None
 
     def __post_init__(self) -> None:
@@ -243,7 +253,7 @@ class Layout:
         for card in self.cards:
             self._remember(card)
 
-    def _remember(self, card: dict[str, Any]) -> None:
+    def _remember(self, card: LaidCard) -> None:
         self._index[_key(card["x"], card["y"])] = len(self._polygons)
         shape = np.array(corners(card["x"], card["y"], card["turn"]))
         self._corners = np.concatenate([self._corners, shape[None]])
@@ -270,12 +280,12 @@ class Layout:
     # ----- putting cards down ----------------------------------------------------------
     def put(self, card: str, x: float, y: float, turn: int) -> int:
         """Lay ``card`` at (x, y) without any check (the beginning cards); returns its index."""
-        entry = {"card": card, "x": float(x), "y": float(y), "turn": int(turn) % 10}
+        entry: LaidCard = {"card": card, "x": float(x), "y": float(y), "turn": int(turn) % 10}
         self.cards.append(entry)
         self._remember(entry)
         return len(self.cards) - 1
 
-    def remove_last(self) -> dict[str, Any]:
+    def remove_last(self) -> LaidCard:
         """Take the last card back (a mismatch caught by a challenge)."""
         entry = self.cards.pop()
         del self._index[_key(entry["x"], entry["y"])]

@@ -82,7 +82,8 @@ def _made_json(code: str) -> str:
 def built_in_bank(code: str | None = None) -> Bank:
     """The five built-in decks (a fresh copy) in language ``code`` (the page's by default):
     ``{deck name: [trivia card, ...]}``. Every language has the same cards, by id and order."""
-    return json.loads(_built_in_json(code or language()))
+    bank: Bank = json.loads(_built_in_json(code or language()))
+    return bank
 
 
 def prepare() -> None:

@@ -47,6 +47,7 @@ by ``geoteach.games.global_pursuit.trivia``, so a student's kernel does not impo
 
 from __future__ import annotations
 
+import functools
 import itertools
 import json
 import random
@@ -238,7 +239,7 @@ def explorer_questions(routes: pd.DataFrame) -> list[Question]:
         explorer, journey = key
         src = str(stops["source"].iloc[0]) if "source" in stops else "data/explorer_routes.csv"
         trip = _trip(explorer, journey, _years(stops))
-        common = {"category": "Explorers", "source": src, "kind": "place"}
+        explorer_card = functools.partial(Question, category="Explorers", source=src, kind="place")
         ends = [("begin", stops.iloc[0])]
         if str(stops["place"].iloc[-1]) == str(stops["place"].iloc[0]) and len(stops) > 2:
             ends.append(("end", stops.iloc[-1]))
@@ -265,7 +266,7 @@ def explorer_questions(routes: pd.DataFrame) -> list[Question]:
                 else _("{explorer} came back to {place} in {year}.")
             )
             questions.append(
-                Question(
+                explorer_card(
                     prompt=prompt,
                     answer=label[str(row["place"])],
                     choices=choices,
@@ -276,7 +277,6 @@ def explorer_questions(routes: pd.DataFrame) -> list[Question]:
                     **generators.graded(
                         EXPLORER_KNOWN, generators.guess_chance(len(choices), _near(shown))
                     ),
-                    **common,
                 )
             )
         ends_at = {str(stops["place"].iloc[0]), str(stops["place"].iloc[-1])}
@@ -296,7 +296,7 @@ def explorer_questions(routes: pd.DataFrame) -> list[Question]:
             shown = shown[: generators.DISTRACTORS]
             wrong = [label[p] for p in choices if p != place]
             questions.append(
-                Question(
+                explorer_card(
                     prompt=_("Which of these places did this journey reach: {trip}?").format(
                         trip=trip
                     ),
@@ -316,7 +316,6 @@ def explorer_questions(routes: pd.DataFrame) -> list[Question]:
                     **generators.graded(
                         EXPLORER_KNOWN, generators.guess_chance(len(choices), _near(shown))
                     ),
-                    **common,
                 )
             )
     return questions

@@ -12,11 +12,19 @@ from geoteach.data.place_names import place_name
 from geoteach.games import fields
 from geoteach.games.answer_facts import answer_fact
 from geoteach.games.answer_moves import card_back
-from geoteach.games.base import Action, Game, IllegalAction, detached
+from geoteach.games.base import Action, CardBack, Game, IllegalAction, detached
 from geoteach.games.deck import Deck
 from geoteach.games.globalissimo.atlas import Atlas
 from geoteach.games.globalissimo.ranking import score_rank_guess, true_places
-from geoteach.games.globalissimo.track import run, starting_hurdles, track_length
+from geoteach.games.globalissimo.track import Hurdle, run, starting_hurdles, track_length
+from geoteach.games.globalissimo.views import (
+    GlobalissimoView,
+    HurdleAnswer,
+    HurdleAnswerView,
+    HurdleNow,
+    RoundView,
+    SheetRow,
+)
 from geoteach.games.scoreboard import Scoreboard
 from geoteach.games.table import Table
 from geoteach.i18n import N_, _
@@ -167,10 +175,10 @@ class Globalissimo(Game):
 
         A typed capital need not be on the list: ``check`` accepts any text.
         """
-        if player is None:
-            player = self.current_player()
-        if self.is_terminal() or not fields.whole(player, self.to_act()):
+        acting = self.current_player() if player is None else player
+        if self.is_terminal() or not fields.whole(acting, self.to_act()):
             return []
+        player = acting
         if self._phase == RANKING:
             n = len(self.round["countries"])
             return [
@@ -186,7 +194,7 @@ class Globalissimo(Game):
             answers = self.atlas.all_capitals()
         return [{"player": player, "type": "answer", "answer": a} for a in answers]
 
-    def facing(self) -> dict[str, Any]:
+    def facing(self) -> Hurdle:
         """The hurdle the runner now at the hurdle is facing."""
         seat = self.scoring["order"][self.scoring["index"]]
         space = self.scoreboard.get(seat)
@@ -344,7 +352,7 @@ class Globalissimo(Game):
             return self.atlas.checker.honor(question, action["verdict"] == "right")
         if kind == "B":
             return self.atlas.checker.typed(question, str(action["answer"]))
-        card = self.hurdle_card
+        card = self._card_faced()
         name, number = self.atlas.names[card], self.atlas.map_numbers[card]
         picked = self.map_pick(action["answer"])
         given = str(action["answer"]).strip()
@@ -360,7 +368,14 @@ class Globalissimo(Game):
 
     def hurdle_question(self) -> Question:
         """The question on the card drawn for the hurdle now faced, as a quiz question."""
-        return self.question_at_hurdle(self.facing()["kind"], self.hurdle_card)
+        return self.question_at_hurdle(self.facing()["kind"], self._card_faced())
+
+    def _card_faced(self) -> str:
+        """The country card drawn for the hurdle now faced (there is one while a runner faces a
+        hurdle; a ``KeyError`` in ``check`` is the plain "missing something" refusal)."""
+        if self.hurdle_card is None:
+            raise KeyError("hurdle_card")
+        return self.hurdle_card
 
     def question_at_hurdle(self, kind: str, card: str) -> Question:
         """Hurdle ``kind``'s question ("A": the map number, "B": the capital) about ``card``."""
@@ -385,7 +400,7 @@ class Globalissimo(Game):
     def _hurdle_answered(self, action: Action, verdict: Verdict) -> None:
         hurdle = self.facing()
         seat = action["player"]
-        card = self.hurdle_card
+        card = self._card_faced()
         self.round["hurdles"].append(
             {
                 "player": seat,
@@ -514,7 +529,7 @@ class Globalissimo(Game):
         )
 
     # ----- honor mode: the back of the hurdle card, for the one who marks ------------------
-    def card_back(self) -> dict[str, Any] | None:
+    def card_back(self) -> CardBack | None:
         """At a hurdle, the back of its country card as the one who marks the spoken answer
         reads it ("checked by another player on the back of the country cards"): every answer
         that counts ("Sucre or La Paz", "54"). None between hurdles. See ``Game.card_back``."""
@@ -531,7 +546,7 @@ class Globalissimo(Game):
         """The category card: label, unit, year, source, which end is number 1, description."""
         return dict(self.atlas.categories[key or self.round["category"]])
 
-    def view(self, player: int | None) -> dict[str, Any]:
+    def view(self, player: int | None) -> GlobalissimoView:
         """Everything on the table; the values stay hidden until the cards are turned over.
 
         Nothing here is secret between players (the numbers lie face up on the cards), so every
@@ -556,15 +571,16 @@ class Globalissimo(Game):
         rnd = self.round
         revealed = self._phase != RANKING or len(rnd["guesses"]) == len(rnd["countries"])
         current = self._round_view(rnd, revealed)
-        hurdle = None
+        hurdle: HurdleNow | None = None
         if self._phase == HURDLE:
             facing = self.facing()
-            name = self.atlas.names[self.hurdle_card]
+            card = self._card_faced()
+            name = self.atlas.names[card]
             hurdle = {
                 "player": self.to_act()[0],
                 "space": facing["space"],
                 "kind": facing["kind"],
-                "country": self.hurdle_card,
+                "country": card,
                 "name": name,
                 "task": HURDLE_TASKS[facing["kind"]].format(name=name),
                 "remaining": self.scoring["remaining"],
@@ -572,32 +588,31 @@ class Globalissimo(Game):
         # At the end of the game the round on the table is the last one of the history.
         played = self.history if self._phase == GAME_OVER else [*self.history, rnd]
         last_hurdle = next((r["hurdles"][-1] for r in reversed(played) if r["hurdles"]), None)
-        return detached(
-            {
-                "player": player,
-                "phase": self._phase,
-                "rounds": self.rounds,
-                "round": current,
-                "to_act": self.to_act(),
-                "n_ranks": len(rnd["countries"]),
-                "remaining_countries": self.remaining_countries() if self._phase == RANKING else [],
-                "positions": self.scoreboard.column("points"),
-                "hurdles_taken": self.scoreboard.column("hurdles"),
-                "track": [dict(h) for h in self.hurdles],
-                "track_length": track_length(self.rounds),
-                "hurdle": hurdle,
-                "honor": self.honor,
-                "last_round": self._round_view(self.history[-1], True) if self.history else None,
-                "last_hurdle": self._hurdle_view(last_hurdle) if last_hurdle else None,
-                "score_sheet": [self._sheet_row(r) for r in self.history],
-                "winners": self.winners(),
-            }
-        )
+        view: GlobalissimoView = {
+            "player": player,
+            "phase": self._phase,
+            "rounds": self.rounds,
+            "round": current,
+            "to_act": self.to_act(),
+            "n_ranks": len(rnd["countries"]),
+            "remaining_countries": self.remaining_countries() if self._phase == RANKING else [],
+            "positions": self.scoreboard.column("points"),
+            "hurdles_taken": self.scoreboard.column("hurdles"),
+            "track": [h.copy() for h in self.hurdles],
+            "track_length": track_length(self.rounds),
+            "hurdle": hurdle,
+            "honor": self.honor,
+            "last_round": self._round_view(self.history[-1], True) if self.history else None,
+            "last_hurdle": self._hurdle_view(last_hurdle) if last_hurdle else None,
+            "score_sheet": [self._sheet_row(r) for r in self.history],
+            "winners": self.winners(),
+        }
+        return detached(view)
 
-    def _round_view(self, rnd: dict[str, Any], revealed: bool) -> dict[str, Any]:
+    def _round_view(self, rnd: dict[str, Any], revealed: bool) -> RoundView:
         """A round as the table shows it: its cards with their names, and (once the cards are
         turned over) the true values and places."""
-        shown = {
+        shown: RoundView = {
             "number": rnd["number"],
             "checkered_flag": rnd["checkered_flag"],
             "category": rnd["category"],
@@ -605,7 +620,7 @@ class Globalissimo(Game):
             "countries": list(rnd["countries"]),
             "names": {c: self.atlas.names[c] for c in rnd["countries"]},
             "revealed": revealed,
-            "guesses": [dict(g) for g in rnd["guesses"]],
+            "guesses": [g.copy() for g in rnd["guesses"]],
             "hurdles": [self._hurdle_view(h) for h in rnd["hurdles"]],
         }
         if revealed:
@@ -614,7 +629,7 @@ class Globalissimo(Game):
             shown["places"] = dict(rnd["places"])
         return shown
 
-    def _hurdle_view(self, attempt: dict[str, Any]) -> dict[str, Any]:
+    def _hurdle_view(self, attempt: HurdleAnswer) -> HurdleAnswerView:
         """A hurdle answer with the facts needed to say it: the card's name and number, the
         country a hurdle A answer pointed at, every answer that counts."""
         card = attempt["country"]
@@ -638,7 +653,7 @@ class Globalissimo(Game):
             "marked": self.honor,
         }
 
-    def _sheet_row(self, rnd: dict[str, Any]) -> dict[str, Any]:
+    def _sheet_row(self, rnd: dict[str, Any]) -> SheetRow:
         """One line of the score sheet: the steps each seat's runner moved in ``rnd``."""
         steps = [0] * len(self.table.seats)
         for guess in rnd["guesses"]:

@@ -23,16 +23,27 @@ from __future__ import annotations
 
 from collections.abc import Collection
 from dataclasses import dataclass
+from typing import Literal, TypedDict
 
 #: Spaces where the hurdles stand, from "Start" (space 0) on.
 HURDLE_SPACES: tuple[int, ...] = tuple(range(3, 30, 2))
 #: Hurdle A: point the country out on the world map. Hurdle B: name its capital.
-HURDLE_KINDS: tuple[str, ...] = tuple("AB"[i % 2] for i in range(len(HURDLE_SPACES)))
+HURDLE_KINDS: tuple[Literal["A", "B"], ...] = tuple(
+    "B" if i % 2 else "A" for i in range(len(HURDLE_SPACES))
+)
 #: Spaces drawn on the track for a game of ``rounds`` rounds.
 SPACES_PER_ROUND = 3
 
 
-def starting_hurdles() -> list[dict[str, object]]:
+class Hurdle(TypedDict):
+    """One hurdle on the track: where it stands, A or B, and who took it (None: standing)."""
+
+    space: int
+    kind: Literal["A", "B"]
+    taken_by: int | None
+
+
+def starting_hurdles() -> list[Hurdle]:
     """The 14 hurdles as set out before the first round (none taken yet)."""
     return [
         {"space": space, "kind": kind, "taken_by": None}

@@ -26,6 +26,7 @@ from geoteach.games.globe_works.networks import (
     network_score,
     networks,
 )
+from geoteach.games.globe_works.views import GlobeWorksView, Networks, Partnership, RoundRecord
 from geoteach.i18n import N_
 
 PLAY = "play"
@@ -83,7 +84,7 @@ class GlobeWorks(Game):
         if self.max_turns < TURNS_BEFORE_DEALS:
             raise ValueError(f"max_turns must be at least {TURNS_BEFORE_DEALS}.")
         self.totals: list[float] = [0.0] * n
-        self.history: list[dict[str, Any]] = []
+        self.history: list[RoundRecord] = []
         self.pile = Deck([])
         self._deal(1, self.table.first)
 
@@ -107,7 +108,7 @@ class GlobeWorks(Game):
         self.called_by: int | None = None
         self.after_call = [0] * n
         self.since_play = 0
-        self.partnerships: list[dict[str, Any]] = []
+        self.partnerships: list[Partnership] = []
         self.trades: list[dict[str, Any]] = []
         self.window: dict[str, Any] | None = None
         self._phase = PLAY
@@ -222,11 +223,9 @@ class GlobeWorks(Game):
         """Every legal action. Trades list one proposal per pair of cards (with ``take``
         ``None``: the other player chooses what to give), a named played city once for the map
         and once with ``"into": "hand"``; ``check`` is the authority."""
-        if player is None:
-            player = self.current_player()  # type: ignore[assignment]
-        if self.is_terminal() or not fields.whole(player, self.to_act()):
+        p = self.current_player() if player is None else player
+        if self.is_terminal() or not fields.whole(p, self.to_act()):
             return []
-        p = player
         if self._phase == DEALS:
             assert self.window is not None
             prop = self.window["proposal"]
@@ -620,7 +619,7 @@ class GlobeWorks(Game):
                 "played": [list(x) for x in self.played],
                 "north": list(self.north),
                 "hands": [list(h) for h in self.hands],
-                "partnerships": [dict(d) for d in self.partnerships],
+                "partnerships": [d.copy() for d in self.partnerships],
             }
         )
         if self.final_round:
@@ -676,7 +675,7 @@ class GlobeWorks(Game):
             cards_down + self.pair_penalty(q) for q, cards_down in enumerate(self.played_scores())
         ]
 
-    def networks_of(self, player: int) -> dict[str, list[list[str]]]:
+    def networks_of(self, player: int) -> Networks:
         """``player``'s networks by icon, as lists of card ids (partnership cards included;
         both partners' copies of a duplicate are listed, as both count)."""
         return networks_on_map(self.played, self.north, self.partnerships, player)
@@ -696,10 +695,10 @@ class GlobeWorks(Game):
         down = self.played_scores() if down is None else down
         return [t + r for t, r in zip(self.totals, down, strict=True)]
 
-    def _networks_of_round(self, record: dict[str, Any]) -> list[dict[str, list[list[str]]]]:
+    def _networks_of_round(self, record: RoundRecord) -> list[Networks]:
         """Every seat's networks on a scored round's final map (``history``), worked out once:
         a scored round never changes, and a bot reads the view at every move."""
-        cache: dict[int, tuple[dict[str, Any], list[Any]]]
+        cache: dict[int, tuple[RoundRecord, list[Networks]]]
         cache = self.__dict__.setdefault("_round_networks", {})
         known = cache.get(id(record))
         if known is None or known[0] is not record:  # the record itself is kept: ids stay apart
@@ -714,7 +713,7 @@ class GlobeWorks(Game):
         return [self.pile.cards, self.pile.discards, *self.hands, *self.played, self.north]
 
     # ----- what a player may see ----------------------------------------------------------------
-    def view(self, player: int | None) -> dict[str, Any]:
+    def view(self, player: int | None) -> GlobeWorksView:
         """The table as ``player`` sees it: their own hand, everyone's cards down, pile sizes.
 
         What a screen needs besides the table, for the seat ``player`` only (empty for
@@ -730,52 +729,50 @@ class GlobeWorks(Game):
         down = self.played_scores()
         mine = list(dict.fromkeys(self.hands[player])) if player is not None else []
         drew = player is not None and player == self.current and self.step == "drawn"
-        return detached(
-            {
-                "player": player,
-                "phase": self._phase,
-                "round": self.round_no,
-                "rounds": self.rounds,
-                "final_round": self.final_round,
-                "dealer": self.dealer,
-                "current": self.current,
-                "step": self.step,
-                "to_act": self.to_act(),
-                "hand": list(self.hands[player]) if player is not None else [],
-                "playable": self.playable(player) if player is not None else [],
-                "why_not_playable": {c: self.why_not_playable(player, c) for c in mine}
-                if player is not None
-                else {},
-                "drawn": self.drawn if drew else None,
-                "hand_sizes": [len(h) for h in self.hands],
-                "played": [list(x) for x in self.played],
-                "tokens_left": [self.tokens_left(q) for q in range(n)],
-                "north": list(self.north),
-                "open_colours": sorted(self.open_colours()),
-                "draw_pile": len(self.pile.cards),
-                "discard_top": self.pile.discards[-1] if self.pile.discards else None,
-                "discard_pile": len(self.pile.discards),
-                "turns": list(self.turns),
-                "deals_allowed": self.deals_allowed(),
-                "called_by": self.called_by,
-                "after_call": list(self.after_call),
-                "partnerships": [dict(d) for d in self.partnerships],
-                "proposal": dict(win["proposal"]) if win and win["proposal"] else None,
-                "deal_parties": list(win["eligible"]) if win else [],
-                "totals": list(self.totals),
-                # Points of the cards down; pairs in a hand count only at the round's end, and
-                # each player sees only their own.
-                "round_scores": down,
-                "my_pairs": self.pairs_in_hand(player) if player is not None else [],
-                "networks": [self.networks_of(q) for q in range(n)],
-                "live_scores": self.live_scores(down),
-                "history": [
-                    {**record, "networks": self._networks_of_round(record)}
-                    for record in self.history
-                ],
-                "winners": self.winners(),
-            }
-        )
+        view: GlobeWorksView = {
+            "player": player,
+            "phase": self._phase,
+            "round": self.round_no,
+            "rounds": self.rounds,
+            "final_round": self.final_round,
+            "dealer": self.dealer,
+            "current": self.current,
+            "step": self.step,
+            "to_act": self.to_act(),
+            "hand": list(self.hands[player]) if player is not None else [],
+            "playable": self.playable(player) if player is not None else [],
+            "why_not_playable": {c: self.why_not_playable(player, c) for c in mine}
+            if player is not None
+            else {},
+            "drawn": self.drawn if drew else None,
+            "hand_sizes": [len(h) for h in self.hands],
+            "played": [list(x) for x in self.played],
+            "tokens_left": [self.tokens_left(q) for q in range(n)],
+            "north": list(self.north),
+            "open_colours": sorted(self.open_colours()),
+            "draw_pile": len(self.pile.cards),
+            "discard_top": self.pile.discards[-1] if self.pile.discards else None,
+            "discard_pile": len(self.pile.discards),
+            "turns": list(self.turns),
+            "deals_allowed": self.deals_allowed(),
+            "called_by": self.called_by,
+            "after_call": list(self.after_call),
+            "partnerships": [d.copy() for d in self.partnerships],
+            "proposal": win["proposal"].copy() if win and win["proposal"] else None,
+            "deal_parties": list(win["eligible"]) if win else [],
+            "totals": list(self.totals),
+            # Points of the cards down; pairs in a hand count only at the round's end, and
+            # each player sees only their own.
+            "round_scores": down,
+            "my_pairs": self.pairs_in_hand(player) if player is not None else [],
+            "networks": [self.networks_of(q) for q in range(n)],
+            "live_scores": self.live_scores(down),
+            "history": [
+                {**record, "networks": self._networks_of_round(record)} for record in self.history
+            ],
+            "winners": self.winners(),
+        }
+        return detached(view)
 
     # ----- saving -------------------------------------------------------------------------------
     def _get_state(self) -> dict[str, Any]:
@@ -827,22 +824,23 @@ class GlobeWorks(Game):
         self.history = state["history"]
 
 
-def partner_of(partnerships: list[dict[str, Any]], player: int, icon: str) -> int | None:
+def partner_of(partnerships: list[Partnership], player: int, icon: str) -> int | None:
     """The partner of ``player`` in the ``icon`` partnership of ``partnerships`` (a round's
     list of ``{"icon", "players"}``), if any: for the round under way or a round scored."""
     for deal in partnerships:
         if deal["icon"] == icon and player in deal["players"]:
             a, b = deal["players"]
-            return b if a == player else a
+            other: int = b if a == player else a
+            return other
     return None
 
 
 def networks_on_map(
     played: list[list[str]],
     north: list[str],
-    partnerships: list[dict[str, Any]],
+    partnerships: list[Partnership],
     player: int,
-) -> dict[str, list[list[str]]]:
+) -> Networks:
     """``player``'s networks by icon on a map (each seat's cards down, the north edge, the
     partnerships), as sorted lists of card ids: the round under way, or one already scored
     (its history record keeps these three)."""
