@@ -41,6 +41,10 @@ TRANSLATED = (
     "geoteach/ui/countdown.py",
     "geoteach/ui/question_card.py",
     "geoteach/render/globalissimo.py",
+    "geoteach/ui/pursuit/wording.py",
+    "geoteach/ui/pursuit/screen.py",
+    "geoteach/games/geography_pursuit/game.py",
+    "geoteach/render/board.py",
 )
 #: Sentences in those modules that a player never reads, each with why (programmers' errors).
 #: The Globalissimo engine's own are in ``RECORD_WORDS``, for that module only.
@@ -56,6 +60,11 @@ NOT_FOR_PLAYERS = {
     "There is no seat": "a programmer's error: a seat the table does not have",
     "This card has no deck": "a programmer's error: ask_next() without a deck",
     "In honor mode the answer is revealed": "a programmer's error: a typed answer in honor mode",
+    "Geography Pursuit": "the game's own name, as the registry's title: not translated",
+    "Answer precision must be": "a programmer's error: the set-up screen offers only the two",
+    "The time limit is a number of seconds": "a programmer's error: the set-up offers numbers",
+    "has no questions: give it a deck": "a curriculum author's error, caught by the deck check",
+    "Two questions have the same id": "a curriculum author's error, caught by the deck check",
 }
 #: Globalissimo's engine: what it writes into the lesson record (the teacher's report, kept in
 #: English so that one class's record reads the same whatever each page spoke).
