@@ -45,6 +45,14 @@ TRANSLATED = (
     "geoteach/ui/pursuit/screen.py",
     "geoteach/games/geography_pursuit/game.py",
     "geoteach/render/board.py",
+    "geoteach/ui/global_pursuit/wording.py",
+    "geoteach/ui/global_pursuit/screen.py",
+    "geoteach/ui/global_pursuit/verdicts.py",
+    "geoteach/ui/global_pursuit/placing.py",
+    "geoteach/ui/global_pursuit/cards_fit.py",
+    "geoteach/ui/global_pursuit/hand_card.py",
+    "geoteach/ui/global_pursuit/parts.py",
+    "geoteach/ui/global_pursuit/app.py",
 )
 #: Sentences in those modules that a player never reads, each with why (programmers' errors).
 #: The Globalissimo engine's own are in ``RECORD_WORDS``, for that module only.
@@ -65,6 +73,8 @@ NOT_FOR_PLAYERS = {
     "The time limit is a number of seconds": "a programmer's error: the set-up offers numbers",
     "has no questions: give it a deck": "a curriculum author's error, caught by the deck check",
     "Two questions have the same id": "a curriculum author's error, caught by the deck check",
+    "Global Pursuit": "the game's own name, as the registry's title: not translated",
+    "Choose one of the sets": "a programmer's error: HowTheCardsFit called with an unknown set",
 }
 #: Globalissimo's engine: what it writes into the lesson record (the teacher's report, kept in
 #: English so that one class's record reads the same whatever each page spoke).

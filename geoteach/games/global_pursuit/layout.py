@@ -45,15 +45,16 @@ from geoteach.games.global_pursuit.dodecahedron import (
     is_polar,
     neighbour,
 )
+from geoteach.i18n import N_
 
 #: The four sets of map cards, in the rulebook's order.
 SETS: tuple[str, ...] = ("people_places", "planet_earth", "historic_happenings", "people_products")
 #: What each set is called on the box.
 SET_NAMES: dict[str, str] = {
-    "people_places": "People and Places",
-    "planet_earth": "Planet Earth",
-    "historic_happenings": "Historic Happenings",
-    "people_products": "People and Products",
+    "people_places": N_("People and Places"),
+    "planet_earth": N_("Planet Earth"),
+    "historic_happenings": N_("Historic Happenings"),
+    "people_products": N_("People and Products"),
 }
 #: Distance from a card's centre to an edge's middle, and to a corner (edge length 1).
 APOTHEM = 1.0 / (2.0 * math.tan(math.pi / 5.0))
@@ -321,12 +322,12 @@ class Layout:
             return Slot(x, y, turn0, (), (), "There is already a card there.")
         card = np.array(corners(x, y, turn0))
         contacts, partial, overlaps = self._touching(card, x, y)
-        problem = "That card would lie on top of another card." if overlaps else ""
+        problem = N_("That card would lie on top of another card.") if overlaps else ""
         if not problem and self.bounds is not None:
             xmin, ymin, xmax, ymax = self.bounds
             low, high = card.min(axis=0), card.max(axis=0)
             if min(low[0] - xmin, low[1] - ymin, xmax - high[0], ymax - high[1]) < -TOLERANCE:
-                problem = "That card would fall off the edge of the table."
+                problem = N_("That card would fall off the edge of the table.")
         return Slot(x, y, turn0, contacts, partial, problem)
 
     def _touching(
