@@ -53,6 +53,7 @@ TRANSLATED = (
     "geoteach/ui/global_pursuit/hand_card.py",
     "geoteach/ui/global_pursuit/parts.py",
     "geoteach/ui/global_pursuit/app.py",
+    "geoteach/render/globe_cards.py",
 )
 #: Sentences in those modules that a player never reads, each with why (programmers' errors).
 #: The Globalissimo engine's own are in ``RECORD_WORDS``, for that module only.
@@ -75,6 +76,8 @@ NOT_FOR_PLAYERS = {
     "Two questions have the same id": "a curriculum author's error, caught by the deck check",
     "Global Pursuit": "the game's own name, as the registry's title: not translated",
     "Choose one of the sets": "a programmer's error: HowTheCardsFit called with an unknown set",
+    "no flat net found": "a programmer's error: the net search always finds one",
+    "There is no card set": "a programmer's error: a handout asked for an unknown set",
 }
 #: Globalissimo's engine: what it writes into the lesson record (the teacher's report, kept in
 #: English so that one class's record reads the same whatever each page spoke).

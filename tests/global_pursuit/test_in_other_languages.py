@@ -119,3 +119,20 @@ def test_a_move_and_its_verdict_in_french() -> None:
     assert ui.messages.text == "Choisis d'abord une carte de ta main et une place numérotée."
     with speaking("fr"):
         assert card_name("planet_earth:7") == "Planète Terre, carte 8"
+
+
+def test_why_a_challenged_card_does_not_match_is_said_in_spanish() -> None:
+    from geoteach.ui.global_pursuit import wording
+    from tests.global_pursuit.test_gp_rules import ANCHOR, GRAZED, NEIGHBOUR, game_with_table
+
+    game = game_with_table([ANCHOR, GRAZED], NEIGHBOUR)
+    player, challenger = game.player, 1 - game.player
+    game.apply({"player": player, "type": "place", "card": NEIGHBOUR, "at": [0, 3], "card_edge": 2})
+    game.apply({"player": challenger, "type": "challenge"})
+    last = game.view(None)["last"]
+    assert "only partly touches edge 4 of Historic Happenings card 4" in " ".join(last["why"])
+    with speaking("es"):
+        headline, right, lines = wording.own_challenge_verdict(game.table, challenger, player, last)
+    assert headline == "¡Correcto! Esa carta no encaja." and right
+    assert lines[0].startswith("El borde ")
+    assert "solo toca en parte el borde 4 de Sucesos históricos, carta 4" in lines[0]

@@ -494,6 +494,7 @@ class GlobalPursuit(Game):
             "correct": judgement.correct,
             "same_set": judgement.same_set,
             "why": list(judgement.wrong),
+            "reasons": [dict(r) for r in judgement.reasons],
             "accepted": [],
         }
         self._news(N_("{player} lays {card}."), player=self._who(), card=action["card"])
@@ -528,7 +529,12 @@ class GlobalPursuit(Game):
         self.layout.remove_last()
         self.state["hands"][player].append(pending["card"])
         self.state["played"] -= 1
-        self.state["last"] = {"challenge": "right", "by": who, "why": pending["why"]}
+        self.state["last"] = {
+            "challenge": "right",
+            "by": who,
+            "why": pending["why"],
+            "reasons": pending.get("reasons", []),
+        }
         self._news(
             N_(
                 "{challenger} is right: that card does not match. It goes back to {player}'s "

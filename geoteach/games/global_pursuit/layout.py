@@ -222,6 +222,9 @@ class Judgement:
     joined: tuple[int, ...]
     wrong: tuple[str, ...] = ()
     same_set: bool = False
+    #: The same reasons as their English sentences and values (a card by its id), for each
+    #: page to say in its own language; ``wrong`` is their English, for the record.
+    reasons: tuple[dict[str, Any], ...] = ()
 
 
 @dataclass
@@ -384,28 +387,39 @@ class Layout:
         (``slot_edge``). Numbers in the reasons are the ones people see (cards 1-12, edges 1-5).
         """
         set_name, face = parse_card(card)
-        wrong: list[str] = []
+        reasons: list[dict[str, Any]] = []
         same_set = False
         for contact in contacts:
             m = contact.slot_edge
             there = (self.face(contact.index), contact.edge)
             other_set = self.set_of(contact.index)
-            other = card_name(self.cards[contact.index]["card"])
+            other = self.cards[contact.index]["card"]
             same_set = same_set or other_set == set_name
             if neighbour(face, m) != there:
-                wrong.append(
-                    f"edge {m + 1} of the card does not join edge {there[1] + 1} of {other}"
-                )
+                text = N_("edge {mine} of the card does not join edge {theirs} of {card}")
+                values = {"mine": m + 1, "theirs": there[1] + 1, "card": other}
+                reasons.append({"text": text, "values": values})
             elif own_set_only and other_set != set_name:
-                wrong.append(f"{other} belongs to another map")
+                reasons.append(
+                    {"text": N_("{card} belongs to another map"), "values": {"card": other}}
+                )
         for contact in partial:
-            other = card_name(self.cards[contact.index]["card"])
-            wrong.append(
-                f"edge {contact.slot_edge + 1} of the card only partly touches edge "
-                f"{contact.edge + 1} of {other}, so the map cannot go on across it"
+            text = N_(
+                "edge {mine} of the card only partly touches edge {theirs} of {card}, so the map "
+                "cannot go on across it"
             )
+            values = {
+                "mine": contact.slot_edge + 1,
+                "theirs": contact.edge + 1,
+                "card": self.cards[contact.index]["card"],
+            }
+            reasons.append({"text": text, "values": values})
+        wrong = tuple(
+            r["text"].format(**{**r["values"], "card": card_name(r["values"]["card"])})
+            for r in reasons
+        )
         joined = tuple(dict.fromkeys(c.index for c in contacts))
-        return Judgement(not wrong, joined, tuple(wrong), same_set)
+        return Judgement(not wrong, joined, wrong, same_set, tuple(reasons))
 
     def correct_placements(
         self, card: str, own_set_only: bool = False

@@ -462,7 +462,10 @@ def card_stands(table: Table, layer: int, gained: float) -> str:
 
 
 def _reasons(last: Mapping[str, Any]) -> list[str]:
-    return [f"{why[0].upper()}{why[1:]}." for why in last.get("why", [])]
+    """Why a challenged card does not match, each a sentence in the page's language (the
+    engine's ``reasons``; a game saved before they were kept says its English ``why``)."""
+    said = [news_line(r) for r in last.get("reasons", [])] or list(last.get("why", []))
+    return [f"{why[0].upper()}{why[1:]}." for why in said if why]
 
 
 def own_challenge_verdict(
