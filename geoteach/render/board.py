@@ -282,7 +282,7 @@ class BoardView:
             if space.kind == "roll_again":
                 label, size = ROLL_AGAIN_MARK, HQ_LETTER_PX
             elif space.kind == "hub":
-                label, size = "HUB", LETTER_PX
+                label, size = _("HUB"), LETTER_PX
             else:
                 label = letters[space.category]
                 size = HQ_LETTER_PX if space.kind == "headquarters" else LETTER_PX

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import io
 import math
+import textwrap
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -80,8 +81,15 @@ CARD_PX_STEPS = (256, 224, 192, 168, 144, 128, 112, 96, 84, 72, 64, 56, 48, 40, 
 BADGE_PX = 10.0
 
 
-#: The hand card's caption: its number, as printed.
+#: The hand card's caption: its number, as printed, and its set (right, smaller).
 CAPTION = {"fontsize": 10, "fontweight": "bold", "va": "center"}
+SET_CAPTION = {"fontsize": 6.5, "ha": "right", "va": "center", "linespacing": 0.95}
+
+
+def set_caption(set_name: str) -> str:
+    """A hand card's set in the page's language, on two lines when it is long
+    ("Événements\nhistoriques"), so it never runs into the card's number."""
+    return textwrap.fill(_(SET_NAMES[set_name]), 14, break_long_words=False)
 
 
 def said_card(card: str) -> str:
@@ -505,7 +513,7 @@ class HandCardPicture:
         middle = (1 + band) / 2
         self.captions = [
             fig.text(0.04, middle, _("card {number}").format(number=face + 1), **CAPTION),
-            fig.text(0.97, middle, _(SET_NAMES[set_name]), fontsize=7, ha="right", va="center"),
+            fig.text(0.97, middle, set_caption(set_name), **SET_CAPTION),
         ]
         self.frame = Polygon(
             [(0.005, 0.005), (0.995, 0.005), (0.995, 0.995), (0.005, 0.995)],
