@@ -46,6 +46,19 @@ TRANSLATED = (
     "geoteach/quiz/data_words.py",
     "geoteach/games/global_pursuit/trivia_cards.py",
     "geoteach/games/geography_pursuit/questions.py",
+    "geoteach/ui/pursuit/wording.py",
+    "geoteach/ui/pursuit/screen.py",
+    "geoteach/games/geography_pursuit/game.py",
+    "geoteach/render/board.py",
+    "geoteach/ui/global_pursuit/wording.py",
+    "geoteach/ui/global_pursuit/screen.py",
+    "geoteach/ui/global_pursuit/verdicts.py",
+    "geoteach/ui/global_pursuit/placing.py",
+    "geoteach/ui/global_pursuit/cards_fit.py",
+    "geoteach/ui/global_pursuit/hand_card.py",
+    "geoteach/ui/global_pursuit/parts.py",
+    "geoteach/ui/global_pursuit/app.py",
+    "geoteach/render/globe_cards.py",
 )
 #: Sentences in those modules that a player never reads, each with why (programmers' errors).
 #: The Globalissimo engine's own are in ``RECORD_WORDS``, for that module only.
@@ -76,6 +89,16 @@ NOT_FOR_PLAYERS = {
     "Unknown question kinds": "a programmer's error: an unknown kind of question",
     "table has no column": "a programmer's error: a table without its columns",
     "has no questions at some level": "a programmer's error: a deck too small to make",
+    "Geography Pursuit": "the game's own name, as the registry's title: not translated",
+    "Answer precision must be": "a programmer's error: the set-up screen offers only the two",
+    "The time limit is a number of seconds": "a programmer's error: the set-up offers numbers",
+    "has no questions: give it a deck": "a curriculum author's error, caught by the deck check",
+    "Two questions have the same id": "a curriculum author's error, caught by the deck check",
+    "Global Pursuit": "the game's own name, as the registry's title: not translated",
+    "Choose one of the sets": "a programmer's error: HowTheCardsFit called with an unknown set",
+    "no flat net found": "a programmer's error: the net search always finds one",
+    "There is no card set": "a programmer's error: a handout asked for an unknown set",
+    "The questions are decks or": "a programmer's error: the set-up offers only decks",
 }
 #: Globalissimo's engine: what it writes into the lesson record (the teacher's report, kept in
 #: English so that one class's record reads the same whatever each page spoke).

@@ -36,6 +36,7 @@ from PIL import Image
 from geoteach.escape import plot_text
 from geoteach.games.geography_pursuit.board import CATEGORIES, RING_SIZE, SPACES, SPOKE_LENGTH
 from geoteach.games.table import SEAT_COLOURS, Table
+from geoteach.i18n import _
 from geoteach.render.clicks import is_pick
 from geoteach.render.mapview import new_figure
 
@@ -281,7 +282,7 @@ class BoardView:
             if space.kind == "roll_again":
                 label, size = ROLL_AGAIN_MARK, HQ_LETTER_PX
             elif space.kind == "hub":
-                label, size = "HUB", LETTER_PX
+                label, size = _("HUB"), LETTER_PX
             else:
                 label = letters[space.category]
                 size = HQ_LETTER_PX if space.kind == "headquarters" else LETTER_PX
@@ -338,16 +339,16 @@ class BoardView:
         line = units(KEY_PX * 2.1)
         bottom = -HALF_HEIGHT + 0.35
         rows = [
-            ("lit", "You may go there"),
-            ("roll", "Roll again: roll once more"),
-            ("hq", "Headquarters: wins a wedge"),
-            ("token", "A player: slices = wedges"),
+            ("lit", _("You may go there")),
+            ("roll", _("Roll again: roll once more")),
+            ("hq", _("Headquarters: wins a wedge")),
+            ("token", _("A player: slices = wedges")),
         ]
         top = bottom + line * len(rows)
         self.ax.text(
             left,
             top + line * 0.2,
-            "Key",
+            _("Key"),
             fontsize=self.px(KEY_PX),
             fontweight="bold",
             va="bottom",
@@ -619,7 +620,8 @@ class BoardView:
 
 
 def draw_board(view: dict[str, Any], table: Table | None = None, large: bool = False) -> Figure:
-    """One still picture of the board for a view (for a slide, a PNG or a test)."""
-    board = BoardView(view["categories"], table, large=large)
+    """One still picture of the board for a view (for a slide, a PNG or a test), its words in
+    the page's language."""
+    board = BoardView([_(c) for c in view["categories"]], table, large=large)
     board.update(view)
     return board.figure

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import io
 import math
+import textwrap
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -47,10 +48,10 @@ from geoteach.escape import plot_text
 from geoteach.games.global_pursuit.layout import (
     SET_NAMES,
     card_angle,
-    card_name,
     corners,
     parse_card,
 )
+from geoteach.i18n import _
 from geoteach.render.mapview import new_figure
 
 CARD_EDGE = "#1a1a1a"
@@ -78,6 +79,24 @@ TABLE_PICTURE_PX = 256
 CARD_PX_STEPS = (256, 224, 192, 168, 144, 128, 112, 96, 84, 72, 64, 56, 48, 40, 32, 24)
 #: Radius of an open edge's number badge, in pixels.
 BADGE_PX = 10.0
+
+
+#: The hand card's caption: its number, as printed, and its set (right, smaller).
+CAPTION = {"fontsize": 10, "fontweight": "bold", "va": "center"}
+SET_CAPTION = {"fontsize": 6.5, "ha": "right", "va": "center", "linespacing": 0.95}
+
+
+def set_caption(set_name: str) -> str:
+    """A hand card's set in the page's language, on two lines when it is long
+    ("Événements\nhistoriques"), so it never runs into the card's number."""
+    return textwrap.fill(_(SET_NAMES[set_name]), 14, break_long_words=False)
+
+
+def said_card(card: str) -> str:
+    """A map card named in the page's language: "Planet Earth card 8" / "Planeta Tierra,
+    carta 8" (``layout.card_name`` is the English, for the record)."""
+    set_name, face = parse_card(card)
+    return _("{set} card {number}").format(set=_(SET_NAMES[set_name]), number=face + 1)
 
 
 def _art(set_name: str, face: int) -> CardArt:
@@ -493,8 +512,8 @@ class HandCardPicture:
         fig.add_artist(self.band)
         middle = (1 + band) / 2
         self.captions = [
-            fig.text(0.04, middle, f"card {face + 1}", fontsize=10, fontweight="bold", va="center"),
-            fig.text(0.97, middle, SET_NAMES[set_name], fontsize=7, ha="right", va="center"),
+            fig.text(0.04, middle, _("card {number}").format(number=face + 1), **CAPTION),
+            fig.text(0.97, middle, set_caption(set_name), **SET_CAPTION),
         ]
         self.frame = Polygon(
             [(0.005, 0.005), (0.995, 0.005), (0.995, 0.995), (0.005, 0.995)],
@@ -823,7 +842,7 @@ class TablePicture:
             ax.text(
                 c["x"],
                 c["y"],
-                f"{parse_card(c['card'])[1] + 1}\n{SET_NAMES[set_name]}",
+                f"{parse_card(c['card'])[1] + 1}\n{_(SET_NAMES[set_name])}",
                 ha="center",
                 va="center",
                 fontsize=6,
@@ -998,7 +1017,9 @@ def joint_figure(
             ax.text(
                 0.0,
                 y,
-                plot_text(f"{card_name(c['card'])}, edge {edge + 1}"),
+                plot_text(
+                    _("{card}, edge {edge}").format(card=said_card(c["card"]), edge=edge + 1)
+                ),
                 ha="center",
                 va=va,
                 fontsize=8,
@@ -1204,12 +1225,17 @@ def net_pdf(set_name: str, path: str) -> str:
     for (face, edge), tab in glue_tabs():
         ax.add_patch(Polygon(tab, closed=True, facecolor=TAB, edgecolor="#606060", lw=0.5))
         other = dodeca.neighbour(face, edge)[0]
-        ax.text(*tab.mean(axis=0), f"glue to {other + 1}", fontsize=4, ha="center", va="center")
+        glue = _("glue to {number}").format(number=other + 1)
+        ax.text(*tab.mean(axis=0), glue, fontsize=4, ha="center", va="center")
     scale = _points_scale(ax)
     for face, angle, offset in layout:
         draw_card(ax, name, face, offset=offset, text_scale=scale, legend=False, angle=angle)
     ax.set_title(
-        plot_text(f"Global Pursuit — {name}: cut out, fold along the card edges, glue the tabs"),
+        plot_text(
+            _("Global Pursuit — {name}: cut out, fold along the card edges, glue the tabs").format(
+                name=_(name)
+            )
+        ),
         fontsize=9,
     )
     with PdfPages(path) as pdf:

@@ -8,6 +8,7 @@ from geoteach.games.global_pursuit import dodecahedron as d
 from geoteach.games.global_pursuit.engine import NO_ROOM, GlobalPursuit
 from geoteach.games.global_pursuit.layout import Layout, all_cards, card_id, card_name
 from geoteach.games.table import Table
+from geoteach.ui.global_pursuit.wording import news_line
 
 # Two cards of a table built from right matches only (a hard bot's game). The place across
 # edge 3 (edge "4") of the first is where its true neighbour, face 11, goes with its edge 2 ...
@@ -63,9 +64,10 @@ def test_a_rightful_challenger_of_a_card_that_only_partly_touches_wins():
     game.apply({"player": challenger, "type": "challenge"})
     assert game.scores()[challenger] == 2 and game.scores()[player] == -2
     assert NEIGHBOUR in game.hand(player) and NEIGHBOUR not in game.table_cards()
-    said = game.state["news"][-1]
+    said = news_line(game.state["news"][-1])
     assert said.startswith("Ben is right" if challenger else "Ana is right")
-    assert "only partly touches edge 4 of Historic Happenings card 4" in said
+    why = " ".join(game.state["last"]["why"])
+    assert "only partly touches edge 4 of Historic Happenings card 4" in why
 
 
 def test_without_the_honor_system_such_a_card_is_refused():
@@ -87,7 +89,7 @@ def test_the_four_points_per_card_left_are_announced():
     their hands." """
     game = GlobalPursuit(Table.of("Ana", "Ben"), seed=1, table_size=[3, 3])
     assert game.scores() == [-20, -20]
-    assert game.state["news"][-3:] == [
+    assert [news_line(line) for line in game.state["news"][-3:]] == [
         f"Game over: {NO_ROOM}",
         "Ana still holds 5 map cards: -20 points (-4 for each).",
         "Ben still holds 5 map cards: -20 points (-4 for each).",
@@ -101,4 +103,4 @@ def test_people_read_card_numbers_1_to_12_as_printed():
     game.apply(
         {"player": game.player, "type": "place", "card": NEIGHBOUR, "at": [0, 3], "card_edge": 2}
     )
-    assert game.state["news"][-1].endswith("lays Planet Earth card 12.")
+    assert news_line(game.state["news"][-1]).endswith("lays Planet Earth card 12.")

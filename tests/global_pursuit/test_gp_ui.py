@@ -18,6 +18,7 @@ from geoteach.render.globe_cards import TablePicture, place_marks
 from geoteach.ui import safe
 from geoteach.ui.apps import StudentApp, spec_for
 from geoteach.ui.global_pursuit import GlobalPursuitScreen, HowTheCardsFit, news_since, play
+from geoteach.ui.global_pursuit.wording import news_line
 from tests.ui.screen_checks import verdict_holds_the_computers_and_skip_plays_them
 
 
@@ -73,7 +74,9 @@ def test_a_human_turn_through_the_buttons():
     assert game.player == 0 and game.phase == "match"
     assert ui.picture is ui.table_picture.figure.canvas  # the live canvas, to click on
     assert ui.table_picture.png().startswith(b"\x89PNG")
-    assert "Ana's turn: lay a card of your hand on a numbered place." in ui.banner.value
+    assert "Ana's turn: lay a card of your hand on a numbered place." in html.unescape(
+        ui.banner.value
+    )
     assert displayed(ui.board, ui.picture) and displayed(ui.board, ui.hand_cards)
     assert displayed(ui.controls, ui.lay) and displayed(ui.controls, ui.cannot)
     ui.hand.value = None
@@ -270,7 +273,9 @@ def test_a_wrong_typed_answer_ends_the_turn_with_the_engine_judging_the_text():
     ui.card.answer_box.value = "Atlantis"
     ui.card.submit_button.click()
     assert game.state["last"] == {**game.state["last"], "given": "Atlantis", "correct": False}
-    assert f"Ana: not this time. The answer is {question.answer}." in game.state["news"]
+    assert f"Ana: not this time. The answer is {question.answer}." in [
+        news_line(n) for n in game.state["news"]
+    ]
     body = html.unescape(ui.feedback.body.value)
     assert ui.feedback.text == "Not this time." and "Your answer: “Atlantis”" in body
     assert f"The answer: {question.answer}" in body and "Ana's turn ends." in body
@@ -355,7 +360,7 @@ def test_when_the_time_runs_out_the_turn_ends_and_the_next_one_gets_a_fresh_cloc
     clock.now += 1
     ui.countdown.tick()
     assert {"player": 0, "type": "time_up", "seconds": 60.5} in game.log
-    assert "Time is up for Ana." in game.state["news"]
+    assert "Time is up for Ana." in [news_line(n) for n in game.state["news"]]
     assert ui.feedback.text == "Time is up: the turn ends."
     # The robot's turn is not timed; Ana's next turn has the whole minute again.
     assert ui._turns > turns and not ui.countdown.running
@@ -375,7 +380,7 @@ def test_a_move_made_too_late_ends_the_turn_in_words():
     ui.cannot.click()
     passed = next(a for a in reversed(game.log) if a["player"] == 0)
     assert passed == {"player": 0, "type": "pass", "seconds": 75.0}
-    assert "Time is up for Ana." in game.state["news"]
+    assert "Time is up for Ana." in [news_line(n) for n in game.state["news"]]
     assert ui.feedback.text == "Time is up: the turn ends."
 
 

@@ -123,7 +123,7 @@ def test_wrong_answer_in_headquarters_means_leaving_next_turn(table, questions) 
     move(game, "ring14")
     answer(game, "wrong")
     assert game.state["must_leave"][0] and game.state["wedges"][0] == []
-    assert "must leave" in game.state["news"][-2]
+    assert "must leave" in game.state["news"][-2]["text"]
     put(game, 0, "ring14", 2)
     assert "ring14" not in game.legal_destinations()
     move(game, "ring16")

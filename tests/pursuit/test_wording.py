@@ -122,7 +122,7 @@ def test_a_computers_moves_in_sentences() -> None:
     right = a_view(player=1, last=last, wedges=[[], [2], []])
     answer = {"player": 1, "type": "answer", "mark": "right"}
     assert wording.move_words(answer, right, robot, CATS, new_wedge=True) == (
-        "Robot answers right: Nile. Robot wins the Physical World wedge!"
+        "Robot answers right (Nile) and wins the Physical World wedge!"
     )
     wrong = a_view(last={**last, "correct": False, "answer": None})
     assert wording.move_words(answer, wrong, robot, CATS) == "Robot answers wrong."
@@ -162,15 +162,17 @@ def test_the_verdict_on_a_wedge_and_on_a_miss(card: Question) -> None:
 
 def test_winners_in_words() -> None:
     over = a_view(phase="over", winners=[2, 0])
-    assert wording.winners_text(over, TABLE) == "Ana and Cai win"
+    assert wording.winners_text(over, TABLE) == "Ana and Cai win the game!"
     alone = Table.of("You", "Ben")
-    assert wording.winners_text(a_view(phase="over", winners=[0]), alone) == "You win"
+    assert wording.winners_text(a_view(phase="over", winners=[0]), alone) == "You win the game!"
     assert "New game" in wording.over_html(over, TABLE)
 
 
 def test_the_history_and_the_rules_are_escaped_text() -> None:
     assert wording.history_html([]) == ""
     assert "<li>Ben &lt;b&gt; rolls a 3.</li>" in wording.history_html(["Ben <b> rolls a 3."])
+    news = [{"text": "{player} rolls a {roll}.", "values": {"player": "Ben <b>", "roll": 3}}]
+    assert "<li>Ben &lt;b&gt; rolls a 3.</li>" in wording.history_html(news)
     rules = wording.rules_html({"precision": "strict", "time_limit": 20}, teams=True)
     assert "Answers must be exact." in rules and "20 seconds per question." in rules
     assert "Team members may talk it over." in rules

@@ -74,16 +74,17 @@ from geoteach.games.geography_pursuit.views import (
     QuestionShown,
     RollMove,
 )
+from geoteach.i18n import N_, _, ngettext
 from geoteach.quiz.question import Question, check_cards
 
 #: The six categories geoteach plays by default, in colour order (see ``board``).
 DEFAULT_CATEGORIES: tuple[str, ...] = (
-    "Capitals & Cities",
-    "Countries & Flags",
-    "Physical World",
-    "People & Population",
-    "Borders & Neighbours",
-    "U.S. States",
+    N_("Capitals & Cities"),
+    N_("Countries & Flags"),
+    N_("Physical World"),
+    N_("People & Population"),
+    N_("Borders & Neighbours"),
+    N_("U.S. States"),
 )
 #: ``questions=`` value of the built-in decks (generated from ``geoteach.data``), in English;
 #: ``"geography:es"`` names them in Spanish (``built_in_language``).
@@ -92,7 +93,9 @@ BUILT_IN = "geography"
 MAX_PEOPLE = 24
 _NEWS_KEPT = 12
 #: This game's wording of the answer move's one-of-them rule (see ``answer_moves``).
-TEXT_OR_MARK = "Give either a typed answer, a chosen option or a mark (right or wrong): one only."
+TEXT_OR_MARK = N_(
+    "Give either a typed answer, a chosen option or a mark (right or wrong): one only."
+)
 
 
 def built_in_language(questions: Any) -> str | None:
@@ -140,8 +143,10 @@ class GeographyPursuit(Game):
         people = sum(max(1, len(seat.members)) for seat in self.table.seats)
         if people > MAX_PEOPLE:
             raise ValueError(
-                f"Geography Pursuit is played by at most {MAX_PEOPLE} people; these teams "
-                f"have {people}."
+                _(
+                    "Geography Pursuit is played by at most {most} people; these teams have "
+                    "{people}."
+                ).format(most=MAX_PEOPLE, people=people)
             )
         decks = [
             Deck.shuffled([q["id"] for q in self._bank[c]], self.rng).to_dict()
@@ -168,7 +173,11 @@ class GeographyPursuit(Game):
             "news": [],
         }
         rolls = ", ".join(f"{self.table.name_of(s)} {v}" for s, v in history[-1].items())
-        self._news(f"Rolls for who starts: {rolls}. {self.table.name_of(first)} goes first.")
+        self._news(
+            N_("Rolls for who starts: {rolls}. {player} goes first."),
+            rolls=rolls,
+            player=self.table.name_of(first),
+        )
         self._start_turn(first)
 
     def _read_options(self) -> None:
@@ -281,30 +290,32 @@ class GeographyPursuit(Game):
             if not listed(action, self.legal_actions(action["player"])):
                 raise IllegalAction(self._why_not(action))
             return
-        check_answer_move(action, TEXT_OR_MARK)
+        check_answer_move(action, _(TEXT_OR_MARK))
         check_choice(self._by_id[self.state["question"]["id"]], action)
         if "seconds" in action and not fields.seconds(action["seconds"]):
-            raise IllegalAction("The time taken must be a number of seconds, 0 or more.")
+            raise IllegalAction(_("The time taken must be a number of seconds, 0 or more."))
 
     def _why_not(self, action: Action) -> str:
         phase, kind = self.phase, action["type"]
         needed = {
-            "roll": "roll the die",
-            "move": "move your token to one of the lit spaces",
-            "choose_category": "choose a category for your question",
-            "vote": "vote for the category of the final question",
-            "question": "answer the question",
-        }.get(phase, "wait")
+            "roll": N_("Now is the time to roll the die."),
+            "move": N_("Now is the time to move your token to one of the lit spaces."),
+            "choose_category": N_("Now is the time to choose a category for your question."),
+            "vote": N_("Now is the time to vote for the category of the final question."),
+            "question": N_("Now is the time to answer the question."),
+        }.get(phase, N_("Now is the time to wait."))
         if phase == "move" and kind == "move":
             roll = self.state["roll"]
-            steps = "1 space" if roll == 1 else f"{roll} spaces"
-            return (
-                f"You cannot reach {action.get('to')!r} with a {roll}: move exactly {steps} "
-                "in one direction, to one of the lit spaces."
-            )
+            steps = ngettext("{n} space", "{n} spaces", roll).format(n=roll)
+            return _(
+                "You cannot reach {space} with a {roll}: move exactly {steps} in one "
+                "direction, to one of the lit spaces."
+            ).format(space=repr(action.get("to")), roll=roll, steps=steps)
         if kind in ("choose", "vote") and phase in ("choose_category", "vote"):
-            return f"{action.get('category')!r} is not a category of this game."
-        return f"Now is the time to {needed}."
+            return _("{category} is not a category of this game.").format(
+                category=repr(action.get("category"))
+            )
+        return _(needed)
 
     # ----- the moves -------------------------------------------------------------------
     def _apply(self, action: Action) -> None:
@@ -314,7 +325,7 @@ class GeographyPursuit(Game):
         value = dice.roll(self.rng)
         self.state["roll"] = value
         self.state["phase"] = "move"
-        self._news(f"{self._who()} rolls a {value}.")
+        self._news(N_("{player} rolls a {roll}."), player=self._who(), roll=value)
 
     def _do_move(self, action: MoveMove) -> None:
         seat, to = action["player"], action["to"]
@@ -323,14 +334,17 @@ class GeographyPursuit(Game):
         self.state["roll"] = None
         space = SPACES[to]
         if space.kind == "roll_again":
-            self._news(f"{self._who()} lands on Roll again.")
+            self._news(N_("{player} lands on Roll again."), player=self._who())
             self.state["phase"] = "roll"
         elif space.kind == "hub" and len(self.state["wedges"][seat]) == CATEGORIES:
-            self._news(f"{self._who()} reaches the hub! The other players choose the category.")
+            self._news(
+                N_("{player} reaches the hub! The other players choose the category."),
+                player=self._who(),
+            )
             self.state["votes"] = [None] * len(self.table.seats)
             self.state["phase"] = "vote"
         elif space.kind == "hub":
-            self._news(f"{self._who()} lands in the hub and picks any category.")
+            self._news(N_("{player} lands in the hub and picks any category."), player=self._who())
             self.state["phase"] = "choose_category"
         else:
             assert space.category is not None  # every space but the hub and Roll again has one
@@ -347,7 +361,10 @@ class GeographyPursuit(Game):
         most = max(counts.values())
         tied = sorted(c for c, n in counts.items() if n == most)
         chosen = tied[0] if len(tied) == 1 else self.rng.choice(tied)
-        self._news(f"The other players chose {self.categories[chosen]} for the final question.")
+        self._news(
+            N_("The other players chose {category} for the final question."),
+            category=self.categories[chosen],
+        )
         self._ask(chosen, final=True)
 
     def _do_answer(self, action: AnswerMove) -> None:
@@ -361,7 +378,8 @@ class GeographyPursuit(Game):
         record[1] += 1
         show = correct or self.options["reveal_answer"]
         if not show:
-            message = "Not quite." if not message.startswith("Time") else message
+            # The record keeps the English words (N_: a page that shows them translates them).
+            message = N_("Not quite.") if not message.startswith("Time") else message
         self.state["last"] = {
             "seat": seat,
             "category": category,
@@ -380,21 +398,26 @@ class GeographyPursuit(Game):
         if not correct:
             if where.kind in ("headquarters", "hub"):
                 self.state["must_leave"][seat] = True
-            self._news(f"{name}: not this time. {self._leave_note(where.kind)}".strip())
+            self._news(self._leave_note(where.kind), player=name)
             self._end_turn()
             return
         if asked["final"]:
             self.state["winners"].append(seat)
-            self._news(f"{name} answers the final question right and wins!")
+            self._news(N_("{player} answers the final question right and wins!"), player=name)
             self._after_win(seat)
             return
         wedges = self.state["wedges"][seat]
         if where.kind == "headquarters" and category not in wedges:
             wedges.append(category)
             wedges.sort()
-            self._news(f"{name} wins the {self.categories[category]} wedge ({len(wedges)} of 6).")
+            self._news(
+                N_("{player} wins the {category} wedge ({wedges} of 6)."),
+                player=name,
+                category=self.categories[category],
+                wedges=len(wedges),
+            )
         else:
-            self._news(f"{name} is right and rolls again.")
+            self._news(N_("{player} is right and rolls again."), player=name)
         self.state["phase"] = "roll"
 
     # ----- rules helpers -------------------------------------------------------------
@@ -402,7 +425,7 @@ class GeographyPursuit(Game):
         limit = self.options["time_limit"]
         seconds = action.get("seconds")
         if limit is not None and seconds is not None and seconds > limit:
-            return False, f"Time is up ({limit} seconds)."
+            return False, N_("Time is up ({limit} seconds).").format(limit=limit)
         code = built_in_language(self.options["questions"]) or self.options.get("language")
         if code is None:
             return judge_answer(card, action, self.options["precision"])
@@ -420,11 +443,14 @@ class GeographyPursuit(Game):
         self.state["phase"] = "question"
 
     def _leave_note(self, kind: str) -> str:
+        """The news of a wrong answer, where the token must leave its space or not."""
         if kind == "headquarters":
-            return "The token must leave this headquarters on the next turn."
+            return N_(
+                "{player}: not this time. The token must leave this headquarters on the next turn."
+            )
         if kind == "hub":
-            return "The token must leave the hub on the next turn."
-        return ""
+            return N_("{player}: not this time. The token must leave the hub on the next turn.")
+        return N_("{player}: not this time.")
 
     def _start_turn(self, seat: int) -> None:
         self.state["player"] = seat
@@ -438,14 +464,14 @@ class GeographyPursuit(Game):
             self._next_tie_chance()
             return
         self._start_turn(self.table.next_seat(self.state["player"]))
-        self._news(f"Now it is {self._who()}'s turn.")
+        self._news(N_("Now it is {player}'s turn."), player=self._who())
 
     def _after_win(self, seat: int) -> None:
         if len(self.state["winners"]) == 1 and self.state["turns"][seat] == 1:
             waiting = [s for s in self.table.clockwise_from(seat) if self.state["turns"][s] == 0]
             if waiting:
                 names = ", ".join(self.table.name_of(s) for s in waiting)
-                self._news(f"A win on the first turn! {names} may try to tie.")
+                self._news(N_("A win on the first turn! {players} may try to tie."), players=names)
             self.state["tie_chance"] = waiting
         self._next_tie_chance()
 
@@ -456,12 +482,16 @@ class GeographyPursuit(Game):
             return
         seat = self.state["tie_chance"].pop(0)
         self._start_turn(seat)
-        self._news(f"{self._who()} tries to tie.")
+        self._news(N_("{player} tries to tie."), player=self._who())
 
     def _who(self) -> str:
         return self.table.name_of(self.state["player"])
 
-    def _news(self, line: str) -> None:
+    def _news(self, text: str, **values: Any) -> None:
+        """A line of news: its English sentence and the values that fill it, so that each page
+        says it in its own language (``geoteach.ui.pursuit.wording.news_line``); the state
+        stays the same whatever language the pages speak."""
+        line = {"text": text, "values": values}
         self.state["news"] = [*self.state["news"], line][-_NEWS_KEPT:]
 
     # ----- results, views, state -------------------------------------------------------------

@@ -96,7 +96,7 @@ from geoteach.games.global_pursuit.views import (
     TriviaShown,
 )
 from geoteach.games.scoreboard import Scoreboard
-from geoteach.i18n import N_
+from geoteach.i18n import N_, _
 from geoteach.quiz.answers import said_answers
 from geoteach.quiz.question import Question
 
@@ -122,7 +122,7 @@ TOKENS: tuple[tuple[str, int], ...] = (("blue", 20), ("yellow", 10), ("white", 1
 FOUR_MAP_SPREAD = 8.0
 _NEWS_KEPT = 12
 #: The rulebook's words for a table that has no place left for a card.
-NO_ROOM = "There is no more room on the playing surface."
+NO_ROOM = N_("There is no more room on the playing surface.")
 
 
 def bank_tokens(points: float) -> dict[str, int]:
@@ -227,7 +227,11 @@ class GlobalPursuit(Game):
             "news": [],
         }
         rolls = ", ".join(f"{self.table.name_of(s)} {v}" for s, v in history[-1].items())
-        self._news(f"Rolls for who starts: {rolls}. {self.table.name_of(first)} goes first.")
+        self._news(
+            N_("Rolls for who starts: {rolls}. {player} goes first."),
+            rolls=rolls,
+            player=self.table.name_of(first),
+        )
         self._start_turn(first)
         if not self._room_left():  # a table too small for any card next to the first one
             self._game_over(NO_ROOM)
@@ -410,31 +414,31 @@ class GlobalPursuit(Game):
             RETURN: ("return",),
         }[phase]
         if kind not in expected:
-            raise IllegalAction(f"Now is the time to {_TASKS[phase]}, not to {kind}.")
+            raise IllegalAction(_(_TASKS[phase]))
         if "seconds" in action and not fields.seconds(action["seconds"]):
-            raise IllegalAction("The time taken must be a number of seconds, 0 or more.")
+            raise IllegalAction(_("The time taken must be a number of seconds, 0 or more."))
         if kind == "time_up" and not self.options.get("time_limit"):
-            raise IllegalAction("This game has no time limit.")
+            raise IllegalAction(_("This game has no time limit."))
         self._check_kinds(action)
         if self._late(action):
             return  # a late move only ends the turn: nothing else to check
         if kind == "place":
             self._check_place(action)
         elif kind == "level" and self.level_of(seat) is not None:
-            raise IllegalAction("In this game each player keeps the same level.")
+            raise IllegalAction(_("In this game each player keeps the same level."))
         elif kind == "wild":
             fixed = self.level_of(seat)
             if fixed is not None and action["level"] != fixed:
-                raise IllegalAction(f"Your level is {fixed}.")
+                raise IllegalAction(_("Your level is {level}.").format(level=fixed))
         elif kind == "return" and action["card"] not in self.state["hands"][seat]:
-            raise IllegalAction("Give back one of the cards in your hand.")
+            raise IllegalAction(_("Give back one of the cards in your hand."))
 
     def _check_kinds(self, action: Action) -> None:
         """Each field is of the right kind (a late move too: it goes into the log)."""
         kind = action["type"]
         if kind == "place":
             if not fields.word(action.get("card"), self._all_map_cards):
-                raise IllegalAction("Play one of the map cards in your hand.")
+                raise IllegalAction(_("Play one of the map cards in your hand."))
             at = action.get("at")
             if not isinstance(at, list) or len(at) != 2 or not all(map(fields.whole, at)):
                 raise IllegalAction(
@@ -443,32 +447,34 @@ class GlobalPursuit(Game):
             if not fields.whole(action.get("card_edge"), range(5)):
                 raise IllegalAction("Turn the card so one of its five edges (0 to 4) touches.")
         elif kind in ("level", "wild") and not fields.whole(action.get("level"), (1, 2, 3)):
-            raise IllegalAction("Choose level 1, 2 or 3.")
+            raise IllegalAction(_("Choose level 1, 2 or 3."))
         elif kind == "answer":
             check_answer_move(action)
             if not self._late(action):
                 check_choice(self._asked(), action)
         elif kind == "return" and not fields.word(action.get("card"), self._all_map_cards):
-            raise IllegalAction("Give back one of the cards in your hand.")
+            raise IllegalAction(_("Give back one of the cards in your hand."))
 
     def _check_place(self, action: Action) -> None:
         seat = action["player"]
         if action["card"] not in self.state["hands"][seat]:
-            raise IllegalAction("Play one of the map cards in your hand.")
+            raise IllegalAction(_("Play one of the map cards in your hand."))
         index, edge = action["at"]
         if not 0 <= index < len(self.layout) or edge not in range(5):
-            raise IllegalAction("There is no such edge on the table.")
+            raise IllegalAction(_("There is no such edge on the table."))
         if (index, edge) not in set(self.layout.open_edges()):
-            raise IllegalAction("That edge already has a card against it.")
+            raise IllegalAction(_("That edge already has a card against it."))
         slot = self.layout.slot(index, edge)
         if not slot.fits:
-            raise IllegalAction(slot.problem)
+            raise IllegalAction(_(slot.problem))
         if not self.options["honor"]:
             judgement = self._judge(action)
             if not judgement.correct:
                 raise IllegalAction(
-                    "Those edges do not join on the globe. Look at the coasts, the Equator and the "
-                    "tropics again, or turn the card."
+                    _(
+                        "Those edges do not join on the globe. Look at the coasts, the Equator "
+                        "and the tropics again, or turn the card."
+                    )
                 )
 
     def _judge(self, action: Mapping[str, Any]) -> Judgement:
@@ -493,13 +499,13 @@ class GlobalPursuit(Game):
     # ----- carrying out moves -------------------------------------------------------------
     def _apply(self, action: Action) -> None:
         if self._late(action):
-            self._news(f"Time is up for {self._who()}.")
+            self._news(N_("Time is up for {player}."), player=self._who())
             self._end_turn()
             return
         getattr(self, "_do_" + action["type"])(action)
 
     def _do_pass(self, action: PlainMove) -> None:
-        self._news(f"{self._who()} cannot match a card.")
+        self._news(N_("{player} cannot match a card."), player=self._who())
         self._end_turn()
 
     def _do_place(self, action: PlaceMove) -> None:
@@ -516,9 +522,10 @@ class GlobalPursuit(Game):
             "correct": judgement.correct,
             "same_set": judgement.same_set,
             "why": list(judgement.wrong),
+            "reasons": [dict(r) for r in judgement.reasons],
             "accepted": [],
         }
-        self._news(f"{self._who()} lays {self._card_name(action['card'])}.")
+        self._news(N_("{player} lays {card}."), player=self._who(), card=action["card"])
         if self.options["honor"] and len(self.table.seats) > 1:
             self.state["phase"] = CHALLENGE
         else:
@@ -538,7 +545,9 @@ class GlobalPursuit(Game):
             self._add(who, -CHALLENGE_POINTS, f"wrong challenge against {name}")
             self._add(player, CHALLENGE_POINTS, f"wrongly challenged by {challenger}")
             self._news(
-                f"{challenger} challenges, but the card matches: {challenger} pays {name} 2."
+                N_("{challenger} challenges, but the card matches: {challenger} pays {player} 2."),
+                challenger=challenger,
+                player=name,
             )
             self.state["last"] = {"challenge": "wrong", "by": who, "why": []}
             self._match_stands()
@@ -548,10 +557,19 @@ class GlobalPursuit(Game):
         self.layout.remove_last()
         self.state["hands"][player].append(pending["card"])
         self.state["played"] -= 1
-        self.state["last"] = {"challenge": "right", "by": who, "why": pending["why"]}
+        self.state["last"] = {
+            "challenge": "right",
+            "by": who,
+            "why": pending["why"],
+            "reasons": pending.get("reasons", []),
+        }
         self._news(
-            f"{challenger} is right: that card does not match ({'; '.join(pending['why'])}). "
-            f"It goes back to {name}'s hand and {name}'s turn ends."
+            N_(
+                "{challenger} is right: that card does not match. It goes back to {player}'s "
+                "hand and {player}'s turn ends."
+            ),
+            challenger=challenger,
+            player=name,
         )
         self.state["pending"] = None
         self._end_turn()
@@ -589,8 +607,13 @@ class GlobalPursuit(Game):
             "level": self.level_of(player),
             "wild": False,
         }
-        note = f" It has a {symbol} symbol." if symbol else ""
-        self._news(f"{name} scores {points}. A {SET_NAMES[set_name]} question comes.{note}")
+        if symbol:
+            said = N_(
+                "{player} scores {points}. A {deck} question comes. It has a {symbol} symbol."
+            )
+        else:
+            said = N_("{player} scores {points}. A {deck} question comes.")
+        self._news(said, player=name, points=points, deck=set_name, symbol=symbol)
         self._ask()
 
     def _ask(self) -> None:
@@ -605,7 +628,7 @@ class GlobalPursuit(Game):
     def _do_roll(self, action: PlainMove) -> None:
         die = dice.roll(self.rng, dice.D12)
         self.state["trivia"]["die"] = die
-        self._news(f"{self._who()} rolls {die}.")
+        self._news(N_("{player} rolls {die}."), player=self._who(), die=die)
         self._ask()
 
     def _do_level(self, action: LevelMove) -> None:
@@ -642,23 +665,33 @@ class GlobalPursuit(Game):
         if trivia["wild"]:
             if correct:
                 self._add(player, level_points, "WILD CARD question")
-                self._news(f"{name} names the flag and scores {level_points}.")
+                self._news(
+                    N_("{player} names the flag and scores {points}."),
+                    player=name,
+                    points=level_points,
+                )
                 self.state["trivia"] = None
                 self._continue_turn()
             else:
                 self._add(player, -1, "missed WILD CARD question (1 token)")
                 self._news(
-                    f"{name} misses the flag ({said_answers(question)}) and gives back 1 token."
+                    N_("{player} misses the flag ({answer}) and gives back 1 token."),
+                    player=name,
+                    answer=said_answers(question),
                 )
                 self._end_turn()
             return
         if not correct:
-            self._news(f"{name}: not this time. The answer is {said_answers(question)}.")
+            self._news(
+                N_("{player}: not this time. The answer is {answer}."),
+                player=name,
+                answer=said_answers(question),
+            )
             self._end_turn()
             return
         points = trivia_points(level_points, trivia["symbol"], trivia["die"])
         self._add(player, points, f"level {trivia['level']} question")
-        self._news(f"{name} is right and scores {points}.")
+        self._news(N_("{player} is right and scores {points}."), player=name, points=points)
         if trivia["symbol"] == "WILD CARD":
             self.state["phase"] = WILD
         else:
@@ -699,7 +732,7 @@ class GlobalPursuit(Game):
         if self.state["hands"][self.player]:
             self.state["phase"] = MATCH
         else:
-            self._news(f"{self._who()} has played every card in hand.")
+            self._news(N_("{player} has played every card in hand."), player=self._who())
             self._end_turn()
 
     def _start_turn(self, seat: int) -> None:
@@ -713,10 +746,12 @@ class GlobalPursuit(Game):
         self.state["trivia"] = None
         self.state["pending"] = None
         if not self.deck.cards and not any(self.state["hands"]):
-            self._game_over("Every map card is on the table.")
+            self._game_over(N_("Every map card is on the table."))
             return
         if self.options["quick_end"] and not hand and not self.deck.cards:
-            self._game_over(f"{self._who()} has no cards left and the draw pile is empty.")
+            self._game_over(
+                N_("{player} has no cards left and the draw pile is empty."), player=self._who()
+            )
             return
         nxt = self.table.next_seat(player)
         if nxt == self.state["round"]["first"]:
@@ -734,16 +769,18 @@ class GlobalPursuit(Game):
             self._start_round()
             return
         if not self.deck.cards:
-            self._game_over("Nobody can match a card and the draw pile is empty.")
+            self._game_over(N_("Nobody can match a card and the draw pile is empty."))
             return
         self.state["stalled"] += 1
         if self.state["stalled"] * len(self.table.seats) >= len(self.deck) + len(self.table.seats):
-            self._game_over("Nobody has matched a card since every card in the pile was drawn.")
+            self._game_over(N_("Nobody has matched a card since every card in the pile was drawn."))
             return
         self.state["returns"] = [
             s for s in self.table.clockwise_from(rnd["first"]) if self.state["hands"][s]
         ]
-        self._news("Nobody matched this round: everyone gives back one card and draws a new one.")
+        self._news(
+            N_("Nobody matched this round: everyone gives back one card and draws a new one.")
+        )
         self.state["phase"] = RETURN
         if not self.state["returns"]:
             self._start_round()
@@ -762,22 +799,27 @@ class GlobalPursuit(Game):
         for entry in old:
             card = self._draw_of_set(parse_card(entry["card"])[0] if four else None)
             self.layout.put(card, entry["x"], entry["y"], upright_turn(parse_card(card)[1]))
-        names = ", ".join(self._card_name(c["card"]) for c in self.layout.cards)
-        self._news(f"Nobody could match: new beginning card(s): {names}.")
+        cards = [c["card"] for c in self.layout.cards]
+        self._news(N_("Nobody could match: new beginning cards: {cards}."), cards=cards)
 
     def _room_left(self) -> bool:
         return self.layout.bounds is None or bool(self.layout.free_slots())
 
-    def _game_over(self, why: str) -> None:
-        self.state["ended"] = why
+    def _game_over(self, why: str, **values: Any) -> None:
+        """The end: ``ended`` keeps why in English (the record); the news says it with its
+        values, for each page to say in its own language."""
+        self.state["ended"] = why.format(**values)
         self.state["phase"] = OVER
-        self._news(f"Game over: {why}")
+        self._news(N_("Game over: {why}"), why={"text": why, "values": values})
         for left in self._left_in_hands():
             seat, n, points = left["seat"], left["cards"], left["points"]
             self._add(seat, points, f"{n} card(s) left in hand")
             self._news(
-                f"{self.table.name_of(seat)} still holds {n} map card{'s' * (n != 1)}: "
-                f"{points} points ({LEFT_IN_HAND} for each)."
+                N_("{player} still holds {n} map cards: {points} points ({each} for each)."),
+                player=self.table.name_of(seat),
+                n=n,
+                points=points,
+                each=LEFT_IN_HAND,
             )
 
     def _left_in_hands(self) -> list[LeftInHand]:
@@ -800,7 +842,12 @@ class GlobalPursuit(Game):
         """A map card as people read it: "Planet Earth card 8" (numbered 1-12, as printed)."""
         return card_name(card)
 
-    def _news(self, line: str) -> None:
+    def _news(self, text: str, **values: Any) -> None:
+        """A line of news: its English sentence and the values that fill it (a card by its
+        id, a set by its key), so each page says it in its own language
+        (``geoteach.ui.global_pursuit.wording.news_line``); the state is the same whatever
+        language the pages speak."""
+        line = {"text": text, "values": values}
         self.state["news"] = [*self.state["news"], line][-_NEWS_KEPT:]
 
     def is_terminal(self) -> bool:
@@ -1029,11 +1076,11 @@ class GlobalPursuit(Game):
 
 
 _TASKS = {
-    MATCH: "match a card (or say you cannot)",
-    CHALLENGE: "challenge the card just laid, or accept it",
-    ROLL: "roll the die",
-    LEVEL: "choose a level",
-    ANSWER: "answer the question",
-    WILD: "try the WILD CARD question, or not",
-    RETURN: "give back one card",
+    MATCH: N_("Now is the time to match a card (or say you cannot)."),
+    CHALLENGE: N_("Now is the time to challenge the card just laid, or accept it."),
+    ROLL: N_("Now is the time to roll the die."),
+    LEVEL: N_("Now is the time to choose a level."),
+    ANSWER: N_("Now is the time to answer the question."),
+    WILD: N_("Now is the time to try the WILD CARD question, or not."),
+    RETURN: N_("Now is the time to give back one card."),
 }

@@ -34,7 +34,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from functools import cache
-from typing import TypedDict
+from typing import Any, TypedDict
 
 import numpy as np
 import shapely
@@ -45,15 +45,16 @@ from geoteach.games.global_pursuit.dodecahedron import (
     is_polar,
     neighbour,
 )
+from geoteach.i18n import N_
 
 #: The four sets of map cards, in the rulebook's order.
 SETS: tuple[str, ...] = ("people_places", "planet_earth", "historic_happenings", "people_products")
 #: What each set is called on the box.
 SET_NAMES: dict[str, str] = {
-    "people_places": "People and Places",
-    "planet_earth": "Planet Earth",
-    "historic_happenings": "Historic Happenings",
-    "people_products": "People and Products",
+    "people_places": N_("People and Places"),
+    "planet_earth": N_("Planet Earth"),
+    "historic_happenings": N_("Historic Happenings"),
+    "people_products": N_("People and Products"),
 }
 #: Distance from a card's centre to an edge's middle, and to a corner (edge length 1).
 APOTHEM = 1.0 / (2.0 * math.tan(math.pi / 5.0))
@@ -221,6 +222,9 @@ class Judgement:
     joined: tuple[int, ...]
     wrong: tuple[str, ...] = ()
     same_set: bool = False
+    #: The same reasons as their English sentences and values (a card by its id), for each
+    #: page to say in its own language; ``wrong`` is their English, for the record.
+    reasons: tuple[dict[str, Any], ...] = ()
 
 
 class LaidCard(TypedDict):
@@ -331,12 +335,12 @@ class Layout:
             return Slot(x, y, turn0, (), (), "There is already a card there.")
         card = np.array(corners(x, y, turn0))
         contacts, partial, overlaps = self._touching(card, x, y)
-        problem = "That card would lie on top of another card." if overlaps else ""
+        problem = N_("That card would lie on top of another card.") if overlaps else ""
         if not problem and self.bounds is not None:
             xmin, ymin, xmax, ymax = self.bounds
             low, high = card.min(axis=0), card.max(axis=0)
             if min(low[0] - xmin, low[1] - ymin, xmax - high[0], ymax - high[1]) < -TOLERANCE:
-                problem = "That card would fall off the edge of the table."
+                problem = N_("That card would fall off the edge of the table.")
         return Slot(x, y, turn0, contacts, partial, problem)
 
     def _touching(
@@ -393,28 +397,39 @@ class Layout:
         (``slot_edge``). Numbers in the reasons are the ones people see (cards 1-12, edges 1-5).
         """
         set_name, face = parse_card(card)
-        wrong: list[str] = []
+        reasons: list[dict[str, Any]] = []
         same_set = False
         for contact in contacts:
             m = contact.slot_edge
             there = (self.face(contact.index), contact.edge)
             other_set = self.set_of(contact.index)
-            other = card_name(self.cards[contact.index]["card"])
+            other = self.cards[contact.index]["card"]
             same_set = same_set or other_set == set_name
             if neighbour(face, m) != there:
-                wrong.append(
-                    f"edge {m + 1} of the card does not join edge {there[1] + 1} of {other}"
-                )
+                text = N_("edge {mine} of the card does not join edge {theirs} of {card}")
+                values = {"mine": m + 1, "theirs": there[1] + 1, "card": other}
+                reasons.append({"text": text, "values": values})
             elif own_set_only and other_set != set_name:
-                wrong.append(f"{other} belongs to another map")
+                reasons.append(
+                    {"text": N_("{card} belongs to another map"), "values": {"card": other}}
+                )
         for contact in partial:
-            other = card_name(self.cards[contact.index]["card"])
-            wrong.append(
-                f"edge {contact.slot_edge + 1} of the card only partly touches edge "
-                f"{contact.edge + 1} of {other}, so the map cannot go on across it"
+            text = N_(
+                "edge {mine} of the card only partly touches edge {theirs} of {card}, so the map "
+                "cannot go on across it"
             )
+            values = {
+                "mine": contact.slot_edge + 1,
+                "theirs": contact.edge + 1,
+                "card": self.cards[contact.index]["card"],
+            }
+            reasons.append({"text": text, "values": values})
+        wrong = tuple(
+            r["text"].format(**{**r["values"], "card": card_name(r["values"]["card"])})
+            for r in reasons
+        )
         joined = tuple(dict.fromkeys(c.index for c in contacts))
-        return Judgement(not wrong, joined, tuple(wrong), same_set)
+        return Judgement(not wrong, joined, wrong, same_set, tuple(reasons))
 
     def correct_placements(
         self, card: str, own_set_only: bool = False

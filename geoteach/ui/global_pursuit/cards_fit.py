@@ -8,6 +8,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from geoteach.games.global_pursuit.layout import SET_NAMES, SETS, lay_out_set
+from geoteach.i18n import _
 from geoteach.render.globe_cards import TablePicture
 from geoteach.ui.global_pursuit.wording import cards_fit_caption
 from geoteach.ui.messages import MessageLine
@@ -34,10 +35,10 @@ class HowTheCardsFit(widgets.VBox):
         self.maps = maps
         self.messages = MessageLine()
         self.set_picker = widgets.Dropdown(
-            options=[(SET_NAMES[s], s) for s in SETS], value=set_name, description="Set:"
+            options=[(_(SET_NAMES[s]), s) for s in SETS], value=set_name, description=_("Set:")
         )
         self.slider = widgets.IntSlider(
-            value=cards, min=1, max=12, description="Cards:", continuous_update=False
+            value=cards, min=1, max=12, description=_("Cards:"), continuous_update=False
         )
         self.picture = widgets.Image(format="png", layout=widgets.Layout(max_width="820px"))
         self.caption = widgets.HTML()

@@ -16,18 +16,18 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as widgets
 from matplotlib.backend_bases import MouseEvent
 
-from geoteach.games.global_pursuit.layout import card_name
+from geoteach.i18n import _
 from geoteach.render.clicks import is_pick
 from geoteach.render.global_pursuit import edge_points, ghost_card, ghost_corners, table_layout
 from geoteach.render.globe_cards import edge_near, inside_card, place_marks
 from geoteach.ui.global_pursuit.hand_card import HandCard, canvas_class
-from geoteach.ui.global_pursuit.wording import MATCH_STEP, RETURN_STEP, place_label
+from geoteach.ui.global_pursuit.wording import MATCH_STEP, RETURN_STEP, card_name, place_label
 from geoteach.ui.safe import safe
 
 if TYPE_CHECKING:
-    from geoteach.ui.global_pursuit.screen import GlobalPursuitScreen
+    from geoteach.ui.global_pursuit.parts import ScreenParts
 
-    _Base = GlobalPursuitScreen
+    _Base = ScreenParts
 else:
     _Base = object
 
@@ -139,7 +139,7 @@ class Placing(_Base):
         if self.hand_owner() == seat:
             self._fill_hand_cards(hand)
         if view["phase"] == "match":
-            self.step.value = MATCH_STEP
+            self.step.value = _(MATCH_STEP)
             rows = [
                 self.step,
                 self.hand,
@@ -148,7 +148,7 @@ class Placing(_Base):
                 widgets.HBox([self.lay, self.cannot]),
             ]
         else:
-            self.step.value = RETURN_STEP
+            self.step.value = _(RETURN_STEP)
             rows = [self.step, self.hand, self.give_back]
         self.hand_box.children = rows
         return self.hand_box

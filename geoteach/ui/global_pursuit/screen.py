@@ -35,11 +35,12 @@ from rapidfuzz import fuzz
 
 from geoteach.bots.base import Bot, bots_for
 from geoteach.bots.global_pursuit import GlobalPursuitBot
+from geoteach.escape import html_text
 from geoteach.games.base import Action
 from geoteach.games.global_pursuit.engine import GlobalPursuit
 from geoteach.games.global_pursuit.layout import Layout
 from geoteach.games.global_pursuit.trivia import Bank, bank_of, deck_questions
-from geoteach.i18n import N_
+from geoteach.i18n import N_, _, ngettext
 from geoteach.quiz.answers import MODES, Mode, Verdict
 from geoteach.quiz.question import LEVELS, Question
 from geoteach.render.global_pursuit import joint_picture, scale_figure
@@ -131,7 +132,7 @@ class GlobalPursuitScreen(Placing, Verdicts, GameScreen):
         self.table_picture = self._table_picture()
         #: What the board shows of the table: the canvas in a box of its own, or the picture.
         self.table_view = (
-            canvas_box(self.picture, "The table: the cards laid so far and their open edges.")
+            canvas_box(self.picture, _("The table: the cards laid so far and their open edges."))
             if self.interactive
             else self.picture
         )
@@ -146,15 +147,18 @@ class GlobalPursuitScreen(Placing, Verdicts, GameScreen):
 
         # The controls of each step; the selection controls are the keyboard route.
         self.step = widgets.HTML()
-        self.hand = widgets.Dropdown(description="Card:", style={"description_width": "initial"})
-        self.edge = widgets.Dropdown(description="Place:", style={"description_width": "initial"})
+        self.hand = widgets.Dropdown(description=_("Card:"), style={"description_width": "initial"})
+        self.edge = widgets.Dropdown(
+            description=_("Place:"), style={"description_width": "initial"}
+        )
         self.turn = widgets.ToggleButtons(
             options=[(str(k + 1), k) for k in range(5)],
             value=0,
-            description="Edge that touches:",
+            description=_("Edge that touches:"),
             style={"description_width": "initial", "button_width": "40px"},
             tooltips=[
-                f"Turn the card so its edge {k + 1} lies against the open edge" for k in range(5)
+                _("Turn the card so its edge {edge} lies against the open edge").format(edge=k + 1)
+                for k in range(5)
             ],
         )
         for control, css in (
@@ -163,17 +167,22 @@ class GlobalPursuitScreen(Placing, Verdicts, GameScreen):
             (self.turn, "gt-touching"),
         ):
             control.add_class(css)
-        self.lay = self._button("Lay the card", "gt-lay", style="primary", icon="check")
-        self.cannot = self._button("I cannot match", "gt-cannot")
-        self.challenge = self._button("Challenge!", "gt-challenge", style="danger")
-        self.accept = self._button("No challenge", "gt-accept")
-        self.roll = self._button("Roll the die", "gt-roll", style="info")
+        self.lay = self._button(_("Lay the card"), "gt-lay", style="primary", icon="check")
+        self.cannot = self._button(_("I cannot match"), "gt-cannot")
+        self.challenge = self._button(_("Challenge!"), "gt-challenge", style="danger")
+        self.accept = self._button(_("No challenge"), "gt-accept")
+        self.roll = self._button(_("Roll the die"), "gt-roll", style="info")
         self.levels = widgets.ToggleButtons(
-            options=[(f"{n} {name}", n) for n, name in LEVELS.items()],
+            options=[(f"{n} {_(name)}", n) for n, name in LEVELS.items()],
             style={"button_width": "auto"},
-            tooltips=[f"Level {n}: {name}, {n} point(s)" for n, name in LEVELS.items()],
+            tooltips=[
+                ngettext("Level {n}: {name}, {n} point", "Level {n}: {name}, {n} points", n).format(
+                    n=n, name=_(name)
+                )
+                for n, name in LEVELS.items()
+            ],
         )
-        self.choose_level = self._button("Ask me", "gt-ask", style="primary")
+        self.choose_level = self._button(_("Ask me"), "gt-ask", style="primary")
         self.question = widgets.HTML()
         self.card = QuestionCard(
             mode=answer_mode,
@@ -181,30 +190,30 @@ class GlobalPursuitScreen(Placing, Verdicts, GameScreen):
             choice_pool=self._choice_pool,
         )
         self.card.answer_box.layout.width = "260px"
-        self.card.choice_box.layout.flex_flow = "row wrap"
+        self.card.choice_box.layout.flex_flow = "wrap"
         # The card's own controls, under the names the table used before (tests, notebooks).
         self.answer = self.card.answer_box
         self.submit = self.card.submit_button
         self.right = self.card.right_button
         self.wrong = self.card.wrong_button
-        self.try_wild = self._button("Try the WILD CARD flag", "gt-wild")
-        self.skip_wild = self._button("No, thanks", "gt-no-wild")
-        self.give_back = self._button("Give this card back", "gt-give-back")
+        self.try_wild = self._button(_("Try the WILD CARD flag"), "gt-wild")
+        self.skip_wild = self._button(_("No, thanks"), "gt-no-wild")
+        self.give_back = self._button(_("Give this card back"), "gt-give-back")
         self.countdown = Countdown(
             game.options.get("time_limit"),
             safe(self._time_up, show=self.messages),
             clock=clock,
-            time_up_text=TIME_UP,
+            time_up_text=_(TIME_UP),
             show=self.messages,
         )
         self.challenge_clock = Countdown(
             challenge_seconds,
             safe(lambda _seconds: self.on_accept(), show=self.messages),
             clock=clock,
-            time_up_text="The card stands.",
+            time_up_text=_("The card stands."),
             show=self.messages,
         )
-        self.challenge_clock.bar.description = "To challenge:"
+        self.challenge_clock.bar.description = _("To challenge:")
         self._challenge_for: int | None = None
         self._timed_turn: int | None = None
         self._quiet = False  # filling the hand: choices change without redrawing each time
@@ -357,7 +366,7 @@ class GlobalPursuitScreen(Placing, Verdicts, GameScreen):
 
     def on_lay(self) -> None:
         if self.hand.value is None or self.edge.value is None:
-            self.messages.error("Pick a card from your hand and a numbered place first.")
+            self.messages.error(_("Pick a card from your hand and a numbered place first."))
             return
         self.act(
             {
@@ -390,7 +399,7 @@ class GlobalPursuitScreen(Placing, Verdicts, GameScreen):
 
     def on_give_back(self) -> None:
         if self.hand.value is None:
-            self.messages.error("Pick the card to give back first (click it in your hand).")
+            self.messages.error(_("Pick the card to give back first (click it in your hand)."))
             return
         self.act({"type": "return", "card": self.hand.value})
 
@@ -441,7 +450,8 @@ class GlobalPursuitScreen(Placing, Verdicts, GameScreen):
         view = self.seen(None)
         head = wording.round_head(view)
         if self.game.is_terminal():
-            return f'{head}<br><span class="gt-turn">The game is over.</span>'
+            over = _("The game is over.")
+            return f'{head}<br><span class="gt-turn">{over}</span>'
         person = self.person_to_act()
         reader = self._reader if self._reader is not None else person
         reading = self.feedback.is_open and reader is not None
@@ -481,7 +491,7 @@ class GlobalPursuitScreen(Placing, Verdicts, GameScreen):
             return [self.table_view, self.joint_box]
         owner = self.hand_owner()
         if owner is None or self.game.is_terminal():
-            self.hidden_hand.value = wording.HIDDEN_HANDS if self.guard else ""
+            self.hidden_hand.value = _(wording.HIDDEN_HANDS) if self.guard else ""
             return [self.table_view, self.hidden_hand]
         self._fill_hand_cards(view["hand"])
         return [self.table_view, self.hand_cards]
@@ -510,11 +520,11 @@ class GlobalPursuitScreen(Placing, Verdicts, GameScreen):
             return [*clock, self._hand_or_guard(view)]
         self._cover()
         if phase == "challenge":
-            self.step.value = wording.CHALLENGE_STEP
+            self.step.value = _(wording.CHALLENGE_STEP)
             window = [self.challenge_clock] if self.challenge_seconds else []
             return [self.step, widgets.HBox([self.challenge, self.accept]), *window]
         if phase == "roll":
-            self.step.value = wording.ROLL_STEP
+            self.step.value = _(wording.ROLL_STEP)
             return [*clock, self.step, self.roll]
         trivia = view["trivia"]
         if phase == "level":
@@ -535,7 +545,7 @@ class GlobalPursuitScreen(Placing, Verdicts, GameScreen):
             self.question.value = f"<p>{wording.question_head(trivia)}</p>"
             return [*clock, self.question, self.card]
         if phase == "wild":
-            self.step.value = wording.WILD_STEP
+            self.step.value = _(wording.WILD_STEP)
             levels = [] if self.fixed_level(person) is not None else [self.levels]
             return [*clock, self.step, *levels, widgets.HBox([self.try_wild, self.skip_wild])]
         return []
@@ -554,8 +564,19 @@ class GlobalPursuitScreen(Placing, Verdicts, GameScreen):
         """Put ``question`` on the card; a question that names its options shows them however
         it is answered (typed, or read out by the reader)."""
         self.card.ask(question)
+        self._card_head(question.level)
         if question.choices and self.card.asked_mode != "choice":
             self.card.media.value += wording.options_html(question.choices)
+
+    def _card_head(self, level: Any) -> None:
+        """The card's head says its level only: its deck and symbol are said above it, in the
+        page's language (``wording.question_head``), where the card would say the deck's
+        English name."""
+        if level not in LEVELS:
+            self.card.header.value = ""
+            return
+        said = _("Level {level} {name}").format(level=level, name=_(LEVELS[level]))
+        self.card.header.value = f"<small>{html_text(said)}</small>"
 
     def _ask_unjudged(self, shown: Mapping[str, Any]) -> None:
         """A class game's device: the question as this seat's own view shows it (no answer);
@@ -568,6 +589,7 @@ class GlobalPursuitScreen(Placing, Verdicts, GameScreen):
             self.live.say(str(shown.get("prompt", "")))
         else:
             self.card.ask_unjudged(shown, self._given, self.answer_mode)
+        self._card_head(shown.get("level"))
         self._unjudged_at = len(self.game.log)
         if shown.get("choices") and self.card.asked_mode != "choice":
             self.card.media.value += wording.options_html(shown["choices"])
@@ -581,9 +603,11 @@ class GlobalPursuitScreen(Placing, Verdicts, GameScreen):
         self._joint_key = key
         png, joints = joint_picture(view, maps=self.maps, panel_px=JOINT_PX)
         self.joint.value = png
-        laid = cards[-1]["card"] if cards else "none"
+        laid = wording.card_name(cards[-1]["card"]) if cards else _("none")
         self.joint_box.describe(
-            f"Close-up of the card just laid ({laid}) and each card it touches, joint by joint."
+            _(
+                "Close-up of the card just laid ({card}) and each card it touches, joint by joint."
+            ).format(card=laid)
         )
         self.joint.layout.width = f"{round(JOINT_PX * self.scale) * max(1, joints)}px"
 

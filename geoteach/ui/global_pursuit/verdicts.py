@@ -13,13 +13,14 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from geoteach.games.base import Action
+from geoteach.i18n import _
 from geoteach.quiz.question import Question
 from geoteach.ui.global_pursuit import wording
 
 if TYPE_CHECKING:
-    from geoteach.ui.global_pursuit.screen import GlobalPursuitScreen
+    from geoteach.ui.global_pursuit.parts import ScreenParts
 
-    _Base = GlobalPursuitScreen
+    _Base = ScreenParts
 else:
     _Base = object
 
@@ -45,7 +46,7 @@ class Verdicts(_Base):
             said = wording.about_a_persons_card(
                 kind, who, layer, self.table, view, self._gained(layer)
             )
-            return said + (" The game is over." if over else "")
+            return " ".join([said, _("The game is over.")]) if over else said
         return wording.computer_move(action, self.table, added)
 
     def _gained(self, seat: int) -> float:
@@ -58,9 +59,9 @@ class Verdicts(_Base):
         before, self._before = (self._before if by_human else {}), {}
         if by_human and before.get("late"):
             self.show_verdict(
-                "Time is up: the turn ends.",
+                _("Time is up: the turn ends."),
                 correct=False,
-                lines=["A move made after the time limit does not count."],
+                lines=[_("A move made after the time limit does not count.")],
             )
         elif kind == "challenge":
             layer = self._layer()
@@ -77,7 +78,7 @@ class Verdicts(_Base):
         elif kind == "answer" and not self.holds_readers_card:
             self._explain_answer(action["player"], {}, wait=False)
         elif by_human and kind == "time_up":
-            self.show_verdict("Time is up: the turn ends.", correct=False)
+            self.show_verdict(_("Time is up: the turn ends."), correct=False)
         elif kind in ("place", "accept") and self.game.phase != "challenge":
             self._say_the_card_stands()
         if self.game.is_terminal():

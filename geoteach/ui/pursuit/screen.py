@@ -50,6 +50,7 @@ from geoteach.games.base import Action
 from geoteach.games.geography_pursuit.board import CATEGORIES
 from geoteach.games.geography_pursuit.game import GeographyPursuit
 from geoteach.games.table import Table
+from geoteach.i18n import N_, _
 from geoteach.quiz.answers import Mode, Verdict
 from geoteach.quiz.question import Question
 from geoteach.render.board import BoardView, short_names, space_xy
@@ -74,8 +75,8 @@ class PursuitApp(GameScreen):
     """
 
     title = "Geography Pursuit"
-    score_title = "Wedges"
-    detail_title = "Won"
+    score_title = N_("Wedges")
+    detail_title = N_("Won")
 
     def __init__(
         self,
@@ -94,8 +95,10 @@ class PursuitApp(GameScreen):
         super().__init__(game, bots, bot_delay=bot_delay, large=large, on_new_game=on_new_game)
         self.game: GeographyPursuit = game
         self.mode: Mode = mode
+        #: The game's category names (what a move names) and the names the page shows.
         self.categories: list[str] = list(game.view(None)["categories"])
-        self.pieces = BoardView(self.categories, self.table, interactive=interactive, large=large)
+        self.names: list[str] = [_(c) for c in self.categories]
+        self.pieces = BoardView(self.names, self.table, interactive=interactive, large=large)
         # Clickable only on a widget canvas (ipympl); otherwise a picture and the buttons.
         self.interactive = interactive and isinstance(self.pieces.figure.canvas, widgets.Widget)
         if self.interactive:
@@ -108,7 +111,7 @@ class PursuitApp(GameScreen):
         self.board.children = [self.board_widget]
 
         self.roll_button = widgets.Button(
-            description="Roll the die", icon="cube", button_style="primary"
+            description=_("Roll the die"), icon="cube", button_style="primary"
         )
         self.roll_button.add_class("gt-roll")
         self.roll_button.layout = widgets.Layout(width="220px", height="48px")
@@ -122,16 +125,16 @@ class PursuitApp(GameScreen):
             choice_pool=self._choice_pool,
         )
         self.card.add_class("gt-pursuit-card")
-        self.card.choice_box.layout.flex_flow = "row wrap"
+        self.card.choice_box.layout.flex_flow = "wrap"
         self.card.answer_box.layout.width = "300px"
         self.card.answer_box.style.description_width = "60px"
-        self.card.submit_button.description = "Check"
+        self.card.submit_button.description = _("Check")
         self.card.submit_button.layout.width = "110px"
         self.countdown = Countdown(
             game.options["time_limit"],
             safe(self._time_up, show=self.messages),
             clock=clock,
-            time_up_text=TIME_UP,
+            time_up_text=_(TIME_UP),
             show=self.messages,
         )
         self._asked_id: str | None = None
@@ -250,7 +253,7 @@ class PursuitApp(GameScreen):
         return wording.prompt_html(
             view,
             self.table,
-            self.categories,
+            self.names,
             interactive=self.interactive,
             computers=list(self.bots),
             waiting_for=next_bot if self.held else None,
@@ -260,20 +263,21 @@ class PursuitApp(GameScreen):
     def standings(self) -> list[Standing]:
         """The winner first, then by wedges; each player's wedges by their letters."""
         view = self.view
-        letters = short_names(self.categories)
+        letters = short_names(self.names)
         winners = set(view["winners"])
         rows = []
         for seat, wedges in enumerate(view["wedges"]):
-            won = " ".join(letters[c] for c in wedges) or "none"
+            won = " ".join(letters[c] for c in wedges) or _("none")
             key = (float(seat in winners), float(len(wedges)))
-            rows.append(Standing(seat, key, f"{len(wedges)} of {CATEGORIES}", won))
+            count = _("{count} of {total}").format(count=len(wedges), total=CATEGORIES)
+            rows.append(Standing(seat, key, count, won))
         return rows
 
     def describe(self, action: Action) -> str:
         """A computer's move in one sentence, read after the move was made."""
         view = self.view
         return wording.move_words(
-            action, view, self.table, self.categories, self._new_wedge(view, action["player"])
+            action, view, self.table, self.names, self._new_wedge(view, action["player"])
         )
 
     def after(self, action: Action, by_human: bool) -> None:
@@ -300,7 +304,7 @@ class PursuitApp(GameScreen):
             headline, details = wording.verdict(
                 view,
                 self.table,
-                self.categories,
+                self.names,
                 action,
                 asked,
                 picked=action.get("choice"),
@@ -314,7 +318,7 @@ class PursuitApp(GameScreen):
             headline, details = wording.verdict(
                 view,
                 self.table,
-                self.categories,
+                self.names,
                 action,
                 asked,
                 picked=self._picked,
@@ -325,7 +329,7 @@ class PursuitApp(GameScreen):
             self._verdict_due = (f"{name}: {headline}" if marked else headline, details)
         elif view["phase"] == "over":
             self._verdict_due = (
-                f"{wording.winners_text(view, self.table)} the game!",
+                wording.winners_text(view, self.table),
                 {"correct": None, "wait": False},
             )
         self._picked = None
@@ -409,9 +413,9 @@ class PursuitApp(GameScreen):
             move = wording.move_html(view, table, interactive=self.interactive)
             return [self._step(move), self._space_buttons(view)]
         if phase == "choose_category":
-            return [self._step(wording.WILD_HUB), self._category_buttons(self.choose)]
+            return [self._step(wording.wild_hub_html()), self._category_buttons(self.choose)]
         voter = humans[0]
-        text = wording.vote_html(view, table, self.categories, voter)
+        text = wording.vote_html(view, table, self.names, voter)
         return [self._step(text), self._category_buttons(lambda c: self.vote(voter, c))]
 
     def _step(self, html: str) -> widgets.HTML:
@@ -422,24 +426,25 @@ class PursuitApp(GameScreen):
         buttons = []
         for sid in view["destinations"]:
             button = widgets.Button(
-                description=describe_space(sid, self.categories),
+                description=describe_space(sid, self.names),
                 layout=widgets.Layout(width="auto"),
             )
             button.add_class("gt-space")
             button.on_click(safe(lambda _b, s=sid: self.move(s), show=self.messages))
             buttons.append(button)
-        return widgets.HBox(buttons, layout=widgets.Layout(flex_flow="row wrap"))
+        return widgets.HBox(buttons, layout=widgets.Layout(flex_flow="wrap"))
 
     def _category_buttons(self, pick: Callable[[str], Any]) -> widgets.Widget:
         buttons = []
-        for name, letters in zip(self.categories, short_names(self.categories), strict=True):
+        shown = zip(self.categories, self.names, short_names(self.names), strict=True)
+        for name, said, letters in shown:
             button = widgets.Button(
-                description=f"{letters} · {name}", layout=widgets.Layout(width="auto")
+                description=f"{letters} · {said}", layout=widgets.Layout(width="auto")
             )
             button.add_class("gt-category")
             button.on_click(safe(lambda _b, c=name: pick(c), show=self.messages))
             buttons.append(button)
-        return widgets.HBox(buttons, layout=widgets.Layout(flex_flow="row wrap"))
+        return widgets.HBox(buttons, layout=widgets.Layout(flex_flow="wrap"))
 
     @property
     def teacher_marks(self) -> bool:
@@ -451,19 +456,19 @@ class PursuitApp(GameScreen):
         seat = view["player"]
         if asked_of_bot:
             if self.teacher_marks and self.team_elsewhere(seat):
-                return [self._step(wording.aloud_wait_html(view, self.table, self.categories))]
-            return [self._step(wording.thinking_html(view, self.table, self.categories))]
+                return [self._step(wording.aloud_wait_html(view, self.table, self.names))]
+            return [self._step(wording.thinking_html(view, self.table, self.names))]
         marking = seat in self.remote_seats  # the projector marks for the team answering
         if self.holds_readers_card or marking:
             card = self.game.card_back()["card"]  # the reader's: at a table, or the teacher's
             if card["id"] != self._asked_id:
                 self._ask(card)
-        elif self._asked_id != (asked := f"asked at move {len(self.game.log)}"):
+        elif self._asked_id != (asked := f"asked-{len(self.game.log)}"):
             self._ask_unjudged(asked)
         notes = wording.question_notes_html(
             view,
             self.table,
-            self.categories,
+            self.names,
             honor=self.card.asked_mode == "honor" and not self.teacher_marks,
             consultation=bool(self.game.options["consultation"]),
         )

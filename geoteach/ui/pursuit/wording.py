@@ -15,27 +15,68 @@ from collections.abc import Mapping, Sequence
 from random import Random
 from typing import Any
 
+from geoteach.data.place_names import place_name, region_name
 from geoteach.escape import html_text
 from geoteach.games.base import Action
 from geoteach.games.geography_pursuit.board import CATEGORIES, SPACES
 from geoteach.games.table import Table
+from geoteach.i18n import N_, _, list_words, ngettext
 from geoteach.quiz.answers import said_answers
 from geoteach.quiz.places import place_kind, question_places
 from geoteach.quiz.question import LEVELS, Question
 from geoteach.render.pursuit_pieces import chip, die_html
 from geoteach.ui import aloud
-from geoteach.ui.theme import does, does_text, is_you, seat_badge
+from geoteach.ui.theme import is_you, seat_badge
 
 View = Mapping[str, Any]
 
-#: What a player reads when the clock runs out on a question.
-TIME_UP = "Time is up: the answer counts as wrong."
+#: What a player reads when the clock runs out on a question (translated where shown).
+TIME_UP = N_("Time is up: the answer counts as wrong.")
 
-#: The step in the hub before all six wedges.
-WILD_HUB = (
-    "<p>The hub is a <b>wild space</b>: before you have all six wedges, "
-    "you choose the category of your question.</p>"
+#: The step in the hub before all six wedges (translated where shown: ``wild_hub_html``).
+WILD_HUB = N_(
+    "The hub is a <b>wild space</b>: before you have all six wedges, "
+    "you choose the category of your question."
 )
+
+#: The U.S. Census regions and divisions of the state table, for the catalogs.
+CENSUS_WORDS = (
+    N_("Midwest"),
+    N_("Northeast"),
+    N_("South"),
+    N_("West"),
+    N_("East North Central"),
+    N_("West North Central"),
+    N_("Middle Atlantic"),
+    N_("New England"),
+    N_("East South Central"),
+    N_("South Atlantic"),
+    N_("West South Central"),
+    N_("Mountain"),
+    N_("Pacific"),
+)
+
+
+def _who(table: Table, seat: int, you: str, other: str, badge: bool = True, **values: Any) -> str:
+    """A whole sentence about a seat, in the page's language: ``you`` for a student alone
+    ("{player} win", since "You win" is not "You wins"), else ``other``, both with the seat as
+    ``{player}`` (its badge in HTML, or its plain name: ``badge=False``). With a badge the
+    sentence is HTML: its words are escaped here, ``values`` must be HTML already."""
+    template = _(you) if is_you(table, seat) else _(other)
+    if badge:
+        return html_text(template).format(player=seat_badge(table, seat), **values)
+    return template.format(player=table.seats[seat].name, **values)
+
+
+def _say(sentence: str, **values: Any) -> str:
+    """A sentence of the catalog (translated) as HTML: its own words escaped, ``values`` HTML
+    already."""
+    return html_text(sentence).format(**values)
+
+
+def wild_hub_html() -> str:
+    """The step in the hub before all six wedges, in the page's language."""
+    return f"<p>{_(WILD_HUB)}</p>"
 
 
 def describe_space(space_id: str, categories: Sequence[str]) -> str:
@@ -43,19 +84,22 @@ def describe_space(space_id: str, categories: Sequence[str]) -> str:
     space = SPACES[space_id]
     kind, a, b = space.place
     if space.kind == "hub":
-        return "The hub"
-    where = f"spoke {a + 1}, {b} out" if kind == "spoke" else f"ring space {a + 1}"
+        return _("The hub")
+    if kind == "spoke":
+        where = _("spoke {spoke}, {out} out").format(spoke=a + 1, out=b)
+    else:
+        where = _("ring space {number}").format(number=a + 1)
     if space.kind == "roll_again":
-        return f"Roll again ({where})"
+        return _("Roll again ({where})").format(where=where)
     name = categories[space.category]
     if space.kind == "headquarters":
-        return f"{name} headquarters"
-    return f"{name} ({where})"
+        return _("{category} headquarters").format(category=name)
+    return _("{category} ({where})").format(category=name, where=where)
 
 
 def spaces(roll: int) -> str:
     """ "1 space" / "4 spaces"."""
-    return "1 space" if roll == 1 else f"{roll} spaces"
+    return ngettext("{n} space", "{n} spaces", roll).format(n=roll)
 
 
 # ----- who has won -----------------------------------------------------------------------------
@@ -64,27 +108,42 @@ def winners_of(view: View) -> list[int]:
     return sorted(view["winners"]) if view["phase"] == "over" else list(view["winners"])
 
 
-def winners_text(view: View, table: Table) -> str:
-    """ "Ana wins" / "You win" / "Ana and Ben win", in plain text."""
+def _winners(view: View, table: Table, one: tuple[str, str], many: str, badge: bool) -> str:
+    """A sentence about the winners: ``one`` (the "you" and the other form) for one winner,
+    ``many`` (with ``{players}``) for several; HTML with badges, or plain text."""
     winners = winners_of(view)
     if len(winners) == 1:
-        return does_text(table, winners[0], "wins", "win")
-    return " and ".join(table.name_of(s) for s in winners) + " win"
+        return _who(table, winners[0], *one, badge=badge)
+    if badge:
+        names = list_words([seat_badge(table, s) for s in winners], "and")
+        return html_text(_(many)).format(players=names)
+    return _(many).format(players=list_words([table.name_of(s) for s in winners], "and"))
+
+
+def winners_text(view: View, table: Table) -> str:
+    """ "Ana wins the game!" / "You win the game!" / "Ana and Ben win the game!", plain text."""
+    one = (N_("{player} win the game!"), N_("{player} wins the game!"))
+    return _winners(view, table, one, N_("{players} win the game!"), badge=False)
 
 
 def winners_html(view: View, table: Table) -> str:
-    """ "Ana wins" / "You win" / "Ana and Ben win", with the seats' badges."""
-    winners = winners_of(view)
-    names = " and ".join(seat_badge(table, s) for s in winners)
-    verb = "win" if len(winners) > 1 or is_you(table, winners[0]) else "wins"
-    return f"{names} {verb}"
+    """ "Ana wins the game!" / "You win the game!", with the seats' badges."""
+    one = (N_("{player} win the game!"), N_("{player} wins the game!"))
+    return _winners(view, table, one, N_("{players} win the game!"), badge=True)
 
 
 def over_html(view: View, table: Table) -> str:
     """The last step: who won, and how to play again."""
+    one = (
+        N_("{player} win the game with all six wedges and the final question."),
+        N_("{player} wins the game with all six wedges and the final question."),
+    )
+    many = N_("{players} win the game with all six wedges and the final question.")
+    button = html_text(_("New game"))
+    again = _say(_("Press {button} to play again."), button=f"<b>{button}</b>")
     return (
-        f"<p style='font-size:1.3em'><b>{winners_html(view, table)} the game</b> with all six "
-        "wedges and the final question.</p><p>Press <b>New game</b> to play again.</p>"
+        f"<p style='font-size:1.3em'><b>{_winners(view, table, one, many, badge=True)}</b></p>"
+        f"<p>{again}</p>"
     )
 
 
@@ -92,15 +151,25 @@ def tie_words(view: View, table: Table) -> str:
     """The rulebook's first-turn win: who has not played yet may try to tie."""
     winner = table.name_of(view["winners"][0])
     waiting = [view["player"], *view["tie_chance"]]
-    names = " and ".join(table.name_of(s) for s in waiting)
+    names = list_words([table.name_of(s) for s in waiting], "and")
     if len(waiting) == 1:
-        who = f"{names}, who has not had a turn yet, gets one turn"
+        said = _(
+            "{winner} won on the first turn, so {players}, who has not had a turn yet, gets "
+            "one turn to tie the game."
+        )
     else:
-        who = f"{names}, who have not had a turn yet, get one turn each"
-    return f"{winner} won on the first turn, so {who} to tie the game."
+        said = _(
+            "{winner} won on the first turn, so {players}, who have not had a turn yet, get "
+            "one turn each to tie the game."
+        )
+    return said.format(winner=winner, players=names)
 
 
 # ----- the banner: who must act and what to do -------------------------------------------------
+def _turn(text: str) -> str:
+    return f'<span class="gt-turn">{text}</span>'
+
+
 def prompt_html(
     view: View,
     table: Table,
@@ -118,49 +187,76 @@ def prompt_html(
     a class game in honor mode this is while a team says its answer out loud (``aloud``).
     """
     if view["phase"] == "over":
-        return (
-            f'<span class="gt-turn">{winners_html(view, table)} the game!</span> '
-            "Press New game to play again."
-        )
+        again = html_text(_("Press New game to play again."))
+        return f"{_turn(winners_html(view, table))} {again}"
     seat, phase = view["player"], view["phase"]
     if waiting_for is not None:
-        return (
-            '<span class="gt-turn">Read the result, then press Continue.</span> '
-            f"{seat_badge(table, waiting_for)} plays next."
-        )
+        read = html_text(_("Read the result, then press Continue."))
+        after = _say(_("{player} plays next."), player=seat_badge(table, waiting_for))
+        return f"{_turn(read)} {after}"
     acting = view["to_act"]
     if phase == "vote":
-        voters = " and ".join(seat_badge(table, s) for s in acting)
-        return (
-            f'<span class="gt-turn">{voters}: choose the category of '
-            f"{html_text(table.name_of(seat))}'s final question.</span>"
+        voters = list_words([seat_badge(table, s) for s in acting], "and")
+        said = _say(
+            _("{players}: choose the category of {name}'s final question."),
+            players=voters,
+            name=html_text(table.name_of(seat)),
         )
-    who = seat_badge(table, seat)
+        return _turn(said)
+    category = categories[view["question"]["category"]] if view.get("question") else ""
+    final = bool(view["question"]["final"]) if view.get("question") else False
     if phase == "question" and aloud_page:
-        category = categories[view["question"]["category"]]
-        final = "the game-winning" if view["question"]["final"] else "the"
-        question = f"{final} {html_text(category)} question"
+        if final:
+            question = _("the game-winning {category} question").format(category=category)
+        else:
+            question = _("the {category} question").format(category=category)
         return aloud.banner_html(table, seat, question, aloud_page)
     if acting and acting[0] in computers:
-        return f'<span class="gt-turn">{who} is playing.</span> Watch the board.'
+        playing = _say(_("{player} is playing."), player=seat_badge(table, seat))
+        watch = html_text(_("Watch the board."))
+        return f"{_turn(playing)} {watch}"
     if phase == "roll":
-        turn = "Your turn" if is_you(table, seat) else f"{who}, your turn"
-        return f'<span class="gt-turn">▶ {turn}: roll the die.</span>'
+        return _turn(
+            _who(
+                table,
+                seat,
+                N_("▶ Your turn: roll the die."),
+                N_("▶ {player}, your turn: roll the die."),
+            )
+        )
     if phase == "move":
         roll = view["roll"]
-        where = "click a lit space on the board" if interactive else "pick a space"
-        return (
-            f'<span class="gt-turn">▶ {does(table, seat, "rolled", "rolled")} a {roll}: '
-            f"{where} to move {spaces(roll)}.</span>"
-        )
+        if interactive:
+            you = N_("▶ You rolled a {roll}: click a lit space on the board to move {spaces}.")
+            other = N_(
+                "▶ {player} rolled a {roll}: click a lit space on the board to move {spaces}."
+            )
+        else:
+            you = N_("▶ You rolled a {roll}: pick a space to move {spaces}.")
+            other = N_("▶ {player} rolled a {roll}: pick a space to move {spaces}.")
+        return _turn(_who(table, seat, you, other, roll=roll, spaces=html_text(spaces(roll))))
     if phase == "choose_category":
-        return (
-            f'<span class="gt-turn">▶ {does(table, seat, "is", "are")} in the hub: '
-            "choose the category of the question.</span>"
+        return _turn(
+            _who(
+                table,
+                seat,
+                N_("▶ You are in the hub: choose the category of the question."),
+                N_("▶ {player} is in the hub: choose the category of the question."),
+            )
         )
-    category = categories[view["question"]["category"]]
-    final = " the game-winning" if view["question"]["final"] else " the"
-    return f'<span class="gt-turn">▶ {who}: answer{final} {html_text(category)} question.</span>'
+    if final:
+        said = _say(
+            _("▶ {player}: answer the game-winning {category} question."),
+            player=seat_badge(table, seat),
+            category=html_text(category),
+        )
+    else:
+        said = _say(
+            _("▶ {player}: answer the {category} question."),
+            player=seat_badge(table, seat),
+            category=html_text(category),
+        )
+    return _turn(said)
 
 
 # ----- the step to take ------------------------------------------------------------------------
@@ -168,8 +264,11 @@ def computer_step_html(view: View, table: Table, *, held: bool) -> str:
     """The step while a computer plays (or plays next, once the verdict has been read)."""
     die = die_html(view["roll"], 56) + " " if view["roll"] else ""
     tie = f"<p>{html_text(tie_words(view, table))}</p>" if view["winners"] else ""
-    doing = "plays next, once the result has been read (Continue)" if held else "is playing…"
-    return f"<p>{die}{seat_badge(table, view['player'])} {doing}</p>{tie}"
+    if held:
+        doing = N_("{player} plays next, once the result has been read (Continue).")
+    else:
+        doing = N_("{player} is playing…")
+    return f"<p>{die}{_say(_(doing), player=seat_badge(table, view['player']))}</p>{tie}"
 
 
 def roll_html(view: View, table: Table, last: Action | None) -> str:
@@ -178,35 +277,56 @@ def roll_html(view: View, table: Table, last: Action | None) -> str:
     if view["winners"]:
         return f"<p>{html_text(tie_words(view, table))}</p>"
     if view["must_leave"][seat]:
-        where = "hub" if view["positions"][seat] == "hub" else "headquarters"
-        return f"<p>Your token must leave this {where} now and may come back later.</p>"
+        if view["positions"][seat] == "hub":
+            leave = _("Your token must leave the hub now and may come back later.")
+        else:
+            leave = _("Your token must leave this headquarters now and may come back later.")
+        return f"<p>{html_text(leave)}</p>"
     if len(view["wedges"][seat]) == CATEGORIES:
-        return "<p>You have all six wedges: reach the hub with an exact roll.</p>"
+        return (
+            "<p>"
+            + html_text(_("You have all six wedges: reach the hub with an exact roll."))
+            + "</p>"
+        )
     last = last or {}
     if last.get("type") == "move" and SPACES[last["to"]].kind == "roll_again":
-        return f"<p>{does(table, seat, 'lands', 'land')} on Roll again: one more roll.</p>"
+        said = _who(
+            table,
+            seat,
+            N_("{player} land on Roll again: one more roll."),
+            N_("{player} lands on Roll again: one more roll."),
+        )
+        return f"<p>{said}</p>"
     return ""
 
 
 def move_html(view: View, table: Table, *, interactive: bool) -> str:
     """The die rolled, shown big, and how to move."""
     roll, seat = view["roll"], view["player"]
-    how = (
-        "click a lit space (dashed ring) on the board, or pick it here"
-        if interactive
-        else "pick one of the lit spaces (dashed rings on the board)"
+    if interactive:
+        how = N_(
+            "Move exactly {spaces} in one direction: click a lit space (dashed ring) on the "
+            "board, or pick it here."
+        )
+    else:
+        how = N_(
+            "Move exactly {spaces} in one direction: pick one of the lit spaces (dashed rings "
+            "on the board)."
+        )
+    rolled = _who(
+        table, seat, N_("You rolled a {roll}."), N_("{player} rolled a {roll}."), roll=roll
     )
     lines = [
         f'<div style="display:flex;align-items:center;gap:12px">{die_html(roll)}'
-        f'<span style="font-size:1.3em"><b>{does(table, seat, "rolled", "rolled")} '
-        f"a {roll}.</b></span></div>",
-        f"<p>Move exactly {spaces(roll)} in one direction: {how}.</p>",
+        f'<span style="font-size:1.3em"><b>{rolled}</b></span></div>',
+        f"<p>{_say(_(how), spaces=html_text(spaces(roll)))}</p>",
     ]
     if len(view["wedges"][seat]) == CATEGORIES and "hub" not in view["destinations"]:
-        lines.append(
-            "<p>The hub is out of reach with this roll: land on a space, answer its question "
-            "right and roll again.</p>"
+        out = _(
+            "The hub is out of reach with this roll: land on a space, answer its question "
+            "right and roll again."
         )
+        lines.append(f"<p>{html_text(out)}</p>")
     return "".join(lines)
 
 
@@ -220,33 +340,45 @@ def vote_html(view: View, table: Table, categories: Sequence[str], voter: int) -
         if v is not None
     ]
     text = (
-        f"<p><b>{name} has all six wedges and is in the hub.</b> For the game-winning "
-        f"question the <b>other players choose the category</b> (the rulebook: by agreement "
-        f"or a vote; here the most votes win and a tie is drawn by lot). Pick the category "
-        f"you think {name} knows least. Right, and {name} wins; wrong, and {name} must leave "
-        "the hub and come back.</p>"
+        "<p>"
+        + _(
+            "<b>{name} has all six wedges and is in the hub.</b> For the game-winning question the "
+            "<b>other players choose the category</b> (the rulebook: by agreement or a vote; "
+            "here the most votes win and a tie is drawn by lot). Pick the category you think "
+            "{name} knows least. Right, and {name} wins; wrong, and {name} must leave the hub "
+            "and come back."
+        ).format(name=name)
+        + "</p>"
     )
     if cast:
-        text += f"<p>Votes so far: {'; '.join(cast)}.</p>"
-    return text + f"<p>▶ {seat_badge(table, voter)}, your vote:</p>"
+        votes = _say(_("Votes so far: {votes}."), votes="; ".join(cast))
+        text += f"<p>{votes}</p>"
+    yours = _say(_("▶ {player}, your vote:"), player=seat_badge(table, voter))
+    return text + f"<p>{yours}</p>"
 
 
 def question_head(view: View, categories: Sequence[str]) -> str:
     """The card's category (its colour chip) and level; "the game-winning question" if so."""
     asked = view["question"]
     level = int(asked["level"])
-    head = f"{chip(asked['category'], categories)} · level {level} ({LEVELS[level]})"
+    head = _say(
+        _("{category} · level {level} ({name})"),
+        category=chip(asked["category"], categories),
+        level=level,
+        name=html_text(_(LEVELS[level])),
+    )
     if asked["final"]:
-        head = f"<b>The game-winning question</b>, chosen by the others: {head}"
+        head = _("<b>The game-winning question</b>, chosen by the others: {head}").format(head=head)
     return head
 
 
 def thinking_html(view: View, table: Table, categories: Sequence[str]) -> str:
     """A computer's question: the card's head and prompt while it thinks."""
     prompt = html_text(view["question"]["prompt"])
+    thinking = _say(_("{player} is thinking…"), player=seat_badge(table, view["player"]))
     return (
         f"<p>{question_head(view, categories)}</p><p style='font-size:1.15em'>{prompt}</p>"
-        f"<p>{seat_badge(table, view['player'])} is thinking…</p>"
+        f"<p>{thinking}</p>"
     )
 
 
@@ -271,13 +403,15 @@ def question_notes_html(
     """Above a person's card: its head, whether a team may talk, how honor mode works."""
     notes = [f"<p>{question_head(view, categories)}</p>"]
     if table.seats[view["player"]].members:
-        notes.append(
-            "<p>Your team may talk it over.</p>"
+        talk = (
+            _("Your team may talk it over.")
             if consultation
-            else "<p>Answer without talking it over.</p>"
+            else _("Answer without talking it over.")
         )
+        notes.append(f"<p>{html_text(talk)}</p>")
     if honor:
-        notes.append("<p>Answer out loud. Another player reveals the answer and marks it.</p>")
+        aloud_note = _("Answer out loud. Another player reveals the answer and marks it.")
+        notes.append(f"<p>{html_text(aloud_note)}</p>")
     return "".join(notes)
 
 
@@ -285,7 +419,7 @@ def question_notes_html(
 def question_words(view: View) -> str:
     """The card now asked, in quotes ("" when none is)."""
     asked = view["question"]
-    return "" if asked is None else f"“{asked['prompt']}”"
+    return "" if asked is None else _("“{prompt}”").format(prompt=asked["prompt"])
 
 
 def answer_words(view: View, table: Table, categories: Sequence[str], new_wedge: bool) -> str:
@@ -295,47 +429,57 @@ def answer_words(view: View, table: Table, categories: Sequence[str], new_wedge:
     name = table.name_of(seat)
     if last["correct"]:
         if view["phase"] == "over" or seat in view["winners"]:
-            return f"{name} answers the final question right ({last['answer']}) and wins!"
-        said = f"{does_text(table, seat, 'answers', 'answer')} right: {last['answer']}."
+            said = _("{player} answers the final question right ({answer}) and wins!")
+            return said.format(player=name, answer=last["answer"])
         if new_wedge:
-            wedge = categories[last["category"]]
-            said += f" {does_text(table, seat, 'wins', 'win')} the {wedge} wedge!"
-        return said
-    said = f"{does_text(table, seat, 'answers', 'answer')} wrong."
+            said = _("{player} answers right ({answer}) and wins the {category} wedge!")
+            return said.format(
+                player=name, answer=last["answer"], category=categories[last["category"]]
+            )
+        return _("{player} answers right: {answer}.").format(player=name, answer=last["answer"])
     if last["answer"]:
-        said += f" The answer: {last['answer']}."
-    return said
+        said = _("{player} answers wrong. The answer: {answer}.")
+        return said.format(player=name, answer=last["answer"])
+    return _("{player} answers wrong.").format(player=name)
 
 
 def move_words(
     action: Action, view: View, table: Table, categories: Sequence[str], new_wedge: bool = False
 ) -> str:
     """A computer's move in one sentence, from the view just after it (``new_wedge``: the move
-    won a wedge)."""
+    won a wedge). ``categories`` are the names shown; a move names a category by the game's."""
     seat, kind, phase = action["player"], action["type"], view["phase"]
+    name = table.name_of(seat)
     if kind == "roll":
-        return f"{does_text(table, seat, 'rolls', 'roll')} a {view['roll']}."
+        return _("{player} rolls a {roll}.").format(player=name, roll=view["roll"])
     if kind == "move":
         space = SPACES[action["to"]]
         if space.kind == "roll_again":
-            return f"{does_text(table, seat, 'lands', 'land')} on Roll again: one more roll."
+            return _("{player} lands on Roll again: one more roll.").format(player=name)
         if phase == "choose_category":
-            return f"{does_text(table, seat, 'lands', 'land')} in the hub and picks a category."
+            return _("{player} lands in the hub and picks a category.").format(player=name)
         if phase == "vote":
-            return (
-                f"{does_text(table, seat, 'reaches', 'reach')} the hub with all six wedges! "
-                "The others choose the final category."
+            said = _(
+                "{player} reaches the hub with all six wedges! The others choose the final "
+                "category."
             )
+            return said.format(player=name)
         where = describe_space(action["to"], categories)
-        return f"{does_text(table, seat, 'moves', 'move')} to {where}: {question_words(view)}"
+        said = _("{player} moves to {space}: {question}")
+        return said.format(player=name, space=where, question=question_words(view))
     if kind == "choose":
-        picks = does_text(table, seat, "picks", "pick")
-        return f"{picks} {action['category']}: {question_words(view)}"
+        said = _("{player} picks {category}: {question}")
+        return said.format(
+            player=name, category=_(action["category"]), question=question_words(view)
+        )
     if kind == "vote":
-        said = f"{does_text(table, seat, 'votes', 'vote')} for {action['category']}."
         if phase == "question":
-            said += f" The final question is on {categories[view['question']['category']]}."
-        return said
+            said = _("{player} votes for {category}. The final question is on {final}.")
+            final = categories[view["question"]["category"]]
+            return said.format(player=name, category=_(action["category"]), final=final)
+        return _("{player} votes for {category}.").format(
+            player=name, category=_(action["category"])
+        )
     if kind == "answer":
         return answer_words(view, table, categories, new_wedge)
     return ""
@@ -350,7 +494,8 @@ def card_places(question: Question) -> tuple[list[str], list[str]]:
 
 
 def where_text(countries: Sequence[str], states: Sequence[str]) -> str:
-    """ "Kenya is in Eastern Africa. Cuba is in the Caribbean, in North America." from the data."""
+    """ "Kenya is in Eastern Africa. Cuba is in the Caribbean, in North America." from the data,
+    the places named in the page's language."""
     from geoteach.data.figures import country_rows
     from geoteach.data.rows import state_rows  # no pandas (issue 24)
 
@@ -359,14 +504,28 @@ def where_text(countries: Sequence[str], states: Sequence[str]) -> str:
     for iso3 in countries:
         row = table[iso3]
         region, continent = str(row["region"]), str(row["continent"])
-        the = "the " if region == "Caribbean" else ""
-        also = "" if continent in region else f", in {continent}"
-        sentences.append(f"{row['name']} is in {the}{region}{also}.")
+        if continent in region:
+            said = _("{country} is in {region}.")
+        elif region == "Caribbean":
+            said = _("{country} is in the {region}, in {continent}.")
+        else:
+            said = _("{country} is in {region}, in {continent}.")
+        country = place_name("country", iso3, str(row["name"]))
+        sentences.append(
+            said.format(
+                country=country, region=region_name(region), continent=region_name(continent)
+            )
+        )
     usa = state_rows()
     for usps in states:
         row = usa[usps]
+        said = _("{state} is in the {division} division of the {region}.")
         sentences.append(
-            f"{row['name']} is in the {row['division']} division of the {row['region']}."
+            said.format(
+                state=place_name("state", usps, str(row["name"])),
+                division=_(str(row["division"])),
+                region=_(str(row["region"])),
+            )
         )
     return " ".join(sentences)
 
@@ -407,38 +566,63 @@ def verdict(
     last, seat = view["last"], action["player"]
     over = view["phase"] == "over"
     picked = action.get("text", picked)
-    whose = f"{table.name_of(seat)}'s" if elsewhere else "Your"
-    given = f" {whose} answer: {picked}." if picked is not None else ""
+    name = table.name_of(seat)
+    given = ""
+    if picked is not None:
+        given = " " + (
+            _("{player}'s answer: {answer}.").format(player=name, answer=picked)
+            if elsewhere
+            else _("Your answer: {answer}.").format(answer=picked)
+        )
     lines = [f"{asked.prompt}{given}"]
     answer = where = fact = ""
     if last["answer"] is not None:
-        answer = f"The answer: {said_answers(asked)}"
+        answer = _("The answer: {answer}").format(answer=said_answers(asked))
         if asked.explanation:
             lines.append(asked.explanation)
         countries, states = card_places(asked)
         where, fact = where_text(countries, states), fact_text(asked, countries, states)
     else:
-        lines.append("The right answer is not read out after a wrong one (house rule).")
+        lines.append(_("The right answer is not read out after a wrong one (house rule)."))
     if last["correct"]:
         if seat in view["winners"]:
-            headline = f"Right! {does_text(table, seat, 'wins', 'win')} the game!"
+            headline = _who(
+                table,
+                seat,
+                N_("Right! {player} win the game!"),
+                N_("Right! {player} wins the game!"),
+                badge=False,
+            )
             if not over:
                 lines.insert(0, tie_words(view, table))
         elif new_wedge:
-            wedges = len(view["wedges"][seat])
-            category = categories[last["category"]]
-            won = does_text(table, seat, "wins", "win")
-            headline = f"Right! {won} the {category} wedge ({wedges} of 6). Roll again."
+            headline = _who(
+                table,
+                seat,
+                N_("Right! {player} win the {category} wedge ({wedges} of 6). Roll again."),
+                N_("Right! {player} wins the {category} wedge ({wedges} of 6). Roll again."),
+                badge=False,
+                category=categories[last["category"]],
+                wedges=len(view["wedges"][seat]),
+            )
         else:
-            headline = "Right! Roll again."
+            headline = _("Right! Roll again.")
     else:
-        headline = "Time is up." if last["message"].startswith("Time") else "Not quite."
+        late = last["message"].startswith("Time")  # the engine's record, in English
         where_now = SPACES[view["positions"][seat]].kind
-        if where_now in ("headquarters", "hub"):
-            place = "hub" if where_now == "hub" else "headquarters"
-            lines.insert(0, f"The token must leave this {place} on the next turn.")
-        if not over:
-            headline += f" Now it is {table.name_of(view['player'])}'s turn."
+        if where_now == "hub":
+            lines.insert(0, _("The token must leave the hub on the next turn."))
+        elif where_now == "headquarters":
+            lines.insert(0, _("The token must leave this headquarters on the next turn."))
+        if over:
+            headline = _("Time is up.") if late else _("Not quite.")
+        else:
+            said = (
+                _("Time is up. Now it is {player}'s turn.")
+                if late
+                else _("Not quite. Now it is {player}'s turn.")
+            )
+            headline = said.format(player=table.name_of(view["player"]))
     details = {
         "correct": last["correct"],
         "answer": answer,
@@ -450,45 +634,69 @@ def verdict(
 
 
 # ----- under the board -------------------------------------------------------------------------
-def history_html(news: Sequence[str]) -> str:
-    """The table's recent events, newest last (secondary: under the board)."""
+def history_html(news: Sequence[Any]) -> str:
+    """The table's recent events, newest last (secondary: under the board), in the page's
+    language (``news_line``)."""
     if not news:
         return ""
-    items = "".join(f"<li>{html_text(line)}</li>" for line in news)
-    return f"<details><summary>What happened</summary><ol>{items}</ol></details>"
+    items = "".join(f"<li>{html_text(news_line(line))}</li>" for line in news)
+    summary = html_text(_("What happened"))
+    return f"<details><summary>{summary}</summary><ol>{items}</ol></details>"
+
+
+def news_line(line: Any) -> str:
+    """One line of the game's news in the page's language: the engine keeps each as its
+    English sentence and the values that fill it (``GeographyPursuit._news``), so every page
+    says it in its own language; a category is named as the page names it."""
+    if isinstance(line, str):  # a game saved before the news kept their values
+        return line
+    values = dict(line.get("values", {}))
+    for key in ("category", "final"):
+        if key in values:
+            values[key] = _(values[key])
+    return _(line["text"]).format(**values)
 
 
 def rules_html(options: Mapping[str, Any], teams: bool = False) -> str:
     """How to win and the house rules of this game in words, under the board."""
     limit = options.get("time_limit")
     rules = [
-        "Answers must be exact."
+        _("Answers must be exact.")
         if options.get("precision") == "strict"
-        else "Small typos are forgiven.",
-        f"{limit} seconds per question." if limit else "No time limit.",
-        "The right answer is read out after a wrong one."
+        else _("Small typos are forgiven."),
+        ngettext("{n} second per question.", "{n} seconds per question.", limit).format(n=limit)
+        if limit
+        else _("No time limit."),
+        _("The right answer is read out after a wrong one.")
         if options.get("reveal_answer", True)
-        else "The right answer is not read out after a wrong one.",
+        else _("The right answer is not read out after a wrong one."),
     ]
     if teams:
         rules.append(
-            "Team members may talk it over."
+            _("Team members may talk it over.")
             if options.get("consultation", True)
-            else "Team members answer without talking it over."
+            else _("Team members answer without talking it over.")
         )
     how = [
-        "Roll the die and move exactly that many spaces in one direction, along the ring or a "
-        "spoke (never forward and back in one move).",
-        "Answer the question of the colour you land on. Right: roll again. Wrong: the next "
-        "player's turn. Roll again spaces give one more roll.",
-        "Answer right in a headquarters (the big hexagons) to win its wedge.",
-        "Before you have all six wedges the hub is a wild space: you pick the category.",
-        "With all six wedges, reach the hub with an exact roll. The other players then choose "
-        "the category of the final question. Answer it right to win.",
+        _(
+            "Roll the die and move exactly that many spaces in one direction, along the ring or "
+            "a spoke (never forward and back in one move)."
+        ),
+        _(
+            "Answer the question of the colour you land on. Right: roll again. Wrong: the next "
+            "player's turn. Roll again spaces give one more roll."
+        ),
+        _("Answer right in a headquarters (the big hexagons) to win its wedge."),
+        _("Before you have all six wedges the hub is a wild space: you pick the category."),
+        _(
+            "With all six wedges, reach the hub with an exact roll. The other players then "
+            "choose the category of the final question. Answer it right to win."
+        ),
     ]
     items = "".join(f"<li>{html_text(r)}</li>" for r in how)
     house = "".join(f"<li>{html_text(r)}</li>" for r in rules)
+    how_to_play, house_rules = html_text(_("How to play")), html_text(_("House rules"))
     return (
-        f"<details><summary>How to play</summary><ul>{items}</ul></details>"
-        f"<details><summary>House rules</summary><ul>{house}</ul></details>"
+        f"<details><summary>{how_to_play}</summary><ul>{items}</ul></details>"
+        f"<details><summary>{house_rules}</summary><ul>{house}</ul></details>"
     )
