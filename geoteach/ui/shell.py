@@ -39,74 +39,13 @@ from geoteach.ui.leaderboard import Standing, leaderboard_html, number_text, pla
 from geoteach.ui.live import LiveRegion, spoken_text
 from geoteach.ui.messages import MessageLine
 from geoteach.ui.safe import safe
-from geoteach.ui.theme import CONTROL_CSS, CSS_CLASS, REFLOW_CSS, is_you, seat_badge, themed
+from geoteach.ui.styles import APP, sheet
+from geoteach.ui.theme import CSS_CLASS, is_you, seat_badge, themed
 
 #: Browser tests switch on the click-target hook (never needed by a person).
 TEST_HOOKS = os.environ.get("GEOTEACH_TEST_HOOKS") == "1"
 #: Pixels of the side column at 1366×768 (normal) and in large-text mode.
 SIDE_WIDTH = {False: 440, True: 600}
-
-#: The app's look. Scoped to ``.gt-app`` so a teacher's own notebook cells are left alone; the
-#: Voilà rules only trim the page's own margins in app mode (Voilà's body carries no notebook).
-#: Reflow at 200% zoom and on a tablet: ``theme.REFLOW_CSS``.
-APP_CSS = (
-    """<style>
-.gt-app { box-sizing: border-box; width: 100%; font-size: 15px; line-height: 1.35;
-  color: #111; }
-.gt-app * { box-sizing: border-box; }
-.gt-app .gt-topbar { display: flex; flex-flow: row wrap; align-items: center; gap: 8px;
-  border-bottom: 3px solid #0072B2; padding: 0 0 4px 0; margin-bottom: 6px; }
-.gt-app .gt-topbar h2 { margin: 0 8px 0 0; font-size: 20px; line-height: 1.2; }
-.gt-app .gt-banner { flex: 1 1 300px; min-width: 0; }
-.gt-app .gt-banner .gt-turn { font-size: 17px; font-weight: bold; }
-.gt-app .gt-main { display: flex; flex-flow: row-reverse nowrap; gap: 10px; align-items: flex-start;
-  width: 100%; }
-.gt-app .gt-board { flex: 1 1 auto; min-width: 0; overflow-x: auto; overflow-y: hidden; }
-.gt-app .gt-side { flex: 0 0 440px; width: 440px; max-height: calc(100vh - 64px);
-  overflow-y: auto; overflow-x: hidden; gap: 6px; }
-.gt-app .gt-side > * { width: 100%; flex-shrink: 0; }
-.gt-app .gt-side .widget-html-content { line-height: 1.35; }
-.gt-app .gt-side p { margin: 4px 0; }
-.gt-app .gt-panel { border: 1px solid #777; border-radius: 6px; padding: 4px 8px; }
-.gt-app .gt-leaders table { width: 100%; border-collapse: collapse; }
-.gt-app .gt-leaders td, .gt-app .gt-leaders th { padding: 1px 4px; text-align: left;
-  vertical-align: top; }
-.gt-app .gt-leaders tr.gt-first td { font-weight: bold; }
-.gt-app .gt-leaders td.gt-num { text-align: right; font-variant-numeric: tabular-nums; }
-.gt-app .gt-feedback { border: 4px solid #0072B2; border-radius: 8px; padding: 6px 10px;
-  background: #eef6fc; }
-.gt-app .gt-feedback.gt-right { border-color: #009E73; background: #e8f6f0; }
-.gt-app .gt-feedback.gt-wrong { border-color: #D55E00; background: #fcefe6; }
-.gt-app .gt-verdict { font-size: 24px; font-weight: bold; margin: 0; }
-.gt-app .gt-answer-big { font-size: 20px; margin: 4px 0; }
-.gt-app .gt-fact { margin: 4px 0 0 0; }
-.gt-app .gt-feedback p { margin: 2px 0; }
-.gt-app .gt-busy { opacity: 0.55; pointer-events: none; }
-.gt-app .gt-board img { max-width: 100%; height: auto; }
-.gt-app .gt-log { font-size: 14px; }
-.gt-app .gt-log ol { margin: 0; padding-left: 2.8em; }
-/* The log's numbers are drawn in its left padding, which the side column clips: room for
-   "123." in em, so it grows with large text (a class game's log passes 100 moves). */
-.gt-app .widget-button, .gt-app .jupyter-button { height: auto; min-height: 32px;
-  white-space: normal; line-height: 1.2; padding: 4px 10px; }
-.gt-app .widget-label, .gt-app .widget-html-content { white-space: normal; }
-.gt-app.gt-large { font-size: 21px; }
-.gt-app.gt-large .gt-topbar h2 { font-size: 28px; }
-.gt-app.gt-large .gt-banner .gt-turn { font-size: 24px; }
-.gt-app.gt-large .gt-side { flex-basis: 600px; width: 600px; }
-.gt-app.gt-large .gt-verdict { font-size: 32px; }
-.gt-app.gt-large .gt-answer-big { font-size: 27px; }
-.gt-app.gt-large .gt-log { font-size: 19px; }
-.gt-app.gt-large .jupyter-button, .gt-app.gt-large .widget-text input,
-.gt-app.gt-large .widget-dropdown select { font-size: 21px; min-height: 42px; }
-.gt-app.gt-large { --jp-widgets-font-size: 21px; --jp-widgets-inline-height: 42px; }
-body[data-voila] #rendered_cells, body.jp-Notebook #rendered_cells { padding: 4px 10px; }
-body .voila-app .jp-Cell, body[data-voila] .jp-Cell { padding: 0; }
-"""
-    + CONTROL_CSS
-    + REFLOW_CSS
-    + "</style>"
-)
 
 
 class Feedback(widgets.VBox):
@@ -317,8 +256,8 @@ class GameScreen(widgets.VBox):
         self.large_toggle.add_class("gt-large-toggle")
         self.large_toggle.observe(safe(self._large_changed, show=self.messages), names="value")
 
-        self.css = widgets.HTML(APP_CSS)
-        self.css.layout.display = "none"
+        # The app's look (``css/app.css``): the kernel's one style widget (``styles.sheet``).
+        self.css = sheet(APP)
         top = widgets.HBox(
             [
                 widgets.HTML(f"<h2>{html_text(_(self.title))}</h2>"),
@@ -668,7 +607,6 @@ class GameScreen(widgets.VBox):
 
 
 __all__ = [
-    "APP_CSS",
     "CSS_CLASS",
     "SIDE_WIDTH",
     "Feedback",
