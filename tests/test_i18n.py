@@ -34,6 +34,8 @@ TRANSLATED = (
     "geoteach/ui/globalissimo/wording.py",
     "geoteach/ui/globalissimo/screen.py",
     "geoteach/ui/globalissimo/cards.py",
+    "geoteach/ui/globalissimo/board.py",
+    "geoteach/ui/globalissimo/step.py",
     "geoteach/games/globalissimo/engine.py",
     "geoteach/data/statistic_words.py",
     "geoteach/ui/aloud.py",

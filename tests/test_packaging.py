@@ -112,6 +112,9 @@ def test_wheel_carries_the_data_and_works_in_a_fresh_venv(tmp_path: Path) -> Non
     assert "geoteach/_data/us_states.csv" in names
     # The kit's settings name the kernel websocket guard: a server without it would not start.
     assert "geoteach/server/websocket_guard.py" in names
+    # The kit's style sheets are package data (geoteach.ui.styles reads them at run time).
+    sheets = sorted((ROOT / "geoteach" / "ui" / "css").glob("*.css"))
+    assert sheets and all(f"geoteach/ui/css/{p.name}" in names for p in sheets)
 
     env_dir = tmp_path / "venv"
     venv.EnvBuilder(with_pip=True).create(env_dir)

@@ -31,7 +31,8 @@ from geoteach.ui.messages import MessageLine
 from geoteach.ui.page_request import after_page_opens
 from geoteach.ui.registry import SCREENS, ScreenEntry
 from geoteach.ui.safe import safe
-from geoteach.ui.shell import APP_CSS, GameScreen
+from geoteach.ui.shell import GameScreen
+from geoteach.ui.styles import APP, sheet
 from geoteach.ui.table_setup import TableSetup, default_seat_name
 from geoteach.ui.theme import themed
 from geoteach.ui.warm_up import WarmUp
@@ -241,7 +242,7 @@ class StudentApp(widgets.VBox):
         self.messages = MessageLine(keep=0)
         self.defaults = defaults
         self.option_boxes: dict[str, tuple[Option, widgets.Widget]] = {}
-        self.css = widgets.HTML(APP_CSS, layout=widgets.Layout(display="none"))
+        self.css = sheet(APP)
         self.language = language()
         self.setup_screen = self._setup_screen(preset or default_players(spec))
         # The game screen's module and slow preparations load while the choices are made,

@@ -1,7 +1,7 @@
 """One screen for every game: the board, whose turn it is, the controls, the verdict, the leaders.
 
 Students compare the kit with Seterra and Kahoot: they click and play, they see the right answer
-big, they always see who leads. ``GameScreen`` is that screen, designed once for all five games:
+big, they always see who leads. ``Screen`` is that screen, designed once for all five games:
 
 * a top bar: the game's name, a banner that says who must act and what to do, "New game" and
   "Large text";
@@ -9,11 +9,32 @@ big, they always see who leads. ``GameScreen`` is that screen, designed once for
 * on the right, always in view at 1366×768: the leaderboard sorted by place, the controls of the
   current step, the verdict card and the computer players' log.
 
-A game's screen subclasses ``GameScreen`` and fills ``board``, ``controls`` and ``below`` from its
-engine's view; it describes moves in words (``describe``) and shows verdicts through
-``feedback``. The shell holds no rules: it applies actions, paces the computer players and keeps
-a verdict on screen until the player presses Continue (or acts again). While a verdict is shown
-the computer players wait and time limits are paused, so nothing is lost while a student reads.
+How a screen is composed: from parts with explicit inputs, not from a class tree. Solara's
+rule is taken for ipywidgets 8: data flows down to a part, events flow up through ``on_…``
+callbacks; and bqplot's: a ``Figure`` is given its ``interaction`` (a selector, pan-zoom)
+as an object, not a subclass.
+
+* ``Screen`` is the layout above and the turn loop: it applies a person's move (``act``), paces
+  the computer players, keeps a verdict on screen until the player presses Continue (or acts
+  again) and takes in a class game's moves (``remote_move``, ``catch_up``). It holds no rules.
+* A game brings its ``Parts`` (a small protocol: ``title``, the leaderboard's column titles,
+  ``redraw``, ``prompt``, ``standings``, ``describe``, ``after``, ``paused``, ``set_large``,
+  ``closing``), made by a factory the screen calls with itself as the ``Host``: the one
+  interface the parts use (the containers to fill, ``act``, the verdict card, the seating).
+  The parts are made of panels with explicit inputs: a panel is drawn from a view
+  (``game.view(seat)``, or the public view on the projector) and hands a move to an ``on_move``
+  callback; it never reads the game (Globalissimo's ``board`` and ``step`` panels).
+* What differs between a table at one device and a class game (which seats play elsewhere,
+  whose private view this page may hold, who marks an answer said out loud in honor mode) is a
+  ``Seating`` the screen is given; where a browser test clicks on a canvas is a
+  ``ClickTargets`` it is given. Neither is a hook to override.
+
+``GlobalissimoScreen`` is built this way. ``GameScreen`` is the adapter for the screens still
+written as subclasses (GeoTriple, Global Pursuit, Geography Pursuit, Globe Works): such a screen
+is its own ``Parts``, overrides the hooks it needs and fills ``board``, ``controls`` and
+``below`` itself; its old helpers (``plays_here``, ``marks_for``, ``show_click_targets``...)
+hand over to the strategies. While a verdict is shown the computer players wait and time limits
+are paused, so nothing is lost while a student reads.
 """
 
 from __future__ import annotations
@@ -23,13 +44,14 @@ import json
 import os
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol
 
 import ipywidgets as widgets
 
 from geoteach.bots.base import Bot, is_remote
 from geoteach.escape import html_text
 from geoteach.games.base import Action, Game
+from geoteach.games.table import Table
 from geoteach.i18n import N_, _, list_words, ngettext
 from geoteach.ui import aloud
 from geoteach.ui.canvas_keys import send_if_live
@@ -39,74 +61,13 @@ from geoteach.ui.leaderboard import Standing, leaderboard_html, number_text, pla
 from geoteach.ui.live import LiveRegion, spoken_text
 from geoteach.ui.messages import MessageLine
 from geoteach.ui.safe import safe
-from geoteach.ui.theme import CONTROL_CSS, CSS_CLASS, REFLOW_CSS, is_you, seat_badge, themed
+from geoteach.ui.styles import APP, sheet
+from geoteach.ui.theme import CSS_CLASS, is_you, seat_badge, themed
 
 #: Browser tests switch on the click-target hook (never needed by a person).
 TEST_HOOKS = os.environ.get("GEOTEACH_TEST_HOOKS") == "1"
 #: Pixels of the side column at 1366×768 (normal) and in large-text mode.
 SIDE_WIDTH = {False: 440, True: 600}
-
-#: The app's look. Scoped to ``.gt-app`` so a teacher's own notebook cells are left alone; the
-#: Voilà rules only trim the page's own margins in app mode (Voilà's body carries no notebook).
-#: Reflow at 200% zoom and on a tablet: ``theme.REFLOW_CSS``.
-APP_CSS = (
-    """<style>
-.gt-app { box-sizing: border-box; width: 100%; font-size: 15px; line-height: 1.35;
-  color: #111; }
-.gt-app * { box-sizing: border-box; }
-.gt-app .gt-topbar { display: flex; flex-flow: row wrap; align-items: center; gap: 8px;
-  border-bottom: 3px solid #0072B2; padding: 0 0 4px 0; margin-bottom: 6px; }
-.gt-app .gt-topbar h2 { margin: 0 8px 0 0; font-size: 20px; line-height: 1.2; }
-.gt-app .gt-banner { flex: 1 1 300px; min-width: 0; }
-.gt-app .gt-banner .gt-turn { font-size: 17px; font-weight: bold; }
-.gt-app .gt-main { display: flex; flex-flow: row-reverse nowrap; gap: 10px; align-items: flex-start;
-  width: 100%; }
-.gt-app .gt-board { flex: 1 1 auto; min-width: 0; overflow-x: auto; overflow-y: hidden; }
-.gt-app .gt-side { flex: 0 0 440px; width: 440px; max-height: calc(100vh - 64px);
-  overflow-y: auto; overflow-x: hidden; gap: 6px; }
-.gt-app .gt-side > * { width: 100%; flex-shrink: 0; }
-.gt-app .gt-side .widget-html-content { line-height: 1.35; }
-.gt-app .gt-side p { margin: 4px 0; }
-.gt-app .gt-panel { border: 1px solid #777; border-radius: 6px; padding: 4px 8px; }
-.gt-app .gt-leaders table { width: 100%; border-collapse: collapse; }
-.gt-app .gt-leaders td, .gt-app .gt-leaders th { padding: 1px 4px; text-align: left;
-  vertical-align: top; }
-.gt-app .gt-leaders tr.gt-first td { font-weight: bold; }
-.gt-app .gt-leaders td.gt-num { text-align: right; font-variant-numeric: tabular-nums; }
-.gt-app .gt-feedback { border: 4px solid #0072B2; border-radius: 8px; padding: 6px 10px;
-  background: #eef6fc; }
-.gt-app .gt-feedback.gt-right { border-color: #009E73; background: #e8f6f0; }
-.gt-app .gt-feedback.gt-wrong { border-color: #D55E00; background: #fcefe6; }
-.gt-app .gt-verdict { font-size: 24px; font-weight: bold; margin: 0; }
-.gt-app .gt-answer-big { font-size: 20px; margin: 4px 0; }
-.gt-app .gt-fact { margin: 4px 0 0 0; }
-.gt-app .gt-feedback p { margin: 2px 0; }
-.gt-app .gt-busy { opacity: 0.55; pointer-events: none; }
-.gt-app .gt-board img { max-width: 100%; height: auto; }
-.gt-app .gt-log { font-size: 14px; }
-.gt-app .gt-log ol { margin: 0; padding-left: 2.8em; }
-/* The log's numbers are drawn in its left padding, which the side column clips: room for
-   "123." in em, so it grows with large text (a class game's log passes 100 moves). */
-.gt-app .widget-button, .gt-app .jupyter-button { height: auto; min-height: 32px;
-  white-space: normal; line-height: 1.2; padding: 4px 10px; }
-.gt-app .widget-label, .gt-app .widget-html-content { white-space: normal; }
-.gt-app.gt-large { font-size: 21px; }
-.gt-app.gt-large .gt-topbar h2 { font-size: 28px; }
-.gt-app.gt-large .gt-banner .gt-turn { font-size: 24px; }
-.gt-app.gt-large .gt-side { flex-basis: 600px; width: 600px; }
-.gt-app.gt-large .gt-verdict { font-size: 32px; }
-.gt-app.gt-large .gt-answer-big { font-size: 27px; }
-.gt-app.gt-large .gt-log { font-size: 19px; }
-.gt-app.gt-large .jupyter-button, .gt-app.gt-large .widget-text input,
-.gt-app.gt-large .widget-dropdown select { font-size: 21px; min-height: 42px; }
-.gt-app.gt-large { --jp-widgets-font-size: 21px; --jp-widgets-inline-height: 42px; }
-body[data-voila] #rendered_cells, body.jp-Notebook #rendered_cells { padding: 4px 10px; }
-body .voila-app .jp-Cell, body[data-voila] .jp-Cell { padding: 0; }
-"""
-    + CONTROL_CSS
-    + REFLOW_CSS
-    + "</style>"
-)
 
 
 class Feedback(widgets.VBox):
@@ -242,35 +203,194 @@ class PlayLog(widgets.VBox):
             self.skipping = False
 
 
-class GameScreen(widgets.VBox):
-    """The shared screen of a game. Subclasses fill ``board``, ``controls`` and ``below``.
+class Seating:
+    """Where each seat is played, and so what this page does for it: a strategy a screen is
+    given, not a set of hooks it inherits.
 
-    Hooks a game overrides: ``redraw()`` (its board and controls from the engine's view),
-    ``prompt()`` (the banner: who acts, what to do, in words), ``standings()``, ``describe(action)``
-    (one sentence per move, for the log), ``after(action, by_human)`` (show a verdict) and
-    ``bot_seat()`` (which computer acts now, if any).
+    At one table (the default, ``Seating(table, bots)``) every seat is a person at this screen
+    or a computer it moves. In a class game some seats are played on other devices: their
+    "bots" are ``RemotePlayer``s, their moves arrive by ``Screen.remote_move``, this page never
+    shows their private view, and in honor mode the projector marks the answers their teams
+    say out loud (``marks_for``, ``aloud_page``).
     """
 
-    #: Shown in the top bar.
-    title: ClassVar[str] = "geoteach"
-    #: Column titles of the leaderboard.
-    score_title: ClassVar[str] = N_("Points")
-    detail_title: ClassVar[str] = ""
+    def __init__(self, table: Table, bots: Mapping[int, Bot]) -> None:
+        self.table = table
+        self.bots = dict(bots)
+        #: Seats played on other devices (a class game).
+        self.remote: frozenset[int] = frozenset(s for s, b in self.bots.items() if is_remote(b))
+
+    @property
+    def class_game(self) -> bool:
+        """True when some seat plays on another device."""
+        return bool(self.remote)
+
+    def person_here(self, seat: int) -> bool:
+        """True for a seat a person plays at this screen (it gets controls)."""
+        return seat not in self.bots
+
+    def plays_here(self, seat: int) -> bool:
+        """True for a computer player this screen moves (not a seat played on another device)."""
+        return seat in self.bots and seat not in self.remote
+
+    def view_of(self, game: Game, seat: int | None) -> dict[str, Any]:
+        """``seat``'s own view when that seat plays here, else the public view: a class game's
+        screen never holds another device's private view (its hand, its secret)."""
+        return game.view(None if seat is not None and seat in self.remote else seat)
+
+    def marks_for(self, game: Game, seat: int) -> bool:
+        """True when this screen is a class game's projector marking, for ``seat`` (a team on
+        its own device), an answer said out loud: it reads the back of the card
+        (``game.card_back()``, which a team's device and a spectator never get), and its mark is
+        that team's move. A game asks it only in honor mode."""
+        return seat in self.remote and game.card_back() is not None
+
+    def team_elsewhere(self, seat: int) -> bool:
+        """True for a team's seat played on another device (a class game): in honor mode its
+        answers are said out loud there. A computer player's seat (played on the projector)
+        is not one: it answers by itself."""
+        return seat in self.remote and not self.table.seats[seat].is_bot
+
+    def aloud_page(self, game: Game, seat: int) -> str:
+        """In a class game in honor mode, while ``seat`` answers a question out loud: which
+        page this is for the banner's words (``aloud.banner_html``): the team's own device
+        (``aloud.ASKED``), the projector that marks it (``aloud.MARKING``), or another team's
+        device or a spectator's (``aloud.OTHERS``); "" for a computer's seat or a game at
+        one table. A game asks it only in honor mode."""
+        if seat not in self.bots:
+            return aloud.ASKED if self.remote else ""
+        if self.marks_for(game, seat):
+            return aloud.MARKING
+        return aloud.OTHERS if self.team_elsewhere(seat) else ""
+
+
+class ClickTargets:
+    """Browser tests' hook: where to click on a canvas, in a hidden widget the test reads, so a
+    test clicks like a person. A strategy a screen is given; it writes nothing unless ``on``
+    (default: ``GEOTEACH_TEST_HOOKS=1``, which the browser tests' servers set)."""
+
+    def __init__(self, on: bool | None = None) -> None:
+        self.on = TEST_HOOKS if on is None else on
+        self.widget = widgets.HTML(layout=widgets.Layout(display="none"))
+        self.widget.add_class("gt-click-targets")
+
+    def show(
+        self,
+        figure: Any,
+        ax: Any,
+        points: Mapping[str, Sequence[float]],
+        canvas: str | None = None,
+    ) -> None:
+        """Where ``points`` (map coordinates) are on the canvas, in CSS pixels from its top
+        left. A screen with several canvases names the one the points are on by a CSS selector
+        of its widget (``canvas=".gt-table-canvas"``): each target then carries it as a third
+        item, and the targets of the other canvases are kept."""
+        if not self.on:
+            return
+        ax.apply_aspect()
+        ratio = float(getattr(figure.canvas, "device_pixel_ratio", 1.0) or 1.0)
+        height = float(figure.bbox.height)
+        where: dict[str, list[Any]] = {}
+        if canvas is not None:
+            old = json.loads(self.widget.value or "{}")
+            where = {k: v for k, v in old.items() if len(v) > 2 and v[2] != canvas}
+        for name, (x, y) in points.items():
+            px, py = ax.transData.transform((x, y))
+            spot: list[Any] = [round(float(px) / ratio, 1), round((height - float(py)) / ratio, 1)]
+            where[name] = spot if canvas is None else [*spot, canvas]
+        self.widget.value = json.dumps(where)
+
+
+class Parts(Protocol):
+    """A game's part of the shared screen, as the screen asks for it (composition): its name
+    and columns, the drawing of its panels from the game's view, its sentences, what a move
+    led to. Made by a factory the screen calls with itself as the ``Host``."""
+
+    title: str
+    score_title: str
+    detail_title: str
+
+    def redraw(self) -> None:
+        """Draw the panels (board, controls, below) from the game's view."""
+
+    def prompt(self) -> str:
+        """The banner as HTML: who must act now and what to do."""
+
+    def standings(self) -> list[Standing]:
+        """The leaderboard's rows."""
+
+    def describe(self, action: Action) -> str:
+        """One sentence for the log ("" writes nothing)."""
+
+    def after(self, action: Action, by_human: bool) -> None:
+        """Show what an action just applied led to (a verdict, for example)."""
+
+    def paused(self, on: bool) -> None:
+        """A verdict opened (``on``) or was put away: pause or resume the game's clocks."""
+
+    def set_large(self, large: bool) -> None:
+        """Large-text mode: a game may enlarge its maps too (labels stay readable)."""
+
+    def closing(self) -> None:
+        """Free what the parts hold (figures, clocks) before the screen is replaced."""
+
+
+class Host(Protocol):
+    """What a game's parts may use of the screen they are on: the whole interface, explicit.
+
+    The containers to fill (``board``, ``controls``, ``below``), the error line, the seating
+    and test hooks it was given, ``act`` (the one verb to move), and the verdict card.
+    """
+
+    game: Game
+    table: Table
+    seating: Seating
+    targets: ClickTargets
+    messages: MessageLine
+    board: widgets.VBox
+    controls: widgets.VBox
+    below: widgets.VBox
+    feedback: Feedback
+
+    @property
+    def large(self) -> bool: ...
+
+    def act(self, action: Action) -> None: ...
+
+    def refresh(self) -> None: ...
+
+    def show_verdict(self, headline: str, **details: Any) -> None: ...
+
+    def show_game_over(self, lines: Sequence[str] = (), points: float | None = None) -> None: ...
+
+    def put_away_verdict(self) -> None: ...
+
+
+class Screen(widgets.VBox):
+    """The shared screen of a game, composed of the layout and turn loop here, the game's
+    ``Parts`` (made by ``make_parts(screen)``), and two strategies: ``Seating`` (who plays
+    where: a class game's remote seats, honor mode's marking) and ``ClickTargets`` (a test's
+    hook). See the module docstring for how a screen is put together."""
+
     #: True while a class game's earlier moves are taken in (``catch_up``): no verdict then.
     catching_up: bool = False
 
     def __init__(
         self,
         game: Game,
-        bots: Mapping[int, Bot],
+        make_parts: Callable[[Screen], Parts],
         *,
+        seating: Seating,
+        targets: ClickTargets | None = None,
         bot_delay: float = 0.8,
         large: bool = False,
         on_new_game: Callable[[], Any] | None = None,
     ) -> None:
         self.game = game
         self.table = game.table
-        self.bots = dict(bots)
+        self.seating = seating
+        self.bots = seating.bots
+        self.targets = ClickTargets() if targets is None else targets
         self.bot_delay = float(bot_delay)
         self.on_new_game = on_new_game
         self.bot_task: asyncio.Task[None] | None = None
@@ -289,15 +409,14 @@ class GameScreen(widgets.VBox):
         self.controls.add_class("gt-controls")
         self.feedback = Feedback(on_close=self._feedback_closed, live=self.live)
         self.computer_log = PlayLog()
-        if self.remote_seats:
+        if seating.class_game:
             self.computer_log.title = _("Moves")
         self.leaders = widgets.HTML()
         self.leaders.add_class("gt-leaders")
         self.below = widgets.VBox()
         self.below.add_class("gt-below")
         # Browser tests read where to click on a canvas from here (only with the test hook on).
-        self.click_targets = widgets.HTML(layout=widgets.Layout(display="none"))
-        self.click_targets.add_class("gt-click-targets")
+        self.click_targets = self.targets.widget
 
         self.new_game_button = widgets.Button(
             description=_("New game"), icon="refresh", tooltip=_("Back to the set-up screen")
@@ -316,12 +435,13 @@ class GameScreen(widgets.VBox):
         )
         self.large_toggle.add_class("gt-large-toggle")
         self.large_toggle.observe(safe(self._large_changed, show=self.messages), names="value")
+        self.parts = make_parts(self)
 
-        self.css = widgets.HTML(APP_CSS)
-        self.css.layout.display = "none"
+        # The app's look (``css/app.css``): the kernel's one style widget (``styles.sheet``).
+        self.css = sheet(APP)
         top = widgets.HBox(
             [
-                widgets.HTML(f"<h2>{html_text(_(self.title))}</h2>"),
+                widgets.HTML(f"<h2>{html_text(_(self.parts.title))}</h2>"),
                 self.banner,
                 self.large_toggle,
                 self.new_game_button,
@@ -345,123 +465,27 @@ class GameScreen(widgets.VBox):
         if large:
             self.add_class("gt-large")
 
-    # ----- hooks --------------------------------------------------------------------------
-    def redraw(self) -> None:
-        """Draw the board and the controls from the engine's view."""
+    @property
+    def large(self) -> bool:
+        """True in large-text mode."""
+        return bool(self.large_toggle.value)
 
-    def prompt(self) -> str:
-        """The banner as HTML: who must act now and what to do."""
-        if self.game.is_terminal():
-            over = html_text(_("The game is over."))
-            return f'<span class="gt-turn">{over}</span>'
-        seats = self.game.to_act()
-        names = ", ".join(seat_badge(self.table, s) for s in seats)
-        return f'<span class="gt-turn">▶ {names}</span>'
-
-    def standings(self) -> list[Standing]:
-        return [
-            Standing(seat, (float(score),), number_text(score))
-            for seat, score in enumerate(self.game.scores())
-        ]
-
-    def describe(self, action: Action) -> str:
-        """One sentence for the log: "Robot Ada put 2 on Kenya"."""
-        who = self.table.name_of(action.get("player"))
-        return f"{who}: {str(action.get('type', 'move')).replace('_', ' ')}."
-
-    def after(self, action: Action, by_human: bool) -> None:
-        """Show what an action led to (a verdict for a human's answer, for example)."""
+    @property
+    def remote_seats(self) -> frozenset[int]:
+        """Seats played on other devices (a class game): their moves arrive by ``remote_move``."""
+        return self.seating.remote
 
     def bot_seat(self) -> int | None:
         """The computer player to act now, or None when a person must act (or nobody)."""
         if self.game.is_terminal():
             return None
-        return next((s for s in self.game.to_act() if self.plays_here(s)), None)
-
-    def plays_here(self, seat: int) -> bool:
-        """True for a computer player this screen moves (not a seat played on another device)."""
-        return seat in self.bots and not is_remote(self.bots[seat])
+        return next((s for s in self.game.to_act() if self.seating.plays_here(s)), None)
 
     def remote_acting(self) -> int | None:
         """The first seat to act now that plays on another device (a class game), if any."""
         if self.game.is_terminal():
             return None
-        return next((s for s in self.game.to_act() if s in self.remote_seats), None)
-
-    def view_of(self, seat: int | None) -> dict[str, Any]:
-        """``seat``'s own view when that seat plays here, else the public view: a class game's
-        screen never holds another device's private view (its hand, its secret)."""
-        if seat is not None and seat in self.remote_seats:
-            return self.game.view(None)
-        return self.game.view(seat)
-
-    def marks_for(self, seat: int) -> bool:
-        """True when this screen is a class game's projector marking, for ``seat`` (a team on
-        its own device), an answer said out loud: it reads the back of the card
-        (``game.card_back()``, which a team's device and a spectator never get), and its mark is
-        that team's move. A game asks it only in honor mode."""
-        return seat in self.remote_seats and self.game.card_back() is not None
-
-    def team_elsewhere(self, seat: int) -> bool:
-        """True for a team's seat played on another device (a class game): in honor mode its
-        answers are said out loud there. A computer player's seat (played on the projector)
-        is not one: it answers by itself."""
-        return seat in self.remote_seats and not self.table.seats[seat].is_bot
-
-    def aloud_page(self, seat: int) -> str:
-        """In a class game in honor mode, while ``seat`` answers a question out loud: which
-        page this is for the banner's words (``aloud.banner_html``): the team's own device
-        (``aloud.ASKED``), the projector that marks it (``aloud.MARKING``), or another team's
-        device or a spectator's (``aloud.OTHERS``); "" for a computer's seat or a game at
-        one table. A game asks it only in honor mode."""
-        if seat not in self.bots:
-            return aloud.ASKED if self.remote_seats else ""
-        if self.marks_for(seat):
-            return aloud.MARKING
-        return aloud.OTHERS if self.team_elsewhere(seat) else ""
-
-    @property
-    def remote_seats(self) -> frozenset[int]:
-        """Seats played on other devices (a class game): their moves arrive by ``remote_move``."""
-        return frozenset(s for s, bot in self.bots.items() if is_remote(bot))
-
-    def paused(self, on: bool) -> None:
-        """A verdict opened (``on``) or was put away: pause or resume this game's clocks."""
-
-    def set_large(self, large: bool) -> None:
-        """Large-text mode: a game may enlarge its maps too (labels stay readable)."""
-
-    def closing(self) -> None:
-        """Free what the screen holds (figures, clocks) before it is replaced."""
-
-    def show_click_targets(
-        self,
-        figure: Any,
-        ax: Any,
-        points: Mapping[str, Sequence[float]],
-        canvas: str | None = None,
-    ) -> None:
-        """For browser tests (``GEOTEACH_TEST_HOOKS=1``): where ``points`` (map coordinates) are
-        on the canvas, in CSS pixels from its top left, so a test clicks like a person.
-
-        A screen with several canvases names the one the points are on by a CSS selector of
-        its widget (``canvas=".gt-table-canvas"``): each target then carries it as a third
-        item, and the targets of the other canvases are kept.
-        """
-        if not TEST_HOOKS:
-            return
-        ax.apply_aspect()
-        ratio = float(getattr(figure.canvas, "device_pixel_ratio", 1.0) or 1.0)
-        height = float(figure.bbox.height)
-        where: dict[str, list[Any]] = {}
-        if canvas is not None:
-            old = json.loads(self.click_targets.value or "{}")
-            where = {k: v for k, v in old.items() if len(v) > 2 and v[2] != canvas}
-        for name, (x, y) in points.items():
-            px, py = ax.transData.transform((x, y))
-            spot: list[Any] = [round(float(px) / ratio, 1), round((height - float(py)) / ratio, 1)]
-            where[name] = spot if canvas is None else [*spot, canvas]
-        self.click_targets.value = json.dumps(where)
+        return next((s for s in self.game.to_act() if s in self.seating.remote), None)
 
     # ----- what the shell does ---------------------------------------------------------------
     def start(self) -> None:
@@ -472,11 +496,12 @@ class GameScreen(widgets.VBox):
     def refresh(self) -> None:
         """Banner, leaderboard and the game's own drawing (timed in ``redraw_seconds``)."""
         begin = time.perf_counter()
-        self.redraw()
-        self.banner.value = self.prompt()
+        parts = self.parts
+        parts.redraw()
+        self.banner.value = parts.prompt()
         acting = [] if self.game.is_terminal() else self.game.to_act()
         self.leaders.value = leaderboard_html(
-            self.table, self.standings(), self.score_title, self.detail_title, acting
+            self.table, parts.standings(), parts.score_title, parts.detail_title, acting
         )
         self.redraw_seconds = time.perf_counter() - begin
 
@@ -490,15 +515,14 @@ class GameScreen(widgets.VBox):
         self.live.begin()
         try:
             if self.feedback.is_open:
-                self.feedback.put_away()
-                self.paused(False)
+                self.put_away_verdict()
             self.game.apply(action)
-            if self.remote_seats:
+            if self.seating.class_game:
                 # A class game's log holds every move: this device's own too (the other pages
                 # say it when it arrives there, ``remote_move``), in the same sentence. Its
                 # verdict is what is read out.
                 self.log_move(action, say=False)
-            self.after(action, by_human=True)
+            self.parts.after(action, by_human=True)
             self.refresh()
         finally:
             self.controls.remove_class("gt-busy")
@@ -511,12 +535,12 @@ class GameScreen(widgets.VBox):
         the last one: nobody sees the screens in between).
         """
         seat = self.bot_seat()
-        if seat is None or not self.plays_here(seat):
+        if seat is None or not self.seating.plays_here(seat):
             return False
         action = self.bots[seat].choose(self.game, seat)
         self.game.apply(action)
         self.log_move(action)
-        self.after(action, by_human=False)
+        self.parts.after(action, by_human=False)
         if redraw:
             self.refresh()
         return True
@@ -565,7 +589,7 @@ class GameScreen(widgets.VBox):
         drawn again and this screen's own computer players (the projector's) go on."""
         self.live.begin()
         self.log_move(action)
-        self.after(action, by_human=False)
+        self.parts.after(action, by_human=False)
         self.refresh()
         self.run_bots()
 
@@ -581,7 +605,7 @@ class GameScreen(widgets.VBox):
         try:
             for action in moves:
                 self.log_move(action, say=False)
-                self.after(action, by_human=False)
+                self.parts.after(action, by_human=False)
                 count += 1
         finally:
             self.catching_up = False
@@ -591,7 +615,7 @@ class GameScreen(widgets.VBox):
         """Write a move just applied in the log (and ``say`` it in the live region); the
         sentence is ``describe``'s ("" writes nothing). Called before ``after`` on every page,
         the one the move was made on and the ones it arrives at, so all say it alike."""
-        line = self.describe(action)
+        line = self.parts.describe(action)
         if line:
             self.computer_log.add(line)
             if say:
@@ -604,7 +628,13 @@ class GameScreen(widgets.VBox):
             return
         self.feedback.show(headline, **details)
         if self.feedback.is_open:
-            self.paused(True)
+            self.parts.paused(True)
+
+    def put_away_verdict(self) -> None:
+        """Put the verdict away because the game went on (a move, or a later round arriving):
+        the clocks run again, and nothing waits for Continue."""
+        self.feedback.put_away()
+        self.parts.paused(False)
 
     def show_game_over(self, lines: Sequence[str] = (), points: float | None = None) -> None:
         """The end of the game on the verdict card: who won, with how many points, and why.
@@ -647,7 +677,7 @@ class GameScreen(widgets.VBox):
 
     def _feedback_closed(self) -> None:
         self.live.begin()
-        self.paused(False)
+        self.parts.paused(False)
         self.refresh()
         self.run_bots()
 
@@ -659,22 +689,135 @@ class GameScreen(widgets.VBox):
     def close_screen(self) -> None:
         if self.bot_task is not None and not self.bot_task.done():
             self.bot_task.cancel()
-        self.closing()
+        self.parts.closing()
 
     def _large_changed(self, change: dict[str, Any]) -> None:
         large = bool(change["new"])
         (self.add_class if large else self.remove_class)("gt-large")
-        self.set_large(large)
+        self.parts.set_large(large)
+
+
+class GameScreen(Screen):
+    """The shared screen for a game screen written as a subclass (an adapter): the screen is
+    its own ``Parts``, and the class-game and test helpers it used to inherit
+    (``plays_here``, ``view_of``, ``marks_for``, ``team_elsewhere``, ``aloud_page``,
+    ``show_click_targets``) hand over to the ``Seating`` and ``ClickTargets`` it is given.
+    GeoTriple, Global Pursuit, Geography Pursuit and Globe Works are built this way for now;
+    Globalissimo's screen is the model of the composed form.
+
+    Hooks a game overrides: ``redraw()`` (its board and controls from the engine's view),
+    ``prompt()`` (the banner: who acts, what to do, in words), ``standings()``, ``describe(action)``
+    (one sentence per move, for the log), ``after(action, by_human)`` (show a verdict) and
+    ``bot_seat()`` (which computer acts now, if any).
+    """
+
+    #: Shown in the top bar.
+    title: ClassVar[str] = "geoteach"
+    #: Column titles of the leaderboard.
+    score_title: ClassVar[str] = N_("Points")
+    detail_title: ClassVar[str] = ""
+
+    def __init__(
+        self,
+        game: Game,
+        bots: Mapping[int, Bot],
+        *,
+        bot_delay: float = 0.8,
+        large: bool = False,
+        on_new_game: Callable[[], Any] | None = None,
+        seating: Seating | None = None,
+        targets: ClickTargets | None = None,
+    ) -> None:
+        super().__init__(
+            game,
+            lambda _screen: self,
+            seating=Seating(game.table, bots) if seating is None else seating,
+            targets=targets,
+            bot_delay=bot_delay,
+            large=large,
+            on_new_game=on_new_game,
+        )
+
+    # ----- hooks --------------------------------------------------------------------------
+    def redraw(self) -> None:
+        """Draw the board and the controls from the engine's view."""
+
+    def prompt(self) -> str:
+        """The banner as HTML: who must act now and what to do."""
+        if self.game.is_terminal():
+            over = html_text(_("The game is over."))
+            return f'<span class="gt-turn">{over}</span>'
+        seats = self.game.to_act()
+        names = ", ".join(seat_badge(self.table, s) for s in seats)
+        return f'<span class="gt-turn">▶ {names}</span>'
+
+    def standings(self) -> list[Standing]:
+        return [
+            Standing(seat, (float(score),), number_text(score))
+            for seat, score in enumerate(self.game.scores())
+        ]
+
+    def describe(self, action: Action) -> str:
+        """One sentence for the log: "Robot Ada put 2 on Kenya"."""
+        who = self.table.name_of(action.get("player"))
+        return f"{who}: {str(action.get('type', 'move')).replace('_', ' ')}."
+
+    def after(self, action: Action, by_human: bool) -> None:
+        """Show what an action led to (a verdict for a human's answer, for example)."""
+
+    def paused(self, on: bool) -> None:
+        """A verdict opened (``on``) or was put away: pause or resume this game's clocks."""
+
+    def set_large(self, large: bool) -> None:
+        """Large-text mode: a game may enlarge its maps too (labels stay readable)."""
+
+    def closing(self) -> None:
+        """Free what the screen holds (figures, clocks) before it is replaced."""
+
+    # ----- the seating's and the test hook's answers, under the names subclasses use -------
+    def plays_here(self, seat: int) -> bool:
+        """See ``Seating.plays_here``."""
+        return self.seating.plays_here(seat)
+
+    def view_of(self, seat: int | None) -> dict[str, Any]:
+        """See ``Seating.view_of``."""
+        return self.seating.view_of(self.game, seat)
+
+    def marks_for(self, seat: int) -> bool:
+        """See ``Seating.marks_for``."""
+        return self.seating.marks_for(self.game, seat)
+
+    def team_elsewhere(self, seat: int) -> bool:
+        """See ``Seating.team_elsewhere``."""
+        return self.seating.team_elsewhere(seat)
+
+    def aloud_page(self, seat: int) -> str:
+        """See ``Seating.aloud_page``."""
+        return self.seating.aloud_page(self.game, seat)
+
+    def show_click_targets(
+        self,
+        figure: Any,
+        ax: Any,
+        points: Mapping[str, Sequence[float]],
+        canvas: str | None = None,
+    ) -> None:
+        """See ``ClickTargets.show``."""
+        self.targets.show(figure, ax, points, canvas)
 
 
 __all__ = [
-    "APP_CSS",
     "CSS_CLASS",
     "SIDE_WIDTH",
+    "ClickTargets",
     "Feedback",
     "GameScreen",
+    "Host",
     "LiveRegion",
+    "Parts",
     "PlayLog",
+    "Screen",
+    "Seating",
     "Standing",
     "board_map",
     "canvas_box",

@@ -11,6 +11,7 @@ import ipywidgets as widgets
 from geoteach.escape import html_text
 from geoteach.games.table import Table
 from geoteach.i18n import _
+from geoteach.ui.styles import style_html
 
 #: CSS class every geoteach widget carries, so the projector style can reach it.
 CSS_CLASS = "geoteach"
@@ -31,80 +32,14 @@ FOCUS_RING = "#1a1a1a"
 FOCUS_BAND = "#ffdd00"
 PAGE_BACKGROUND = "#ffffff"
 
-#: Buttons and focus, for every app (the shell's page style includes it). A selected toggle
-#: (ipywidgets' mod-active, or a screen's gt-picked) has a heavy frame and a ✔ besides the
-#: shade ipywidgets gives it (#bdbdbd on #eeeeee is 1.6:1); the page script sets aria-pressed.
-#: (A single ToggleButton's class is widget-toggle-button: Large text, GeoTriple's race cards.)
-CONTROL_CSS = f"""
-.{CSS_CLASS} .jupyter-button.mod-success, .{CSS_CLASS} .widget-button.mod-success {{
-  background-color: {SUCCESS_BUTTON}; color: {BUTTON_TEXT}; }}
-.{CSS_CLASS} :focus-visible, .{CSS_CLASS} .jupyter-button:focus-visible,
-.{CSS_CLASS} .widget-dropdown select:focus-visible, .{CSS_CLASS} input:focus-visible,
-.{CSS_CLASS} textarea:focus-visible, .{CSS_CLASS} summary:focus-visible {{
-  outline: 3px solid {FOCUS_RING} !important; outline-offset: -3px !important;
-  box-shadow: inset 0 0 0 6px {FOCUS_BAND} !important; }}
-.{CSS_CLASS} .widget-toggle-button.mod-active,
-.{CSS_CLASS} .jupyter-widget-toggle-button.mod-active,
-.{CSS_CLASS} .widget-toggle-buttons .mod-active,
-.{CSS_CLASS} .jupyter-widget-toggle-buttons .mod-active,
-.{CSS_CLASS} button.gt-picked {{
-  box-shadow: inset 0 0 0 3px {FOCUS_RING}; font-weight: bold; }}
-.{CSS_CLASS} .widget-toggle-buttons .mod-active::before,
-.{CSS_CLASS} .jupyter-widget-toggle-buttons .mod-active::before,
-.{CSS_CLASS} .widget-toggle-button.mod-active::before {{
-  content: "✔ "; }}
-.{CSS_CLASS} .gt-live, .{CSS_CLASS} .gt-description {{ position: absolute !important;
-  width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); clip-path: inset(50%);
-  white-space: nowrap; }}
-"""
-
-#: Reflow (issue 25): on a 1024 px tablet the game screen's side column narrows; at 200% zoom
-#: of 1366×768 (683 CSS px) it moves under the board (the board is last on the page and drawn
-#: first by column-reverse). A live canvas keeps its size and the board scrolls inside its
-#: column (ipympl reads a click in the canvas's own pixels: a canvas scaled by CSS would be
-#: clicked in the wrong place); pictures scale to the column. Button words wrap, never "Zo…".
-#: The canvas's own box (a Lumino widget: overflow hidden) must not shrink with the column, or
-#: it cuts the map with no scrollbar (GeoTriple's East Coast at 1024 px, the right of every
-#: board in large text at 1366 px); the board (``.gt-board``) or a board's canvas box
-#: (``canvas_box``, an ipywidgets Box) scrolls instead. Global Pursuit's hand of five cards,
-#: one row at 1366 px, wraps on a tablet and in large text instead of cutting each card.
-REFLOW_CSS = """
-.gt-app .jupyter-button { text-overflow: clip; }
-.gt-app .gt-zoom { width: auto; min-width: 0; }
-.gt-app .gt-board > .jupyter-matplotlib, .gt-app .gt-canvas > .jupyter-matplotlib {
-  flex-shrink: 0; align-self: flex-start; }
-.gt-app.gt-gp.gt-large .gt-hand { flex-flow: row wrap !important; }
-.gt-app.gt-gp.gt-large .gt-hand > .gt-hand-card { flex-shrink: 0; }
-@media (max-width: 1100px) {
-  .gt-app .gt-side { flex: 0 0 340px !important; width: 340px !important; }
-  .gt-app.gt-gp .gt-hand { flex-flow: row wrap !important; }
-  .gt-app.gt-gp .gt-hand > .gt-hand-card { flex-shrink: 0; }
-}
-@media (max-width: 900px) {
-  .gt-app .gt-main { flex-direction: column-reverse; }
-  .gt-app .gt-main > .gt-side { flex: 0 0 auto !important; width: 100% !important;
-    max-height: none; overflow-y: visible; }
-  .gt-app .gt-main > .gt-board { width: 100%; max-width: 100%; }
-  .gt-app .gt-topbar h2 { font-size: 17px; }
-}
-"""
-
+#: The projector's large text (``css/large.css``), switched on by ``ProjectorMode``; the kit's
+#: buttons, focus ring and reflow are in ``css/app.css``, with the colours above.
 NORMAL_CSS = ""
-#: ipywidgets size their text from these CSS variables; scoped to our class, they enlarge only
-#: the kit's widgets, and the rest of the notebook stays as it is.
-LARGE_CSS = f"""<style>
-.{CSS_CLASS} {{
-  --jp-widgets-font-size: 22px;
-  --jp-widgets-inline-height: 40px;
-  --jp-widgets-inline-label-width: 180px;
-  --jp-widgets-inline-width: 420px;
-  font-size: 22px;
-  line-height: 1.4;
-}}
-.{CSS_CLASS} button, .{CSS_CLASS} input, .{CSS_CLASS} select, .{CSS_CLASS} table {{
-  font-size: 22px;
-}}
-</style>"""
+
+
+def large_css() -> str:
+    """The style element of the projector's large text (read once from the package)."""
+    return style_html("large")
 
 
 def _luminance(colour: str) -> float:
@@ -193,7 +128,7 @@ class ProjectorMode(widgets.VBox):
             tooltip=_("Bigger letters for the projector or the smart board"),
             icon="search-plus",
         )
-        self.style_block = widgets.HTML(LARGE_CSS if large else NORMAL_CSS)
+        self.style_block = widgets.HTML(large_css() if large else NORMAL_CSS)
         super().__init__([self.toggle, self.style_block])
         themed(self)
         self.toggle.observe(self._switch, names="value")
@@ -208,4 +143,4 @@ class ProjectorMode(widgets.VBox):
 
     def _switch(self, change: dict) -> None:
         # The toggle keeps its name "Large text": pressed (a ✔ and aria-pressed) says it is on.
-        self.style_block.value = LARGE_CSS if change["new"] else NORMAL_CSS
+        self.style_block.value = large_css() if change["new"] else NORMAL_CSS

@@ -82,10 +82,10 @@ def test_a_whole_game_is_said_in_spanish() -> None:
         assert not left, f"English on the Spanish screen: {left}"
         if game.phase == HURDLE:
             hurdle = game.view(0)["hurdle"]
-            ui.answer_text.value = "París" if hurdle["kind"] == "B" else "1"
-            ui.answer_button.click()
+            ui.parts.step_panel.answer_text.value = "París" if hurdle["kind"] == "B" else "1"
+            ui.parts.step_panel.answer_button.click()
         else:
-            ui.rank_buttons[0].click()
+            ui.parts.step_panel.rank_buttons[0].click()
         steps += 1
     text = " ".join(page_text(ui))
     assert "La partida ha terminado." in text or "Se acabó la partida" in text
@@ -109,12 +109,16 @@ def test_the_hurdles_are_asked_answered_and_judged_in_spanish() -> None:
 
     ui = _two_player(["HUN", "LBY", "DEU"], points=(3, 0))
     game = ui.game
-    ui.country_pick.value = "FRA"
-    ui.rank_buttons[0].click()
-    ui.rank_buttons[0].click()
-    assert game.phase == HURDLE and "Obstáculo A" in ui.step.value and "Hungría" in ui.step.value
-    ui.answer_text.value = "49"
-    ui.answer_button.click()
+    ui.parts.step_panel.country_pick.value = "FRA"
+    ui.parts.step_panel.rank_buttons[0].click()
+    ui.parts.step_panel.rank_buttons[0].click()
+    assert (
+        game.phase == HURDLE
+        and "Obstáculo A" in ui.parts.step_panel.step.value
+        and "Hungría" in ui.parts.step_panel.step.value
+    )
+    ui.parts.step_panel.answer_text.value = "49"
+    ui.parts.step_panel.answer_button.click()
     body = ui.feedback.body.value
     assert ui.feedback.text == "¡Casi!" and "Hungría es el número 54 en el mapa." in body
     assert "Dónde:" in body and "Europa oriental" in body and "Hungary" not in body
@@ -122,16 +126,16 @@ def test_the_hurdles_are_asked_answered_and_judged_in_spanish() -> None:
     stack(game, ["FRA", "JPN"], "tourists", top=["LBY", "TCD"])  # as test_ui's hurdles
     game.scoreboard.counters["points"][1] = 0
     ui.refresh()
-    ui.country_pick.value = "JPN"
-    ui.rank_buttons[0].click()
-    ui.country_pick.value = "FRA"
-    ui.rank_buttons[0].click()
-    ui.click_country("LBY")
+    ui.parts.step_panel.country_pick.value = "JPN"
+    ui.parts.step_panel.rank_buttons[0].click()
+    ui.parts.step_panel.country_pick.value = "FRA"
+    ui.parts.step_panel.rank_buttons[0].click()
+    ui.parts.click_country("LBY")
     assert ui.feedback.text == "¡Correcto! Libia es el número 70."
     code = game.hurdle_card
     country = place_name("country", code, game.atlas.names[code], "es")
-    assert f"Di la capital de <b>{country}</b>" in ui.step.value
+    assert f"Di la capital de <b>{country}</b>" in ui.parts.step_panel.step.value
     capital = place_name("capital", code, game.atlas.capitals[code], "es")
-    ui.answer_text.value = unidecode(capital).lower()  # accents and case forgiven
-    ui.answer_button.click()
+    ui.parts.step_panel.answer_text.value = unidecode(capital).lower()  # accents and case forgiven
+    ui.parts.step_panel.answer_button.click()
     assert ui.feedback.text.startswith("¡Correcto!") and capital in ui.feedback.text

@@ -11,7 +11,7 @@ from geoteach.ui import safe
 from geoteach.ui.hotseat import HotSeatGuard
 from geoteach.ui.messages import MessageLine
 from geoteach.ui.table_setup import TableSetup
-from geoteach.ui.theme import LARGE_CSS, ProjectorMode
+from geoteach.ui.theme import ProjectorMode, large_css
 from tests.kit.kit_toy_game import RaceToTen
 
 EVIL = "<b>Bob</b>"
@@ -166,7 +166,7 @@ def test_projector_mode_switches_the_style_block() -> None:
     mode = ProjectorMode()
     assert mode.style_block.value == ""
     mode.toggle.value = True
-    assert mode.style_block.value == LARGE_CSS and ".geoteach" in LARGE_CSS
+    assert mode.style_block.value == large_css() and ".geoteach" in large_css()
     # A toggle keeps its name: pressed (aria-pressed, a ✔) says large text is on.
     assert mode.large and mode.toggle.description == "Large text"
     assert "geoteach" in mode._dom_classes

@@ -9,11 +9,13 @@ from pathlib import Path
 import ipywidgets as widgets
 
 from geoteach.ui.canvases import Described, canvas_box
-from geoteach.ui.shell import APP_CSS
+from geoteach.ui.styles import css_text
 from tests.ui.test_accessibility_shell import FakeGame, FirstMove, Turns
 
 TEMPLATES = Path(__file__).parents[2] / "jupyter/share/jupyter/voila/templates/geoteach"
 TEMPLATE = TEMPLATES / "index.html.j2"
+#: The app's style sheet (``geoteach/ui/css/app.css``), as the page gets it.
+APP_CSS = css_text("app")
 
 
 def page_script() -> str:

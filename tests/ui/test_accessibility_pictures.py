@@ -50,8 +50,11 @@ def test_globalissimo_shows_no_picture_without_words() -> None:
     game = Globalissimo(Table.of("You", "Robot Ada", bots={"Robot Ada": "easy"}), seed=46)
     ui = GlobalissimoScreen(game, bot_delay=0)
     boxes = [w for w in walk(ui.board) if isinstance(w, Described)]
-    assert ui.track_box in boxes
-    assert ui.track_box.text.startswith("Track to space ") and "You on" in ui.track_box.text
+    assert ui.parts.board_panel.track_box in boxes
+    assert (
+        ui.parts.board_panel.track_box.text.startswith("Track to space ")
+        and "You on" in ui.parts.board_panel.track_box.text
+    )
     pictures = [w for w in walk(ui.board) if isinstance(w, widgets.Image)]
     assert pictures and all(any(b.picture is p for b in boxes) for p in pictures)
 

@@ -12,7 +12,8 @@ import pytest
 from geoteach.games.table import Seat, Table
 from geoteach.ui import safe
 from geoteach.ui.apps import APPS, StudentApp, spec_for
-from geoteach.ui.shell import APP_CSS, GameScreen, spoken_text
+from geoteach.ui.shell import GameScreen, spoken_text
+from geoteach.ui.styles import css_text
 from geoteach.ui.theme import (
     BUTTON_TEXT,
     FOCUS_BAND,
@@ -22,6 +23,8 @@ from geoteach.ui.theme import (
 )
 
 TEMPLATES = Path(__file__).parents[2] / "jupyter/share/jupyter/voila/templates/geoteach"
+#: The app's style sheet (``geoteach/ui/css/app.css``), as the page gets it.
+APP_CSS = css_text("app")
 
 
 @pytest.fixture(autouse=True)

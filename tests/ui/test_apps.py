@@ -191,10 +191,10 @@ def test_answers_go_into_the_lesson_record(tmp_path) -> None:
     app.setup.start.click()
     screen = app.screen
     for _ in range(2):  # two rounds: always 1 on the first country
-        screen.rank_buttons[0].click()
+        screen.parts.step_panel.rank_buttons[0].click()
         screen.feedback.continue_button.click()
     assert screen.game.phase == "hurdle" and screen.game.to_act() == [0]
-    screen.click_country("IRN")
+    screen.parts.click_country("IRN")
     answers = open_lesson(record).answers()
     mine = answers[answers["player"] == "You"]
     assert len(mine) >= 3  # two rankings and the hurdle
@@ -210,5 +210,5 @@ def test_a_record_that_cannot_be_written_is_said_and_the_game_goes_on(tmp_path) 
     app.setup.start.click()
     assert app.screen is not None
     assert "not being kept" in app.screen.messages.text
-    app.screen.rank_buttons[0].click()
+    app.screen.parts.step_panel.rank_buttons[0].click()
     assert len(app.screen.game.log) >= 1

@@ -578,13 +578,14 @@ def test_globalissimo_pages_move_on_to_the_round_a_team_ranks_in(tmp_path) -> No
     while game.view(None)["round"]["number"] == 1:
         move()
     for screen in (host.screen, watcher.screen):
-        assert screen.feedback.is_open and screen.explaining[0] == "round"
+        assert screen.feedback.is_open and screen.parts.explaining[0] == "round"
     action = move()  # round 2's first country, ranked on a team's device
     assert action["type"] == "rank" and game.view(None)["round"]["number"] == 2
     name = game.view(None)["round"]["names"][action["country"]]
     for screen in (host.screen, watcher.screen, devices[1 - action["player"]].screen):
         assert not screen.feedback.is_open, screen.feedback.text
-        assert screen.cards in screen.board.children and name in screen.cards.value
+        cards = screen.parts.board_panel.cards
+        assert cards in screen.board.children and name in cards.value
 
 
 def walk(widget: widgets.Widget) -> Iterator[widgets.Widget]:

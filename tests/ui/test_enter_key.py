@@ -44,7 +44,7 @@ def test_every_typed_answer_box_presses_its_button(tmp_path) -> None:
     panel = SeatPanel(join)  # the teacher's rename box (it only needs an app's messages)
     pairs = [
         (card.answer_box, card.submit_button),
-        (globalissimo.answer_text, globalissimo.answer_button),
+        (globalissimo.parts.step_panel.answer_text, globalissimo.parts.step_panel.answer_button),
         (geotriple.guess_box, geotriple.guess_button),
         (join.code_box, join.join_button),
         (panel.name, panel.rename),

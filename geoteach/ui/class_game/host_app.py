@@ -61,7 +61,8 @@ from geoteach.ui.class_game.seats import joined_count, seats_html
 from geoteach.ui.enter_key import enter_presses
 from geoteach.ui.messages import MessageLine
 from geoteach.ui.safe import safe
-from geoteach.ui.shell import APP_CSS, GameScreen
+from geoteach.ui.shell import GameScreen
+from geoteach.ui.styles import APP, sheets
 from geoteach.ui.theme import themed
 
 #: The games a class can play from many devices (the registry says why the others cannot yet).
@@ -70,23 +71,6 @@ NOT_YET = {key: entry.not_a_class_game for key, entry in GAMES.items() if not en
 
 #: The teams a class game starts with (the teacher renames them, adds or removes teams).
 CLASS_TEAMS = ["Team Amber", "Team Blue", "Team Coral", "Team Dune", "Team Elm", "Team Fjord"]
-
-#: The room code is what the back row reads off the projector and types: 64 px (the lobby's
-#: 24 px words are a rule with more weight, so the code's rule names the lobby too).
-CLASS_CSS = """<style>
-.gt-app .gt-class-lobby .gt-room-code { font-size: 64px; font-weight: bold;
-  letter-spacing: 0.12em; font-family: "DejaVu Sans Mono", monospace; margin: 0; }
-.gt-app .gt-room-code-small { font-family: "DejaVu Sans Mono", monospace; font-weight: bold;
-  letter-spacing: 0.08em; }
-.gt-app .gt-class-lobby { display: flex; flex-flow: row wrap; gap: 24px; align-items: flex-start; }
-.gt-app .gt-class-seats td { padding: 2px 8px; font-size: 24px; }
-.gt-app .gt-class-lobby p, .gt-app .gt-class-lobby h3 { font-size: 24px; }
-.gt-app.gt-class-host h2 { font-size: 32px; }
-.gt-app .gt-class-bar { border-bottom: 2px solid #555; padding-bottom: 4px; margin-bottom: 4px;
-  gap: 8px; align-items: center; flex-flow: row wrap; }
-.gt-app .gt-paused { font-size: 22px; font-weight: bold; border: 3px solid #8a4b00;
-  background: #fff4e0; padding: 4px 10px; border-radius: 6px; }
-</style>"""
 
 
 def plain_values(values: Mapping[str, Any]) -> dict[str, Any]:
@@ -192,7 +176,7 @@ class ClassGameApp(widgets.VBox):
             self.spec, self.open_room, large=large, interactive=interactive, seed=seed
         )
         self.resume_box = widgets.VBox()
-        self.css = widgets.HTML(APP_CSS + CLASS_CSS, layout=widgets.Layout(display="none"))
+        self.css = sheets(APP, "class_game")
         # The room's stage.
         self.code_html = widgets.HTML()
         self.qr_html = widgets.HTML()

@@ -51,21 +51,13 @@ from geoteach.ui.messages import MessageLine
 from geoteach.ui.page_request import after_page_opens, preheated
 from geoteach.ui.registry import SCREENS
 from geoteach.ui.safe import safe
-from geoteach.ui.shell import APP_CSS, GameScreen
+from geoteach.ui.shell import GameScreen
+from geoteach.ui.styles import APP, sheets
 from geoteach.ui.theme import seat_badge, themed
 
 #: Wrong codes in a row before the page makes the next try wait.
 WRONG_CODES_BEFORE_WAIT = 5
 WAIT_AFTER_WRONG = 10.0
-
-JOIN_CSS = """<style>
-.gt-app .gt-join-code input { font-size: 28px; letter-spacing: 0.15em; text-transform: uppercase;
-  font-family: "DejaVu Sans Mono", monospace; height: 48px; }
-.gt-app .gt-join-seats .jupyter-button { font-size: 20px; min-height: 48px; margin: 4px; }
-.gt-app .gt-device-who { margin: 0; font-size: 16px; }
-.gt-app .gt-device-notice { font-size: 20px; font-weight: bold; border: 3px solid #8a4b00;
-  background: #fff4e0; padding: 4px 10px; border-radius: 6px; }
-</style>"""
 
 
 class JoinApp(widgets.VBox):
@@ -95,7 +87,7 @@ class JoinApp(widgets.VBox):
         self.wrong_codes = 0
         self.wait_until = 0.0
         self.messages = MessageLine(keep=0)
-        self.css = widgets.HTML(APP_CSS + JOIN_CSS, layout=widgets.Layout(display="none"))
+        self.css = sheets(APP, "join")
         self.code_box = widgets.Text(
             value=code,
             placeholder="ABC123",

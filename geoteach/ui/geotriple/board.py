@@ -18,21 +18,6 @@ from geoteach.ui.geotriple import map_words, wording
 from geoteach.ui.safe import safe
 from geoteach.ui.shell import board_map, canvas_box
 
-#: The screen's own look: card tiles (two lines: the state, then its ranks).
-GEOTRIPLE_CSS = """<style>
-.gt-geotriple .widget-html-content { line-height: 1.35; }
-.gt-geotriple .gt-card-tile { white-space: pre-line; text-align: left; margin: 2px;
-  padding: 4px 8px; }
-.gt-geotriple .gt-tile { display: inline-block; border: 2px solid #555; border-radius: 6px;
-  padding: 4px 8px; margin: 2px; vertical-align: top; background: #fff; }
-.gt-geotriple .gt-tile.gt-won { border-color: #009E73; }
-.gt-geotriple p { margin: 3px 0; }
-.gt-geotriple .gt-small { font-size: 12px; }
-.gt-geotriple.gt-large .gt-small { font-size: 17px; }
-.gt-geotriple .gt-controls ol { margin: 2px 0; padding-left: 22px; }
-.gt-geotriple .gt-hand-card { width: auto; min-height: 30px; }
-</style>"""
-
 
 class BoardPanel:
     """The map panel and the Stage 3 cards of the GeoTriple screen (a mixin: it uses the

@@ -41,11 +41,12 @@ from geoteach.games.table import Table
 from geoteach.i18n import N_
 from geoteach.ui.apps import screen_options
 from geoteach.ui.geotriple import wording
-from geoteach.ui.geotriple.board import GEOTRIPLE_CSS, BoardPanel
+from geoteach.ui.geotriple.board import BoardPanel
 from geoteach.ui.geotriple.controls import StepControls
 from geoteach.ui.geotriple.race_clock import RaceClock
 from geoteach.ui.hotseat import HotSeatGuard
 from geoteach.ui.shell import GameScreen, Standing, number_text
+from geoteach.ui.styles import sheet
 
 
 class GeoTripleScreen(BoardPanel, StepControls, GameScreen):
@@ -90,7 +91,7 @@ class GeoTripleScreen(BoardPanel, StepControls, GameScreen):
         self._guard_for: tuple[Any, ...] | None = None
 
         self.add_class("gt-geotriple")
-        self.look = widgets.HTML(GEOTRIPLE_CSS, layout=widgets.Layout(display="none"))
+        self.look = sheet("geotriple")  # the screen's own look: css/geotriple.css
         self.race_clock = RaceClock(self._race_time_up, self._race_beat, clock, self.messages)
         self._build_board(large)
         self._build_controls()

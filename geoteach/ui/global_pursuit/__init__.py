@@ -65,7 +65,6 @@ from geoteach.ui.global_pursuit.hand_card import (
 from geoteach.ui.global_pursuit.screen import (
     JOINT_PX,
     LARGE_SCALE,
-    SIDE_CSS,
     TABLE_SIZE,
     GlobalPursuitScreen,
 )
@@ -75,7 +74,6 @@ __all__ = [
     "HAND_PX",
     "JOINT_PX",
     "LARGE_SCALE",
-    "SIDE_CSS",
     "STEPS",
     "TABLE_SIZE",
     "TIME_UP",

@@ -57,6 +57,7 @@ from geoteach.ui.hotseat import HotSeatGuard
 from geoteach.ui.question_card import QuestionCard
 from geoteach.ui.safe import on_click, safe
 from geoteach.ui.shell import GameScreen, Standing, canvas_box, number_text
+from geoteach.ui.styles import sheet
 
 #: The table on screen, in inches at 100 dpi: 920 × 420 pixels at 1366×768.
 TABLE_SIZE = (9.2, 4.2)
@@ -64,21 +65,6 @@ TABLE_SIZE = (9.2, 4.2)
 JOINT_PX = 270
 #: Large-text mode draws the table and the hand this much bigger (labels included).
 LARGE_SCALE = 1.3
-#: Five hand cards of ``HAND_PX`` need a board 936 px wide at 1366: the side column is narrower.
-#: The Card and Place drop-downs fill the column less their 2 px margins (at 100% they stuck
-#: out by 2 px, and the column cut the right of the drop-down and of its focus ring).
-SIDE_CSS = """<style>
-.gt-app.gt-gp .gt-side { flex: 0 0 400px; width: 400px; }
-.gt-app.gt-gp.gt-large .gt-side { flex: 0 0 560px; width: 560px; }
-.gt-app.gt-gp .gt-hand { flex-flow: row nowrap; gap: 4px; }
-.gt-app.gt-gp img.gt-joint { align-self: flex-start; max-width: 100%; height: auto; }
-.gt-app.gt-gp .widget-html-content { line-height: 1.3; }
-.gt-app.gt-gp .gt-side p { margin: 2px 0; }
-.gt-app.gt-gp .gt-leaders small { white-space: nowrap; }
-.gt-app.gt-gp .gt-controls .widget-dropdown, .gt-app.gt-gp .gt-controls .widget-text
-  { width: auto; align-self: stretch; }
-.gt-app.gt-gp .geoteach-question-card .widget-hbox { flex-flow: row wrap; }
-</style>"""
 
 
 class GlobalPursuitScreen(Placing, Verdicts, GameScreen):
@@ -261,7 +247,7 @@ class GlobalPursuitScreen(Placing, Verdicts, GameScreen):
         # Below the board: tokens and how points are made.
         self.tokens = widgets.HTML()
         self.below.children = [self.tokens, widgets.HTML(wording.points_html(game.options))]
-        self.side_css = widgets.HTML(SIDE_CSS, layout=widgets.Layout(display="none"))
+        self.side_css = sheet("global_pursuit")  # the side column, the hand: css/global_pursuit.css
         self.children = [self.side_css, *self.children]
         self.messages.info(wording.who_starts(start, self.table))
         self.start()

@@ -1,7 +1,10 @@
-"""Globalissimo's screen, in three pieces with one job each.
+"""Globalissimo's screen, in pieces with one job each (the model of a screen by composition).
 
-* ``screen``: the widget (layout and event wiring), drawn only from ``game.view(None)`` and the
-  moves it is told about; ``play`` and ``build_screen`` start it.
+* ``screen``: the shared screen (``shell.Screen``) with Globalissimo's parts: what a move led
+  to, the banner and the leaderboard, from ``game.view(None)``; ``play`` and ``build_screen``
+  start it.
+* ``board`` and ``step``: the two panels, drawn from the view they are given; the step panel's
+  buttons hand an action to ``on_move``. Neither holds the game.
 * ``wording``: every sentence, as pure functions from a view or an action to words.
 * ``cards``: the round's country cards as HTML.
 

@@ -12,7 +12,7 @@ The screen draws only from ``game.view(seat)`` / ``view(None)`` and the moves it
 
 from __future__ import annotations
 
-from geoteach.ui.globe_works.screen import GLOBE_CSS, GlobeWorksScreen, build_screen, new_game, play
+from geoteach.ui.globe_works.screen import GlobeWorksScreen, build_screen, new_game, play
 from geoteach.ui.globe_works.wording import (
     ICON_CITIES,
     card_label,
@@ -28,7 +28,6 @@ from geoteach.ui.globe_works.wording import (
 )
 
 __all__ = [
-    "GLOBE_CSS",
     "ICON_CITIES",
     "GlobeWorksScreen",
     "build_screen",

@@ -51,36 +51,17 @@ from geoteach.ui.globe_works.wording import card_label
 from geoteach.ui.hotseat import HotSeatGuard
 from geoteach.ui.safe import on_click, safe
 from geoteach.ui.shell import GameScreen, Standing, canvas_box, number_text, places_of
+from geoteach.ui.styles import sheet
 from geoteach.ui.theme import seat_badge
 
-#: The screen's own look: the hand strip's cards (region colour at the left edge, a ✔ and a
-#: green frame when playable, a thick vermillion frame when picked).
-GLOBE_CSS = (
-    "<style>"
-    ".gt-app .gt-hand { display: flex; flex-flow: row wrap; gap: 4px; }"
-    ".gt-app .gt-hand .gt-hand-card { width: 208px; min-height: 40px; margin: 0;"
-    " text-align: left; border: 2px solid #999; border-left-width: 10px;"
-    " background: #fafafa; color: #111; }"
-    ".gt-app .gt-hand .gt-hand-card.gt-playable { border-color: #009E73; font-weight: bold;"
-    " background: #eaf7f1; }"
-    f".gt-app .gt-hand .gt-hand-card.gt-picked {{ outline: 4px solid {RING_PICKED};"
-    " outline-offset: -1px; background: #fde9dc; }"
-    ".gt-app .gt-hand .gt-hand-card.gt-linking { border-style: dashed; background: #fff; }"
-    ".gt-app.gt-large .gt-hand .gt-hand-card { width: 280px; }"
-    ".gt-app .gt-handnote p { margin: 2px 0; }"
-    ".gt-app .gt-board .widget-html-content { line-height: 1.35; }"
-    ".gt-app .gt-controls .jupyter-button { width: auto; max-width: 100%; }"
-    ".gt-app .gt-mapkey { font-size: 13px; margin: 2px 0; }"
-    ".gt-app.gt-large .gt-mapkey { font-size: 18px; }"
-    ".gt-app .gt-result table, .gt-app .gt-sheet { border-collapse: collapse; }"
-    ".gt-app .gt-result td, .gt-app .gt-result th, .gt-app .gt-sheet td, .gt-app .gt-sheet th"
-    " { border: 1px solid #999; padding: 1px 6px; text-align: left; vertical-align: top; }"
-    + "".join(
+
+def region_rules() -> str:
+    """The hand cards' region colours, from the data (``regions()``): the rules that follow the
+    screen's own look (``css/globe_works.css``) in its style widget."""
+    return "".join(
         f".gt-app .gt-hand .gt-region-{r.code} {{ border-left-color: {r.colour}; }}"
         for r in regions().values()
     )
-    + "</style>"
-)
 
 
 class GlobeWorksScreen(StepControls, GameScreen):
@@ -153,7 +134,7 @@ class GlobeWorksScreen(StepControls, GameScreen):
         self.hand_cards: list[str] = []
         self.result = widgets.HTML()
         self.result.add_class("gt-result")
-        self.game_css = widgets.HTML(GLOBE_CSS, layout=widgets.Layout(display="none"))
+        self.game_css = sheet("globe_works", region_rules)
         self.guard = HotSeatGuard(self.table, widgets.HTML(), self._revealed, show=self.messages)
         self._make_controls()
 
