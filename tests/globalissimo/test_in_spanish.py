@@ -122,6 +122,12 @@ def test_the_hurdles_are_asked_answered_and_judged_in_spanish() -> None:
     body = ui.feedback.body.value
     assert ui.feedback.text == "¡Casi!" and "Hungría es el número 54 en el mapa." in body
     assert "Dónde:" in body and "Europa oriental" in body and "Hungary" not in body
+    # "Did you know?" in Spanish too, from the facts kept per language.
+    from geoteach.escape import html_text
+    from geoteach.quiz.facts import country_fact
+
+    fact = country_fact("HUN")
+    assert fact.startswith("Hungría: su capital es Budapest.") and html_text(fact) in body
     ui.feedback.continue_button.click()
     stack(game, ["FRA", "JPN"], "tourists", top=["LBY", "TCD"])  # as test_ui's hurdles
     game.scoreboard.counters["points"][1] = 0

@@ -46,7 +46,7 @@ from geoteach.bots.globalissimo import GlobalissimoBot
 from geoteach.games.base import Action
 from geoteach.games.globalissimo import GAME_OVER, Globalissimo
 from geoteach.games.table import Table
-from geoteach.i18n import N_, _, language
+from geoteach.i18n import N_, _
 from geoteach.quiz.facts import country_fact
 from geoteach.ui.apps import screen_options
 from geoteach.ui.globalissimo import wording
@@ -188,9 +188,8 @@ class GlobalissimoParts:
             answer=said["answer"],
             lines=said["lines"],
             where=said["where"],
-            # The facts' sentences (geoteach.quiz.facts) are not in the catalogs yet: a page
-            # in another language shows none rather than an English one.
-            fact=country_fact(attempt["country"]) if language() == "en" else "",
+            # In the page's language: the facts are kept per language (geoteach.quiz.facts).
+            fact=country_fact(attempt["country"]),
             wait=wait,
         )
 
