@@ -41,6 +41,18 @@ TRANSLATED = (
     "geoteach/ui/countdown.py",
     "geoteach/ui/question_card.py",
     "geoteach/render/globalissimo.py",
+    "geoteach/ui/geotriple/__init__.py",
+    "geoteach/ui/geotriple/terms.py",
+    "geoteach/ui/geotriple/wording.py",
+    "geoteach/ui/geotriple/wording_steps.py",
+    "geoteach/ui/geotriple/map_words.py",
+    "geoteach/ui/geotriple/screen.py",
+    "geoteach/ui/geotriple/controls.py",
+    "geoteach/ui/geotriple/board.py",
+    "geoteach/ui/geotriple/race_clock.py",
+    "geoteach/render/geotriple.py",
+    "geoteach/games/geotriple/borders.py",
+    "geoteach/games/geotriple/game.py",
 )
 #: Sentences in those modules that a player never reads, each with why (programmers' errors).
 #: The Globalissimo engine's own are in ``RECORD_WORDS``, for that module only.
@@ -56,6 +68,7 @@ NOT_FOR_PLAYERS = {
     "There is no seat": "a programmer's error: a seat the table does not have",
     "This card has no deck": "a programmer's error: ask_next() without a deck",
     "In honor mode the answer is revealed": "a programmer's error: a typed answer in honor mode",
+    "row wrap": "a layout's CSS value (flex_flow), not a sentence",
 }
 #: Globalissimo's engine: what it writes into the lesson record (the teacher's report, kept in
 #: English so that one class's record reads the same whatever each page spoke).
@@ -67,6 +80,16 @@ RECORD_WORDS = {
     "game over": "the name of a phase, never shown",
     "The country deck ran out": "a programmer's error: a deck with too few countries",
     "The app starts without": "the server's log",
+}
+#: GeoTriple's engine: the lesson record's words (as ``RECORD_WORDS``) and programmers' errors.
+GEOTRIPLE_RECORD_WORDS = {
+    "Guess the state. ": "the record's question of a Stage 1 guess",
+    "Guess the State": "the record's topic of a Stage 1 guess",
+    "Three states in which one borders": "the record's question of a Stage 2 group",
+    "Race for Borders": "the record's topic of a Stage 2 group",
+    "GeoTriple needs at least": "a programmer's error: a states table with too few states",
+    "The target score must be": "a programmer's error: the set-up screen offers whole numbers",
+    "No GeoPlunge could be dealt": "a programmer's error: an empty border table",
 }
 
 
@@ -225,6 +248,8 @@ def test_translated_modules_have_no_english_sentence(module: str) -> None:
     allowed = NOT_FOR_PLAYERS
     if module == "geoteach/games/globalissimo/engine.py":
         allowed = {**NOT_FOR_PLAYERS, **RECORD_WORDS}
+    if module == "geoteach/games/geotriple/game.py":
+        allowed = {**NOT_FOR_PLAYERS, **GEOTRIPLE_RECORD_WORDS}
     found = english_sentences(ROOT / module, allowed)
     assert not found, "\n".join(f"{module}:{line}: {text!r}" for line, text in found)
 
