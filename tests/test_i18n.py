@@ -53,6 +53,7 @@ TRANSLATED = (
     "geoteach/render/geotriple.py",
     "geoteach/games/geotriple/borders.py",
     "geoteach/games/geotriple/game.py",
+    "geoteach/games/globe_works/engine.py",
 )
 #: Sentences in those modules that a player never reads, each with why (programmers' errors).
 #: The Globalissimo engine's own are in ``RECORD_WORDS``, for that module only.
@@ -90,6 +91,12 @@ GEOTRIPLE_RECORD_WORDS = {
     "GeoTriple needs at least": "a programmer's error: a states table with too few states",
     "The target score must be": "a programmer's error: the set-up screen offers whole numbers",
     "No GeoPlunge could be dealt": "a programmer's error: an empty border table",
+}
+#: Globe Works' engine: the name of a phase and programmers' errors.
+GLOBE_WORKS_ENGINE_WORDS = {
+    "game over": "the name of a phase, never shown",
+    "Every player must deal at least once": "a programmer's error: the set-up offers enough rounds",
+    "max_turns must be at least": "a programmer's error: an option below the rulebook's turns",
 }
 
 
@@ -250,6 +257,8 @@ def test_translated_modules_have_no_english_sentence(module: str) -> None:
         allowed = {**NOT_FOR_PLAYERS, **RECORD_WORDS}
     if module == "geoteach/games/geotriple/game.py":
         allowed = {**NOT_FOR_PLAYERS, **GEOTRIPLE_RECORD_WORDS}
+    if module == "geoteach/games/globe_works/engine.py":
+        allowed = {**NOT_FOR_PLAYERS, **GLOBE_WORKS_ENGINE_WORDS}
     found = english_sentences(ROOT / module, allowed)
     assert not found, "\n".join(f"{module}:{line}: {text!r}" for line, text in found)
 
