@@ -171,7 +171,7 @@ class GlobeWorks(Game):
         """The reason ``player`` cannot play ``card`` now (None: it can be played)."""
         info = self.cards.get(card)
         if info is None or card not in self.hands[player]:
-            return NOT_IN_HAND
+            return _(NOT_IN_HAND)
         return self.why_not_allowed(player, card)
 
     def why_not_allowed(self, player: int, card: str) -> str | None:
