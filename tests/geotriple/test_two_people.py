@@ -55,7 +55,8 @@ def give_clue(app: GeoTripleScreen, seat: int, rng: random.Random) -> None:
     challenge = game.challenges[s1["challenge"]["id"]]
     menu = app.clue_pick
     assert menu in on_screen(app)
-    true = [a for a in menu.options if a in true_answers(challenge, card, game.cards)]
+    answers = [value for _label, value in menu.options]
+    true = [a for a in answers if a in true_answers(challenge, card, game.cards)]
     assert true, f"the menu has no true clue for {card.name} on {challenge.id}"
     for answer in true:  # every true clue on the menu is accepted
         assert game.is_legal({"player": seat, "type": "clue", "answer": answer}), (

@@ -4,6 +4,7 @@ cards; every test checks the engine's state and what the screen says."""
 from __future__ import annotations
 
 import asyncio
+import html
 import re
 
 import ipywidgets as widgets
@@ -42,9 +43,9 @@ def solo(states, seed=3, level="hard", first=0, **options) -> tuple[GeoTripleScr
     return GeoTripleScreen(game, bot_delay=0, clock=clock), clock
 
 
-def plain(html: str) -> str:
+def plain(markup: str) -> str:
     """The text of some HTML, as a person reads it."""
-    return re.sub(r"<[^>]+>", "", html)
+    return html.unescape(re.sub(r"<[^>]+>", "", markup))
 
 
 def wrong_states(ui: GeoTripleScreen, count: int) -> list[str]:

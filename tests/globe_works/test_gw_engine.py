@@ -79,6 +79,25 @@ def test_regional_card_needs_an_open_colour_and_linking_card_opens_it() -> None:
     assert game.played[q] == ["EA-freighter"] and game.tokens_left(q) == 11
 
 
+def test_a_refused_move_is_said_in_the_page_language() -> None:
+    """The engine's reason a player reads, in Spanish and German (issue 37): the same rule,
+    and the state is unchanged."""
+    from geoteach.i18n import speaking
+
+    game = new_game()
+    p = game.current
+    give(game, p, "EA-freighter")
+    before = frozen(game)
+    with speaking("es"), pytest.raises(IllegalAction, match="ninguna ciudad enlace del borde"):
+        game.apply({"player": p, "type": "play", "card": "EA-freighter"})
+    with (
+        speaking("de"),
+        pytest.raises(IllegalAction, match="Wirf erst ab, nachdem du eine Karte gezogen hast"),
+    ):
+        game.apply({"player": p, "type": "discard", "card": "EA-freighter"})
+    assert frozen(game) == before
+
+
 def test_a_duplicate_cannot_be_played_twice_by_one_player() -> None:
     game = new_game()
     p = game.current

@@ -14,6 +14,7 @@ import math
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from geoteach.data.place_names import place_name
 from geoteach.games import fields
 from geoteach.games.answer_facts import answer_fact
 from geoteach.games.base import Action, Game, IllegalAction, detached
@@ -50,7 +51,7 @@ from geoteach.games.geotriple.views import (
 )
 from geoteach.games.scoreboard import Scoreboard
 from geoteach.games.table import Table
-from geoteach.i18n import N_
+from geoteach.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:  # pandas only for a states table a teacher passes in (issue 24)
     import pandas as pd
@@ -92,6 +93,10 @@ def _year_number(value: Any) -> int | None:
 
 def _other(seat: int) -> int:
     return 1 - seat
+
+
+#: Added to the reason of a third wrong claim (kept in English in the state; a screen says it).
+LAST_TRY = N_("That was your last try: you are out of this race.")
 
 
 class GeoTriple(Game):
@@ -453,39 +458,49 @@ class GeoTriple(Game):
             "round_over": ("next_round",),
         }.get(phase, ())
         if kind not in expected:
-            raise IllegalAction(f"Now is the time to {' or '.join(expected)}, not {kind}.")
+            raise IllegalAction(
+                _("Now is the time to {expected}, not {kind}.").format(
+                    expected=" or ".join(expected), kind=kind
+                )
+            )
         if kind == "clue":
             self._check_clue(player, action.get("answer"))
         elif kind == "guess":
             state = action.get("state")
             if not fields.word(state, self.cards):
-                raise IllegalAction("That is not a state card: use a code such as 'TX'.")
+                raise IllegalAction(_("That is not a state card: use a code such as 'TX'."))
             if state in self.s["stage1"]["guesses"][player]:
-                raise IllegalAction(f"You already guessed {self.names[state]}: try another.")
+                raise IllegalAction(
+                    _("You already guessed {state}: try another.").format(
+                        state=place_name("state", state, self.names[state])
+                    )
+                )
         elif kind == "geoplunge":
             self._check_claim(player, action.get("groups"))
             self._check_lock(player, action)
         elif kind == "discard":
             hand = self.s["stage3"]["hands"][player]
             if not fields.words(action.get("cards"), hand, tricks.DISCARDS):
-                raise IllegalAction("Pick 2 different cards from your hand to put away.")
+                raise IllegalAction(_("Pick 2 different cards from your hand to put away."))
         elif kind == "announce":
             if not isinstance(action.get("geoplunging"), bool):
-                raise IllegalAction("Say whether you are GeoPlunging: True or False.")
+                raise IllegalAction(_("Say whether you are GeoPlunging: True or False."))
         elif kind in ("lead", "follow"):
             if not fields.word(action.get("card"), self.s["stage3"]["hands"][player]):
-                raise IllegalAction("Play a card from your own hand.")
+                raise IllegalAction(_("Play a card from your own hand."))
             if kind == "lead" and not fields.word(action.get("category"), CATEGORIES):
-                raise IllegalAction("Before you lead, say Size, Statehood or Population.")
+                raise IllegalAction(_("Before you lead, say Size, Statehood or Population."))
 
     def _check_clue(self, player: int, answer: Any) -> None:
         cid = self.s["stage1"]["challenge"]
         card = self.cards[self.s["secret"][player]]
         if not fields.typed(answer):
-            raise IllegalAction("Give your clue as a word or a number.")
+            raise IllegalAction(_("Give your clue as a word or a number."))
         if matching_answer(self.challenges[cid], card, self.cards, answer) is None:
             raise IllegalAction(
-                f"That clue is not true about {card.name}. Look at your card and try again."
+                _("That clue is not true about {state}. Look at your card and try again.").format(
+                    state=place_name("state", card.code, card.name)
+                )
             )
 
     def _check_claim(self, player: int, groups: Any) -> None:
@@ -496,12 +511,12 @@ class GeoTriple(Game):
             and all(isinstance(g, list | tuple) and len(g) == 3 for g in groups)
         )
         if not ok:
-            raise IllegalAction("A GeoPlunge is two groups of 3 cards.")
+            raise IllegalAction(_("A GeoPlunge is two groups of 3 cards."))
         cards = [c for g in groups for c in g]
         if not all(fields.word(c, hand) for c in cards):
-            raise IllegalAction("Use only cards from your own hand.")
+            raise IllegalAction(_("Use only cards from your own hand."))
         if len(set(cards)) != 6:
-            raise IllegalAction("Use 6 different cards: no card can be in both groups.")
+            raise IllegalAction(_("Use 6 different cards: no card can be in both groups."))
 
     def _check_lock(self, player: int, action: Action) -> None:
         """A timed claim (``seconds`` on the claimer's race clock) waits ``LOCKOUT_SECONDS``
@@ -510,11 +525,17 @@ class GeoTriple(Game):
             return
         used = action["seconds"]
         if not fields.seconds(used):
-            raise IllegalAction("Say when you shouted as seconds on your race clock, 0 or more.")
+            raise IllegalAction(_("Say when you shouted as seconds on your race clock, 0 or more."))
         locked = self._locked_until(player)
         if locked is not None and used < locked:
             wait = math.ceil(locked - used)
-            raise IllegalAction(f"Wait {wait} more seconds before you shout again.")
+            raise IllegalAction(
+                ngettext(
+                    "Wait {n} more second before you shout again.",
+                    "Wait {n} more seconds before you shout again.",
+                    wait,
+                ).format(n=wait)
+            )
 
     def _locked_until(self, player: int) -> float | None:
         """The race clock time at which ``player`` may shout again (None: no lock)."""
@@ -566,7 +587,7 @@ class GeoTriple(Game):
         race["problem"][player] = problem
         race["wrong_at"][player] = used
         if race["wrong"][player] >= MAX_WRONG_CLAIMS:
-            race["problem"][player] = problem + " That was your last try: you are out of this race."
+            race["problem"][player] = f"{problem} {LAST_TRY}"
             self._out_of_race(player)
 
     def _turn_claim(self, player: int, groups: list[list[str]], used: float | None) -> None:

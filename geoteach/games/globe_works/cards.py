@@ -12,6 +12,7 @@ from functools import cache
 
 from geoteach.data import data_path
 from geoteach.games.globe_works.regions import csv_rows, regions
+from geoteach.i18n import N_
 
 CITIES_FILE = "globe_works_cities.csv"
 CITY_COLUMNS = (
@@ -34,11 +35,11 @@ CITY_COLUMNS = (
 ICONS = ("coins", "airplane", "freighter", "satellite", "power")
 #: What each icon stands for, in words a student reads on the card.
 ICON_WORDS = {
-    "coins": "banks",
-    "airplane": "airlines",
-    "freighter": "ocean freighters",
-    "satellite": "information",
-    "power": "energy",
+    "coins": N_("banks"),
+    "airplane": N_("airlines"),
+    "freighter": N_("ocean freighters"),
+    "satellite": N_("information"),
+    "power": N_("energy"),
 }
 #: A symbol next to the words (never the only clue).
 ICON_SYMBOLS = {

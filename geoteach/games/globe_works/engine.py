@@ -27,7 +27,7 @@ from geoteach.games.globe_works.networks import (
     networks,
 )
 from geoteach.games.globe_works.views import GlobeWorksView, Networks, Partnership, RoundRecord
-from geoteach.i18n import N_
+from geoteach.i18n import N_, _
 
 PLAY = "play"
 DEALS = "deals"
@@ -46,7 +46,7 @@ TURNS_BEFORE_DEALS = 6
 TURNS_AFTER_CALL = 3
 #: House rule: if nobody calls, the dealer calls the end once everyone has had this many turns.
 DEFAULT_MAX_TURNS = 20
-NOT_IN_HAND = "That card is not in your hand."
+NOT_IN_HAND = N_("That card is not in your hand.")
 
 #: House rule: the final round also ends after this many laps of turns with no card played
 #: (a player who holds a playable card but will not play it counts as unable to).
@@ -172,7 +172,7 @@ class GlobeWorks(Game):
         """The reason ``player`` cannot play ``card`` now (None: it can be played)."""
         info = self.cards.get(card)
         if info is None or card not in self.hands[player]:
-            return NOT_IN_HAND
+            return _(NOT_IN_HAND)
         return self.why_not_allowed(player, card)
 
     def why_not_allowed(self, player: int, card: str) -> str | None:
@@ -181,14 +181,16 @@ class GlobeWorks(Game):
         if info.is_linking:
             return None
         if info.region not in self.open_colours():
-            return (
-                f"{info.city} cannot be played yet: no linking city at the north edge shows "
-                f"the colour of {info.region}."
-            )
+            return _(
+                "{city} cannot be played yet: no linking city at the north edge shows the "
+                "colour of {region}."
+            ).format(city=info.city, region=info.region)
         if card in self.played[player]:
-            return f"You already have {info.city} down: a duplicate cannot be played twice."
+            return _("You already have {city} down: a duplicate cannot be played twice.").format(
+                city=info.city
+            )
         if self.tokens_left(player) == 0:
-            return "You have no tokens left: take one back first."
+            return _("You have no tokens left: take one back first.")
         return None
 
     def playable(self, player: int) -> list[str]:
@@ -320,97 +322,109 @@ class GlobeWorks(Game):
             return
         if kind == "call_end":
             if self.final_round:
-                raise IllegalAction("The last round goes on until nobody can play.")
+                raise IllegalAction(_("The last round goes on until nobody can play."))
             if not self.deals_allowed():
-                raise IllegalAction("The end can be called only after everyone has had 6 turns.")
+                raise IllegalAction(_("The end can be called only after everyone has had 6 turns."))
             if self.called_by is not None:
-                raise IllegalAction("The end of this round has already been called.")
+                raise IllegalAction(_("The end of this round has already been called."))
             return
         if self._phase == DEALS:
-            raise IllegalAction("Wait: the others are still making trades and partnerships.")
+            raise IllegalAction(_("Wait: the others are still making trades and partnerships."))
         if kind == "play":
             if self.step != "start":
-                raise IllegalAction("You drew a card: now discard one.")
+                raise IllegalAction(_("You drew a card: now discard one."))
             card = action.get("card")
-            reason = self.why_not_playable(p, card) if fields.word(card) else NOT_IN_HAND
+            reason = self.why_not_playable(p, card) if fields.word(card) else _(NOT_IN_HAND)
             if reason:
                 raise IllegalAction(reason)
         elif kind == "draw":
             if self.step != "start":
-                raise IllegalAction("You have already drawn a card this turn.")
+                raise IllegalAction(_("You have already drawn a card this turn."))
             if not fields.word(action.get("source"), ("draw", "discard")):
-                raise IllegalAction("Draw from the 'draw' pile or the 'discard' pile.")
+                raise IllegalAction(_("Draw from the 'draw' pile or the 'discard' pile."))
             if not self.can_draw(action["source"]):
-                raise IllegalAction(f"The {action['source']} pile is empty.")
+                if action["source"] == "draw":
+                    raise IllegalAction(_("The draw pile is empty."))
+                raise IllegalAction(_("The discard pile is empty."))
         elif kind == "discard":
             if self.step != "drawn":
-                raise IllegalAction("Discard after drawing a card.")
+                raise IllegalAction(_("Discard after drawing a card."))
             if not fields.word(action.get("card"), self.hands[p]):
-                raise IllegalAction(NOT_IN_HAND)
+                raise IllegalAction(_(NOT_IN_HAND))
         elif kind == "take_back":
             if self.step != "drawn":
-                raise IllegalAction("Take back a token after drawing: that card is your discard.")
+                raise IllegalAction(
+                    _("Take back a token after drawing: that card is your discard.")
+                )
             if not self.can_take_back():
-                raise IllegalAction("In the last round tokens stay once the draw pile is empty.")
+                raise IllegalAction(_("In the last round tokens stay once the draw pile is empty."))
             if not fields.word(action.get("card"), self.played[p]):
-                raise IllegalAction("You have no token on that city.")
+                raise IllegalAction(_("You have no token on that city."))
         elif kind == "pass" and (
             self.playable(p) or self.step != "start" or any(map(self.can_draw, ("draw", "discard")))
         ):
-            raise IllegalAction("You can still play or draw a card.")
+            raise IllegalAction(_("You can still play or draw a card."))
 
     def _check_deal(self, action: Action) -> None:
         kind, p = action["type"], action["player"]
         if self._phase != DEALS or self.window is None:
             raise IllegalAction(
-                "Trades and partnerships happen during a third player's turn, after "
-                "everyone has had 6 turns."
+                _(
+                    "Trades and partnerships happen during a third player's turn, after "
+                    "everyone has had 6 turns."
+                )
             )
         prop = self.window["proposal"]
         if kind in ("accept", "decline"):
             if prop is None or prop["to"] != p:
-                raise IllegalAction("Nobody is waiting for your answer.")
+                raise IllegalAction(_("Nobody is waiting for your answer."))
             if "card" in action and not fields.word(action["card"]):
-                raise IllegalAction("Say which card you give in return.")
+                raise IllegalAction(_("Say which card you give in return."))
             if kind == "accept" and prop["kind"] == "trade":
                 card = action.get("card") if prop["take"] is None else prop["take"]
                 if card is None:
-                    raise IllegalAction("Choose the card you give in return.")
+                    raise IllegalAction(_("Choose the card you give in return."))
                 if card not in self.hands[p] and card not in self.played[p]:
-                    raise IllegalAction("That card is not yours.")
+                    raise IllegalAction(_("That card is not yours."))
                 into = _into(action)
                 self._check_trade(prop["from"], p, prop["give"], card, prop.get("into", MAP), into)
             if kind == "accept" and prop["kind"] == "partnership":
                 self._check_partnership(prop["from"], p, prop["icon"])
             return
         if prop is not None:
-            raise IllegalAction("Wait for the answer to the open offer.")
+            raise IllegalAction(_("Wait for the answer to the open offer."))
         if p in self.window["done"]:
-            raise IllegalAction("You have finished your deals for this turn.")
+            raise IllegalAction(_("You have finished your deals for this turn."))
         if kind == "no_deal":
             return
         other = action.get("to")
         if not fields.whole(other, self.window["eligible"]) or other == p:
-            raise IllegalAction("Make the offer to another player who is not taking this turn.")
+            raise IllegalAction(_("Make the offer to another player who is not taking this turn."))
         if kind == "propose_partnership":
             self._check_partnership(p, other, action.get("icon"))
             return
         give, take = action.get("give"), action.get("take")
         if not fields.word(give, self.hands[p]) and not fields.word(give, self.played[p]):
-            raise IllegalAction("Offer one of your own cards.")
+            raise IllegalAction(_("Offer one of your own cards."))
         if take is not None and not fields.word(take, self.played[other]):
-            raise IllegalAction("Ask for a card the other player has played, or let them choose.")
+            raise IllegalAction(
+                _("Ask for a card the other player has played, or let them choose.")
+            )
         into = _into(action)
         if take is not None:
             self._check_trade(p, other, give, take, into, MAP)
 
     def _check_partnership(self, a: int, b: int, icon: Any) -> None:
         if not fields.word(icon, ICONS):
-            raise IllegalAction(f"A partnership is for one icon: {', '.join(ICONS)}.")
+            raise IllegalAction(
+                _("A partnership is for one icon: {icons}.").format(icons=", ".join(ICONS))
+            )
         for seat in (a, b):
             if self.partner(seat, icon) is not None:
                 raise IllegalAction(
-                    f"{self.table.name_of(seat)} already has a partner for {ICON_WORDS[icon]}."
+                    _("{player} already has a partner for {icon}.").format(
+                        player=self.table.name_of(seat), icon=_(ICON_WORDS[icon])
+                    )
                 )
 
     def _check_trade(self, a: int, b: int, give: str, take: str, a_into: str, b_into: str) -> None:
@@ -426,8 +440,10 @@ class GlobeWorks(Game):
             if into == HAND:
                 if not self.can_take_back():
                     raise IllegalAction(
-                        "In the last round tokens stay once the draw pile is empty: "
-                        f"{self.cards[card].city} stays on the map."
+                        _(
+                            "In the last round tokens stay once the draw pile is empty: "
+                            "{city} stays on the map."
+                        ).format(city=self.cards[card].city)
                     )
                 continue
             kept = list(self.played[taker])
@@ -435,10 +451,14 @@ class GlobeWorks(Game):
                 kept.remove(back)
             if card in kept:
                 raise IllegalAction(
-                    f"{self.table.name_of(taker)} already has {self.cards[card].city} down."
+                    _("{player} already has {city} down.").format(
+                        player=self.table.name_of(taker), city=self.cards[card].city
+                    )
                 )
             if len(kept) >= TOKENS:
-                raise IllegalAction(f"{self.table.name_of(taker)} has no token left.")
+                raise IllegalAction(
+                    _("{player} has no token left.").format(player=self.table.name_of(taker))
+                )
 
     # ----- carrying out moves ----------------------------------------------------------------
     def _apply(self, action: Action) -> None:
@@ -863,6 +883,6 @@ def _into(action: Action) -> str:
     into = action.get("into", MAP)
     if into not in (MAP, HAND):
         raise IllegalAction(
-            "Say where a city you get in a trade goes: 'map' (your token on it) or 'hand'."
+            _("Say where a city you get in a trade goes: 'map' (your token on it) or 'hand'.")
         )
     return str(into)

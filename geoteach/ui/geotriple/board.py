@@ -9,12 +9,13 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from geoteach.i18n import _
 from geoteach.render import geotriple as drawing
 from geoteach.render.mapview import MapView, new_figure, to_png
 from geoteach.render.us import us_map_view
 from geoteach.render.zoom import STEP, MapZoom
 from geoteach.ui.canvases import Described
-from geoteach.ui.geotriple import map_words, wording
+from geoteach.ui.geotriple import map_words, wording, wording_steps
 from geoteach.ui.safe import safe
 from geoteach.ui.shell import board_map, canvas_box
 
@@ -37,11 +38,13 @@ class BoardPanel:
         self.map_caption.add_class("gt-map-caption")
         self.map_picture = widgets.Image(format="png")
         self.map_picture_box = Described(self.map_picture)
-        self.zoom_in = widgets.Button(description="Zoom in", icon="search-plus")
-        self.zoom_out = widgets.Button(description="Zoom out", icon="search-minus")
-        self.zoom_home = widgets.Button(description="Whole map", icon="globe")
+        self.zoom_in = widgets.Button(description=_("Zoom in"), icon="search-plus")
+        self.zoom_out = widgets.Button(description=_("Zoom out"), icon="search-minus")
+        self.zoom_home = widgets.Button(description=_("Whole map"), icon="globe")
         self.zoom_northeast = widgets.Button(
-            description="Northeast", icon="search", tooltip="Zoom to the small north-eastern states"
+            description=_("Northeast"),
+            icon="search",
+            tooltip=_("Zoom to the small north-eastern states"),
         )
         for button, go in (
             (self.zoom_in, lambda: self._zoom.zoom(STEP)),
@@ -61,7 +64,9 @@ class BoardPanel:
         self.table_area.add_class("gt-table-area")
         self.tiles_box = widgets.Box(layout=widgets.Layout(flex_flow="row wrap", width="100%"))
         self._tiles: dict[str, widgets.Button] = {}
-        self.tiles_heading = widgets.HTML(wording.YOUR_CARDS, layout=widgets.Layout(width="100%"))
+        self.tiles_heading = widgets.HTML(
+            wording.your_cards_html(), layout=widgets.Layout(width="100%")
+        )
         # The hand is not on the board: under the trick it pushed the bottom of the map (Texas
         # to Florida, Alaska and Hawaii, where a trick's states are shown) below the first
         # screen at 1366×768. It is the step's control, so the step's controls show it.
@@ -77,7 +82,9 @@ class BoardPanel:
         if list(self.board.children) != shown:
             self.board.children = shown
         if "stage3" in view and view["phase"] in (*wording.STAGE3, "round_over", "game_over"):
-            self.table_area.value = wording.trick_table_html(view, self.table, self.explaining)
+            self.table_area.value = wording_steps.trick_table_html(
+                view, self.table, self.explaining
+            )
             self.stage3_box.layout.display = ""
         else:
             self.stage3_box.layout.display = "none"
@@ -109,7 +116,7 @@ class BoardPanel:
                 self._tiles[code] = tile
             tile = self._tiles[code]
             picked = code in self.selected
-            tile.description, tile.tooltip = wording.hand_tile(view, code, picked)
+            tile.description, tile.tooltip = wording_steps.hand_tile(view, code, picked)
             tile.button_style = "warning" if picked else ""
             tile.icon = "check" if picked else ""
             # A heavy frame and aria-pressed too: the yellow alone vanishes in greyscale.
@@ -176,7 +183,7 @@ class BoardPanel:
             show_possible=self.show_possible,
             on_map=self.map.codes,
         )
-        caption = wording.map_caption(
+        caption = wording_steps.map_caption(
             view,
             self.table,
             seat,

@@ -15,9 +15,10 @@ import ipywidgets as widgets
 
 from geoteach.games.geotriple.cards import CATEGORIES
 from geoteach.games.geotriple.tricks import DISCARDS
+from geoteach.i18n import _
 from geoteach.render import palettes
 from geoteach.ui.enter_key import enter_presses
-from geoteach.ui.geotriple import wording
+from geoteach.ui.geotriple import terms, wording, wording_steps
 from geoteach.ui.safe import safe
 
 
@@ -39,21 +40,22 @@ class StepControls:
         self._hinted = False
         self._syncing = False
         self.step = widgets.HTML()
-        names = self.game.view(None)["cards"]
         self.guess_box = widgets.Combobox(
-            placeholder="Type a state",
-            options=sorted(card["name"] for card in names.values()),
+            placeholder=_("Type a state"),
+            options=sorted(terms.state_names(self.game.view(None)).values()),
             ensure_option=True,
             layout=widgets.Layout(width="220px"),
-            tooltip="Your guess: a state",
+            tooltip=_("Your guess: a state"),
         )
         self.guess_box.add_class("gt-guess")
-        self.guess_button = self._button("Guess", "question", self._guess_typed, "primary")
+        self.guess_button = self._button(_("Guess"), "question", self._guess_typed, "primary")
         self.guess_button.add_class("gt-guess-button")
         enter_presses(self.guess_box, self.guess_button)
-        self.clue_pick = widgets.Dropdown(layout=widgets.Layout(width="auto"), tooltip="Your clue")
+        self.clue_pick = widgets.Dropdown(
+            layout=widgets.Layout(width="auto"), tooltip=_("Your clue")
+        )
         self.clue_pick.add_class("gt-clue")
-        self.clue_button = self._button("Give the clue", "comment", self._give_clue, "primary")
+        self.clue_button = self._button(_("Give the clue"), "comment", self._give_clue, "primary")
         self.clue_button.add_class("gt-give-clue")
         self._hand_toggles: dict[str, widgets.ToggleButton] = {}
         self.hand_grid = widgets.GridBox(
@@ -62,26 +64,28 @@ class StepControls:
         self.groups_line = widgets.HTML()
         self.claim_button = self._button("GeoPlunge!", "bolt", self.claim, "danger")
         self.claim_button.add_class("gt-claim")
-        self.clear_button = self._button("Clear", "eraser", self.clear_selection)
+        self.clear_button = self._button(_("Clear"), "eraser", self.clear_selection)
         self.clear_button.add_class("gt-clear")
-        self.give_up_button = self._button("Give up", "flag", self.give_up)
+        self.give_up_button = self._button(_("Give up"), "flag", self.give_up)
         self.give_up_button.add_class("gt-give-up")
         self.category_pick = widgets.ToggleButtons(
-            options=[(c.title(), c) for c in CATEGORIES],
+            options=[(terms.category_title(c), c) for c in CATEGORIES],
             value=None,
-            tooltips=wording.CATEGORY_TIPS,
+            tooltips=[_(tip) for tip in wording.CATEGORY_TIPS],
             style={"button_width": "110px"},
         )
         self.category_pick.add_class("gt-category")
-        self.put_away_button = self._button("Put them away", "trash", self.put_away, "primary")
+        self.put_away_button = self._button(_("Put them away"), "trash", self.put_away, "primary")
         self.put_away_button.add_class("gt-put-away")
         self.plunge_yes = self._button(
-            "Yes, I'm GeoPlunging", "bolt", lambda: self.announce(True), "warning"
+            _("Yes, I'm GeoPlunging"), "bolt", lambda: self.announce(True), "warning"
         )
         self.plunge_yes.add_class("gt-plunge-yes")
-        self.plunge_no = self._button("No, not this time", "times", lambda: self.announce(False))
+        self.plunge_no = self._button(_("No, not this time"), "times", lambda: self.announce(False))
         self.plunge_no.add_class("gt-plunge-no")
-        self.next_round_button = self._button("Next round", "forward", self.next_round, "primary")
+        self.next_round_button = self._button(
+            _("Next round"), "forward", self.next_round, "primary"
+        )
         self.next_round_button.add_class("gt-next-round")
         self.guess_row = widgets.HBox([self.guess_box, self.guess_button])
         self.clue_row = widgets.HBox([self.clue_pick, self.clue_button])
@@ -131,7 +135,7 @@ class StepControls:
         if game.phase == "guess":
             s1 = view["stage1"]
             if s1["guesser"] != seat or s1["waiting_for_clue"] or seat not in game.to_act():
-                self._hint(wording.NOT_YOUR_GUESS)
+                self._hint(_(wording.NOT_YOUR_GUESS))
                 return
             self.map.highlight(code, palettes.HIGHLIGHT)  # seen at once
             self.act({"player": seat, "type": "guess", "state": code})
@@ -139,22 +143,22 @@ class StepControls:
         if game.phase == "race":
             race = view["race"]
             if race["out"][seat] or seat not in game.to_act():
-                self._hint(wording.OUT_OF_RACE)
+                self._hint(_(wording.OUT_OF_RACE))
                 return
             if code not in race["hand"]:
-                self._hint(wording.not_your_card(view["cards"][code]["name"]))
+                self._hint(wording_steps.not_your_card(terms.state(view, code)))
                 return
             self._toggle(code, limit=6)
             return
         if game.phase in wording.STAGE3:
-            self._hint(wording.PLAY_BELOW)
+            self._hint(_(wording.PLAY_BELOW))
 
     def _toggle(self, code: str, limit: int) -> None:
         self._put_away_verdict()
         if code in self.selected:
             self.selected.remove(code)
         elif len(self.selected) >= limit:
-            self._hint(wording.picked_enough(limit))
+            self._hint(wording_steps.picked_enough(limit))
             return
         else:
             self.selected.append(code)
@@ -163,11 +167,11 @@ class StepControls:
 
     def _guess_typed(self) -> None:
         """The keyboard route of a guess: the state typed in the box."""
-        cards = self.game.view(None)["cards"]
-        by_name = {card["name"]: code for code, card in cards.items()}
+        names = terms.state_names(self.game.view(None))
+        by_name = {name: code for code, name in names.items()}
         code = by_name.get(self.guess_box.value)
         if code is None:
-            self._hint(wording.TYPE_A_STATE)
+            self._hint(_(wording.TYPE_A_STATE))
             return
         self.guess_box.value = ""
         self.pick(code)
@@ -203,10 +207,10 @@ class StepControls:
         self._put_away_verdict()
         wait = self._locked_for()
         if wait > 0:
-            self._hint(wording.wait_to_shout(math.ceil(wait)))
+            self._hint(wording_steps.wait_to_shout(math.ceil(wait)))
             return
         if len(self.selected) != 6:
-            self._hint(wording.PICK_SIX)
+            self._hint(_(wording.PICK_SIX))
             return
         self.act(
             {
@@ -231,7 +235,7 @@ class StepControls:
         if seat is None or self.game.phase != "discard":
             return
         if len(self.selected) != DISCARDS:
-            self._hint(wording.PICK_TO_PUT_AWAY)
+            self._hint(wording.pick_to_put_away())
             return
         self.act({"player": seat, "type": "discard", "cards": list(self.selected)})
 
@@ -246,18 +250,18 @@ class StepControls:
         seat = self.viewer
         game = self.game
         if seat is None or seat not in game.to_act():
-            self._hint(wording.WAIT_YOUR_TURN)
+            self._hint(_(wording.WAIT_YOUR_TURN))
             return
         if game.phase == "discard":
             self._toggle(code, limit=DISCARDS)
             return
         if game.phase != "trick":
-            self._hint(wording.ANNOUNCE_FIRST)
+            self._hint(_(wording.ANNOUNCE_FIRST))
             return
         if game.view(seat)["stage3"]["trick"] is None:
             category = self.category_pick.value
             if category is None:
-                self._hint(wording.CATEGORY_FIRST)
+                self._hint(_(wording.CATEGORY_FIRST))
                 return
             self.act({"player": seat, "type": "lead", "category": category, "card": code})
             self.category_pick.value = None
@@ -276,7 +280,7 @@ class StepControls:
             self.controls.children = []
             return
         if game.phase == "round_over":
-            self.step.value = wording.round_over_step(game.view(None), self.table)
+            self.step.value = wording_steps.round_over_step(game.view(None), self.table)
             self.controls.children = [self.step, self.next_round_button]
             return
         seat = self.viewer
@@ -288,17 +292,19 @@ class StepControls:
         view = self.game.view(seat)
         phase = view["phase"]
         if phase == "guess":
-            self.step.value, row = wording.stage1_step(
+            self.step.value, row = wording_steps.stage1_step(
                 view, self.table, seat, interactive=self.interactive
             )
             if row == "clue":
-                self.clue_pick.options = view["stage1"]["clue_choices"]
+                self.clue_pick.options = wording_steps.clue_options(view)
                 return [self.step, self.clue_row]
             return [self.step, self.guess_row] if row == "guess" else [self.step]
         if phase == "race":
             return self._race_controls(view, seat)
         acting = seat in self.game.to_act()
-        self.step.value, part = wording.stage3_step(view, self.table, seat, acting, self.selected)
+        self.step.value, part = wording_steps.stage3_step(
+            view, self.table, seat, acting, self.selected
+        )
         # The hand's cards are what the step is played with: under the step, before its
         # button (pick two, then put them away); while deciding on GeoPlunging, after it.
         self.tiles_box.children = self._hand_tiles()
@@ -315,21 +321,21 @@ class StepControls:
     def _race_controls(self, view: dict[str, Any], seat: int) -> list[widgets.Widget]:
         race = view["race"]
         if race["out"][seat]:
-            self.step.value = wording.race_out_step(view, seat)
+            self.step.value = wording_steps.race_out_step(view, seat)
             return [self.step]
         if self.feedback.is_open:
             # The clock waits while a verdict is read, so the cards wait too.
-            self.step.value = wording.RACE_WAITS
+            self.step.value = wording_steps.race_waits()
             return [self.step]
-        self.step.value = wording.race_step(interactive=self.interactive)
+        self.step.value = wording_steps.race_step(interactive=self.interactive)
         self._sync_hand_toggles(view, race["hand"])
-        self.groups_line.value = wording.groups_line(view, self.selected)
+        self.groups_line.value = wording_steps.groups_line(view, self.selected)
         self._race_beat(self.race_clock.elapsed())
         return [self.step, self.hand_grid, self.groups_line, self.race_buttons, self.race_clock]
 
     def _sync_hand_toggles(self, view: dict[str, Any], hand: Sequence[str]) -> None:
         """One toggle per card of the race hand (made once per hand), on when picked."""
-        names = {c: card["name"] for c, card in view["cards"].items()}
+        names = terms.state_names(view)
         if set(self._hand_toggles) != set(hand):
             self._hand_toggles = {}
             for code in sorted(hand, key=names.get):
@@ -358,4 +364,4 @@ class StepControls:
     def _race_beat(self, _elapsed: float) -> None:
         wait = self._locked_for()
         self.claim_button.disabled = wait > 0
-        self.claim_button.description = wording.claim_button_text(math.ceil(wait))
+        self.claim_button.description = wording_steps.claim_button_text(math.ceil(wait))

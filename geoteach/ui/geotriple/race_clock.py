@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from geoteach.ui.countdown import Countdown, running_loop
-from geoteach.ui.geotriple.wording import clock_words
+from geoteach.ui.geotriple.wording_steps import clock_words
 
 
 class RaceClock(Countdown):

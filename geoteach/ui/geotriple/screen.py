@@ -22,7 +22,7 @@ the screen" guard until that player clicks their name.
   changes), play the six tricks. The banner says who deals and who leads.
 
 The board is ``board.BoardPanel``, the step controls ``controls.StepControls``, every sentence
-``wording``, the map's paint ``geoteach.render.geotriple``.
+``wording`` and ``wording_steps``, the map's paint ``geoteach.render.geotriple``.
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ from geoteach.games.geotriple import GeoTriple
 from geoteach.games.table import Table
 from geoteach.i18n import N_
 from geoteach.ui.apps import screen_options
-from geoteach.ui.geotriple import wording
+from geoteach.ui.geotriple import wording, wording_steps
 from geoteach.ui.geotriple.board import BoardPanel
 from geoteach.ui.geotriple.controls import StepControls
 from geoteach.ui.geotriple.race_clock import RaceClock
@@ -101,7 +101,7 @@ class GeoTripleScreen(BoardPanel, StepControls, GameScreen):
                 self.table, lambda _seat: self.private, on_reveal=self._revealed, show=self.messages
             )
         self.sheet = widgets.HTML()
-        self.below.children = [self.look, self.sheet, widgets.HTML(wording.RULES_HTML)]
+        self.below.children = [self.look, self.sheet, widgets.HTML(wording.rules_html())]
         self.start()
 
     # ----- who is looking ----------------------------------------------------------------
@@ -122,11 +122,11 @@ class GeoTripleScreen(BoardPanel, StepControls, GameScreen):
             race = view["race"]
             held, paused = race["held"], self.feedback.is_open
             if held is not None and held["seconds"] is not None:
-                against = wording.time_to_beat(self.table, held["player"])
+                against = wording_steps.time_to_beat(self.table, held["player"])
                 self.race_clock.begin(held["seconds"], against, paused=paused)
             else:
                 first = race["out"][1 - seat] and seat != view["dealer"]
-                against = wording.first_racer_out(self.table, 1 - seat) if first else ""
+                against = wording_steps.first_racer_out(self.table, 1 - seat) if first else ""
                 self.race_clock.begin(None, against, paused=paused)
         self.refresh()
 
@@ -247,10 +247,10 @@ class GeoTripleScreen(BoardPanel, StepControls, GameScreen):
                 return  # two people: the clock starts when the first racer takes the screen
             due = race_time_of(self.bots[bot], game, bot) if bot in game.to_act() else None
             self.race_clock.begin(
-                due, wording.computer_due(self.table, bot), paused=self.feedback.is_open
+                due, wording_steps.computer_due(self.table, bot), paused=self.feedback.is_open
             )
         elif bot is not None and bot not in game.to_act() and self.race_clock.limit is not None:
-            self.race_clock.unlimited(wording.computer_gave_up(self.table, bot))
+            self.race_clock.unlimited(wording_steps.computer_gave_up(self.table, bot))
 
     # ----- the shell's hooks -------------------------------------------------------------
     def bot_seat(self) -> int | None:
@@ -319,7 +319,7 @@ class GeoTripleScreen(BoardPanel, StepControls, GameScreen):
             self.selected = []
         self._draw_controls()
         self._draw_board()
-        self.sheet.value = wording.sheet_html(game.view(None), self.table, self.standings())
+        self.sheet.value = wording_steps.sheet_html(game.view(None), self.table, self.standings())
 
 
 def new_game(table: Table, values: dict[str, Any]) -> GeoTriple:

@@ -1,9 +1,12 @@
-"""Every sentence the GeoTriple screen says: the single place a translator touches.
+"""Every sentence the GeoTriple screen says in the banner, the log and the verdicts, in the
+page's language (``geoteach.i18n``); the step controls' and the board's are in
+``wording_steps``, the words both share (stages, ranks, states, clues) in ``terms``.
 
 Pure functions from a view (``GeoTriple.view``), a move, and the table (names, who is "you")
 to plain text or small HTML. No widgets, no engine: the tests call them on views alone
 (``tests/geotriple/test_wording.py``). Plain-text results are escaped by whoever puts them in
-HTML; the HTML ones escape every name themselves.
+HTML; the HTML ones escape every name themselves. States are named in the page's language
+(``terms.state``), from data.
 """
 
 from __future__ import annotations
@@ -13,126 +16,142 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from geoteach.escape import html_text
+from geoteach.games.geotriple import borders
 from geoteach.games.geotriple.borders import BORDER_RULE
-from geoteach.games.geotriple.game import GUESSES, LOCKOUT_SECONDS, MAX_WRONG_CLAIMS, STAGE_POINTS
+from geoteach.games.geotriple.game import (
+    GUESSES,
+    LAST_TRY,
+    LOCKOUT_SECONDS,
+    MAX_WRONG_CLAIMS,
+    STAGE_POINTS,
+)
 from geoteach.games.geotriple.tricks import DISCARDS, HAND_SIZE, TRICKS
 from geoteach.games.table import Table
+from geoteach.i18n import N_, _, language, ngettext
 from geoteach.quiz.facts import state_fact
+from geoteach.ui.geotriple.terms import (
+    GEOPLUNGING,
+    RANKS_SAID,
+    STAGE3,
+    STAGE_NAMES,
+    View,
+    category_title,
+    census_words,
+    clue_said,
+    rank_labels,
+    rank_word,
+    region_word,
+    state,
+    state_names,
+    who,
+    who_html,
+)
 from geoteach.ui.shell import number_text
-from geoteach.ui.theme import does, does_text, is_you, seat_badge
+from geoteach.ui.theme import is_you, seat_badge
 
-View = Mapping[str, Any]
-
-#: What each phase is called on screen (the rulebook's headings).
-STAGE_NAMES = {
-    "guess": "Stage 1 · Guess the State",
-    "race": "Stage 2 · Race for Borders",
-    "discard": "Stage 3 · Play the Ranks",
-    "announce": "Stage 3 · Play the Ranks",
-    "trick": "Stage 3 · Play the Ranks",
-    "round_over": "End of the round",
-    "game_over": "Game over",
-}
-STAGE3 = ("discard", "announce", "trick")
-
-#: Said where a player decides whether to GeoPlunge: what it changes (only the points).
-GEOPLUNGING = (
-    "GeoPlunging does not change how you play, only the points: the winner of Stage 3 gets 10 "
-    "points instead of 5 if one of you GeoPlunges, and 20 if you both do."
-)
-#: What the numbers on a card mean (lower wins a trick).
-RANKS_SAID = (
-    "Lower numbers win: #1 is the biggest state, the first to join the Union, or the one with "
-    "the most people."
-)
-
-RULES_HTML = (
-    "<details><summary><b>How to play GeoTriple</b></summary>"
-    "<p>Each round has three stages. The first player to reach the target score wins.</p><ol>"
-    "<li><b>Guess the State.</b> You each hold one secret state. Before each guess you get a "
-    "clue about the other player's state; 3 guesses at most. Fewer guesses wins 10 points; the "
-    "same number (or neither found it) gives 5 points each. The dealer guesses first.</li>"
-    "<li><b>Race for Borders.</b> You get 18 state cards. Find 2 groups of 3 cards, 6 different "
-    "cards, where one state of each group borders the other two, and shout GeoPlunge! The "
-    f"first right GeoPlunge wins 10 points. {html_text(BORDER_RULE)}</li>"
-    "<li><b>Play the Ranks.</b> The race winner deals and leads first. Keep 6 of your 8 cards "
-    "and say whether you are GeoPlunging. Six tricks: the leader says Size, Statehood or "
-    "Population and plays a card, the other plays one; the lower rank wins the trick and leads "
-    "next. 4 tricks win the stage; at 3 to 3 whoever won the last trick wins. "
-    f"{html_text(GEOPLUNGING)}</li></ol></details>"
-)
-
-#: Hints for a click that did nothing.
-NOT_YOUR_GUESS = "It is not your turn to guess: wait for the next clue."
-OUT_OF_RACE = "You are out of this race: wait for the result."
-PLAY_BELOW = "In Stage 3 you play the cards under “Your cards”."
-TYPE_A_STATE = "Type a state's name and pick it from the list first."
-PICK_SIX = "Pick 6 cards first: the first 3 you pick are group 1, the next 3 group 2."
-PICK_TO_PUT_AWAY = f"Pick {DISCARDS} cards to put away: click them under Your cards."
-WAIT_YOUR_TURN = "Wait for your turn."
-ANNOUNCE_FIRST = "First say whether you are GeoPlunging."
-CATEGORY_FIRST = "First pick what counts for this trick: Size, Statehood or Population."
-CATEGORY_TIPS = ["Bigger wins", "Joined the Union earlier wins", "More people wins"]
-YOUR_CARDS = "<p><b>Your cards</b></p>"
+__all__ = [
+    "GEOPLUNGING",
+    "RANKS_SAID",
+    "STAGE3",
+    "STAGE_NAMES",
+    "census_words",
+    "rank_labels",
+]
 
 
-def _get(card: Any, key: str) -> Any:
-    """A card's fact, from a view's card (a dict) or an engine's ``PlungeCard``."""
-    return card[key] if isinstance(card, Mapping) else getattr(card, key)
+def rules_html() -> str:
+    """How to play, folded (HTML), in the page's language."""
+    return (
+        "<details><summary><b>"
+        + html_text(_("How to play GeoTriple"))
+        + "</b></summary><p>"
+        + html_text(
+            _("Each round has three stages. The first player to reach the target score wins.")
+        )
+        + "</p><ol><li><b>"
+        + html_text(_("Guess the State."))
+        + "</b> "
+        + html_text(
+            _(
+                "You each hold one secret state. Before each guess you get a clue about the "
+                "other player's state; 3 guesses at most. Fewer guesses wins 10 points; the "
+                "same number (or neither found it) gives 5 points each. The dealer guesses "
+                "first."
+            )
+        )
+        + "</li><li><b>"
+        + html_text(_("Race for Borders."))
+        + "</b> "
+        + html_text(
+            _(
+                "You get 18 state cards. Find 2 groups of 3 cards, 6 different cards, where "
+                "one state of each group borders the other two, and shout GeoPlunge! The first "
+                "right GeoPlunge wins 10 points."
+            )
+        )
+        + " "
+        + html_text(_(BORDER_RULE))
+        + "</li><li><b>"
+        + html_text(_("Play the Ranks."))
+        + "</b> "
+        + html_text(
+            _(
+                "The race winner deals and leads first. Keep 6 of your 8 cards and say whether "
+                "you are GeoPlunging. Six tricks: the leader says Size, Statehood or Population "
+                "and plays a card, the other plays one; the lower rank wins the trick and leads "
+                "next. 4 tricks win the stage; at 3 to 3 whoever won the last trick wins."
+            )
+        )
+        + " "
+        + html_text(_(GEOPLUNGING))
+        + "</li></ol></details>"
+    )
 
 
-def rank_labels(card: Any, census: str = "") -> str:
-    """A card's ranks as the screen writes them: "size #29 · statehood #25 · population #33",
-    with the population's year when known ("population #33 (2020 Census)")."""
-    year = f" ({census})" if census else ""
-    size, statehood, population = (_get(card, k) for k in ("size", "statehood", "population"))
-    return f"size #{size} · statehood #{statehood} · population #{population}{year}"
+#: Hints for a click that did nothing (translated where shown).
+NOT_YOUR_GUESS = N_("It is not your turn to guess: wait for the next clue.")
+OUT_OF_RACE = N_("You are out of this race: wait for the result.")
+PLAY_BELOW = N_("In Stage 3 you play the cards under “Your cards”.")
+TYPE_A_STATE = N_("Type a state's name and pick it from the list first.")
+PICK_SIX = N_("Pick 6 cards first: the first 3 you pick are group 1, the next 3 group 2.")
+WAIT_YOUR_TURN = N_("Wait for your turn.")
+ANNOUNCE_FIRST = N_("First say whether you are GeoPlunging.")
+CATEGORY_FIRST = N_("First pick what counts for this trick: Size, Statehood or Population.")
+CATEGORY_TIPS = [N_("Bigger wins"), N_("Joined the Union earlier wins"), N_("More people wins")]
 
 
-def census_words(year: int | None) -> str:
-    """The population's year as the cards say it: "2020 Census" for a census year."""
-    if year is None:
-        return ""
-    return f"{year} Census" if year % 10 == 0 else str(year)
+def pick_to_put_away() -> str:
+    """The hint when the wrong number of cards is picked to put away."""
+    return _("Pick {n} cards to put away: click them under Your cards.").format(n=DISCARDS)
 
 
-def plural(count: int, word: str) -> str:
-    """ "1 guess", "2 guesses", "3 tricks"."""
-    ending = "es" if word.endswith("s") else "s"
-    return f"{count} {word}" if count == 1 else f"{count} {word}{ending}"
-
-
-def whose(table: Table, seat: int, upper: bool = False) -> str:
-    """ "your" (or "Your") or "Ana's" (plain text)."""
-    if is_you(table, seat):
-        return "Your" if upper else "your"
-    return f"{table.name_of(seat)}'s"
-
-
-def turn_html(table: Table, seat: int) -> str:
-    """ "Your turn" or "Ana's turn" (HTML)."""
-    if is_you(table, seat):
-        return "Your turn"
-    return f"{seat_badge(table, seat)}'s turn"
+def your_cards_html() -> str:
+    """The heading over the Stage 3 hand (HTML)."""
+    heading = _("Your cards")
+    return f"<p><b>{html_text(heading)}</b></p>"
 
 
 def where(view: View, code: str) -> str:
     """ "Ohio is in the Midwest (East North Central)."."""
     card = view["cards"][code]
-    return f"{card['name']} is in the {card['region']} ({card['division']})."
+    return _("{state} is in the {region} ({division}).").format(
+        state=state(view, code),
+        region=region_word(str(card["region"])),
+        division=region_word(str(card["division"])),
+    )
 
 
 def groups_said(view: View, groups: Sequence[Sequence[str]], hubs: Sequence[Any]) -> str:
     """ "Ohio borders Indiana and Kentucky; Texas borders ..." for a GeoPlunge (``hubs``: the
     state of each group that borders the other two, None when there is none)."""
-    names = {c: card["name"] for c, card in view["cards"].items()}
+    names = state_names(view)
     said = []
     for group, hub in zip(groups, hubs, strict=True):
         if hub is None:
             said.append(", ".join(names[c] for c in group))
             continue
         a, b = (names[c] for c in group if c != hub)
-        said.append(f"{names[hub]} borders {a} and {b}")
+        said.append(_("{hub} borders {a} and {b}").format(hub=names[hub], a=a, b=b))
     return "; ".join(said)
 
 
@@ -140,9 +159,13 @@ def groups_said(view: View, groups: Sequence[Sequence[str]], hubs: Sequence[Any]
 def prompt(view: View, table: Table, acting: Sequence[int], computers: Collection[int]) -> str:
     """The banner (HTML): the round, the stage, who deals, and who must do what now."""
     phase = view["phase"]
-    head = f"Round {view['round']} · {STAGE_NAMES[phase]} · {deal_words(view, table)}"
+    head = html_text(
+        _("Round {number} · {stage}").format(number=view["round"], stage=_(STAGE_NAMES[phase]))
+    )
+    head = f"{head} · {deal_words(view, table)}"
     if phase == "game_over":
-        return f'{head}<br><span class="gt-turn">The game is over.</span>'
+        over = _("The game is over.")
+        return f'{head}<br><span class="gt-turn">{html_text(over)}</span>'
     return f'{head}<br><span class="gt-turn">{now_words(view, table, acting, computers)}</span>'
 
 
@@ -150,22 +173,35 @@ def deal_words(view: View, table: Table) -> str:
     """ "Ana deals this round", or in Stage 3 who deals it and who leads the trick (HTML)."""
     s3 = view.get("stage3")
     if s3 is None or view["phase"] not in STAGE3:
-        return does(table, view["dealer"], "deals this round", "deal this round")
-    words = does(table, s3["dealer"], "deals Stage 3", "deal Stage 3")
-    if view["phase"] == "trick":
-        number = len(s3["tricks"]) + 1
-        leads = does(table, s3["leader"], "leads", "lead")
-        words += f" · {leads} trick {number} of {TRICKS}"
-    return words
+        return who_html(
+            table, view["dealer"], N_("You deal this round"), N_("{player} deals this round")
+        )
+    if view["phase"] != "trick":
+        return who_html(table, s3["dealer"], N_("You deal Stage 3"), N_("{player} deals Stage 3"))
+    return who_html(
+        table,
+        s3["leader"],
+        N_("{dealer} · You lead trick {number} of {tricks}"),
+        N_("{dealer} · {player} leads trick {number} of {tricks}"),
+        dealer=who_html(table, s3["dealer"], N_("You deal Stage 3"), N_("{player} deals Stage 3")),
+        number=len(s3["tricks"]) + 1,
+        tricks=TRICKS,
+    )
+
+
+def _turn(table: Table, seat: int, you: str, other: str, /, **values: Any) -> str:
+    """ "▶ Your turn: ..." / "▶ Ana's turn: ..." (HTML; ``values`` are plain text)."""
+    said = {k: html_text(str(v)) for k, v in values.items()}
+    return "▶ " + who_html(table, seat, you, other, **said)
 
 
 def now_words(view: View, table: Table, acting: Sequence[int], computers: Collection[int]) -> str:
     """Who must act now and what to do (HTML)."""
     phase = view["phase"]
-    cards = view["cards"]
 
-    def badge(seat: int) -> str:
-        return seat_badge(table, seat)
+    def busy(seat: int, text: str, **values: Any) -> str:
+        said = {k: html_text(str(v)) for k, v in values.items()}
+        return html_text(_(text)).format(player=seat_badge(table, seat), **said)
 
     if phase == "guess":
         s1 = view["stage1"]
@@ -173,39 +209,70 @@ def now_words(view: View, table: Table, acting: Sequence[int], computers: Collec
         number = len(s1["guesses"][guesser]) + 1
         if s1["waiting_for_clue"]:
             if holder in computers:
-                return f"{badge(holder)} is giving a clue…"
-            return (
-                f"▶ {turn_html(table, holder)}: give {html_text(table.name_of(guesser))} a true "
-                "clue about your card."
+                return busy(holder, N_("{player} is giving a clue…"))
+            return _turn(
+                table,
+                holder,
+                N_("Your turn: give {other} a true clue about your card."),
+                N_("{player}'s turn: give {other} a true clue about your card."),
+                other=table.name_of(guesser),
             )
         if guesser in computers:
-            return (
-                f"{badge(guesser)} is guessing {html_text(whose(table, holder))} state "
-                f"(guess {number} of {GUESSES})…"
+            text = (
+                N_("{player} is guessing your state (guess {number} of {guesses})…")
+                if is_you(table, holder)
+                else N_("{player} is guessing {other}'s state (guess {number} of {guesses})…")
             )
-        return (
-            f"▶ {turn_html(table, guesser)}: click the state you think "
-            f"{html_text(table.name_of(holder))} holds (guess {number} of {GUESSES})."
+            return busy(guesser, text, other=table.name_of(holder), number=number, guesses=GUESSES)
+        return _turn(
+            table,
+            guesser,
+            N_("Your turn: click the state you think {other} holds (guess {number} of {guesses})."),
+            N_(
+                "{player}'s turn: click the state you think {other} holds "
+                "(guess {number} of {guesses})."
+            ),
+            other=table.name_of(holder),
+            number=number,
+            guesses=GUESSES,
         )
     if phase == "race":
         people = [s for s in acting if s not in computers]
         if not people:
-            return f"{badge(acting[0])} is still looking for a GeoPlunge…"
-        return (
-            f"▶ {turn_html(table, people[0])}: race! Find 2 groups of 3 bordering states in your "
-            "cards and press GeoPlunge!"
+            return busy(acting[0], N_("{player} is still looking for a GeoPlunge…"))
+        return _turn(
+            table,
+            people[0],
+            N_(
+                "Your turn: race! Find 2 groups of 3 bordering states in your cards and press "
+                "GeoPlunge!"
+            ),
+            N_(
+                "{player}'s turn: race! Find 2 groups of 3 bordering states in your cards and "
+                "press GeoPlunge!"
+            ),
         )
     if phase == "discard":
         people = [s for s in acting if s not in computers]
         if not people:
-            return f"{badge(acting[0])} is putting 2 cards away…"
-        return f"▶ {turn_html(table, people[0])}: put {DISCARDS} of your {HAND_SIZE} cards away."
+            return busy(acting[0], N_("{player} is putting 2 cards away…"))
+        return _turn(
+            table,
+            people[0],
+            N_("Your turn: put {away} of your {hand} cards away."),
+            N_("{player}'s turn: put {away} of your {hand} cards away."),
+            away=DISCARDS,
+            hand=HAND_SIZE,
+        )
     if phase == "announce":
         seat = acting[0]
         if seat in computers:
-            return f"{badge(seat)} is deciding whether to GeoPlunge…"
-        return (
-            f"▶ {turn_html(table, seat)}: say whether you are GeoPlunging (it changes the points)."
+            return busy(seat, N_("{player} is deciding whether to GeoPlunge…"))
+        return _turn(
+            table,
+            seat,
+            N_("Your turn: say whether you are GeoPlunging (it changes the points)."),
+            N_("{player}'s turn: say whether you are GeoPlunging (it changes the points)."),
         )
     if phase == "trick":
         seat = acting[0]
@@ -213,37 +280,63 @@ def now_words(view: View, table: Table, acting: Sequence[int], computers: Collec
         number = len(s3["tricks"]) + 1
         trick = s3["trick"]
         if seat in computers:
-            return f"{badge(seat)} is choosing a card for trick {number}…"
+            return busy(seat, N_("{player} is choosing a card for trick {number}…"), number=number)
         if trick is None:
-            return (
-                f"▶ {turn_html(table, seat)}: lead trick {number} of {TRICKS}: pick Size, "
-                "Statehood or Population, then click a card."
+            return _turn(
+                table,
+                seat,
+                N_(
+                    "Your turn: lead trick {number} of {tricks}: pick Size, Statehood or "
+                    "Population, then click a card."
+                ),
+                N_(
+                    "{player}'s turn: lead trick {number} of {tricks}: pick Size, Statehood or "
+                    "Population, then click a card."
+                ),
+                number=number,
+                tricks=TRICKS,
             )
-        lead = cards[trick["lead"]]
+        lead = trick["lead"]
         category = trick["category"]
-        return (
-            f"▶ {turn_html(table, seat)}: answer {html_text(lead['name'])} ({category} "
-            f"#{lead[category]}): click a card; the lower number wins."
+        return _turn(
+            table,
+            seat,
+            N_("Your turn: answer {state} ({rank}): click a card; the lower number wins."),
+            N_("{player}'s turn: answer {state} ({rank}): click a card; the lower number wins."),
+            state=state(view, lead),
+            rank=rank_word(category, view["cards"][lead][category]),
         )
-    next_dealer = does(table, 1 - view["dealer"], "deals", "deal")
-    return (
-        f"▶ Round {view['round']} is over: press Next round ({next_dealer} round "
-        f"{view['round'] + 1})."
+    return "▶ " + who_html(
+        table,
+        1 - view["dealer"],
+        N_("Round {round} is over: press Next round (you deal round {next})."),
+        N_("Round {round} is over: press Next round ({player} deals round {next})."),
+        round=view["round"],
+        next=view["round"] + 1,
     )
 
 
 # ----- the computer's moves, for the log ----------------------------------------------------
 def guess_record(view: View, seat: int) -> tuple[list[str], list[str], str | None, bool]:
-    """Stage 1 of ``seat`` (during or just after it): its guesses, the clue sentences it got,
-    the card it was guessing (None while it may still guess) and whether it found it."""
+    """Stage 1 of ``seat`` (during or just after it): its guesses, the clue sentences it got
+    (in the page's language), the card it was guessing (None while it may still guess) and
+    whether it found it."""
+    cards = view["cards"]
     if "stage1" in view:
         s1 = view["stage1"]
-        texts = [c["text"] for c in s1["clues"][seat]]
+        texts = [clue_said(c, cards) for c in s1["clues"][seat]]
         return list(s1["guesses"][seat]), texts, s1["answers"][seat], s1["taken"][seat] is not None
     result = view["results"]["stage1"]
     secret = result["secret"][1 - seat]
     found = result["taken"][seat] is not None
-    return list(result["guesses"][seat]), list(result["clue_texts"][seat]), secret, found
+    if language() == "en" or "clues" not in result:
+        texts = list(result["clue_texts"][seat])
+    else:
+        texts = [
+            clue_said({"challenge": c, "answer": a, "text": t}, cards)
+            for (c, a), t in zip(result["clues"][seat], result["clue_texts"][seat], strict=True)
+        ]
+    return list(result["guesses"][seat]), texts, secret, found
 
 
 def guess_sentence(view: View, table: Table, action: Mapping[str, Any]) -> str:
@@ -252,10 +345,26 @@ def guess_sentence(view: View, table: Table, action: Mapping[str, Any]) -> str:
     guesses, clues, _secret, found = guess_record(view, seat)
     number = len(guesses)
     clue = clues[number - 1] if 0 < number <= len(clues) else ""
-    heard = f"Clue {number}: “{clue}” " if clue else ""
-    right = "right!" if found and guesses[-1] == action["state"] else "not it."
-    name = view["cards"][action["state"]]["name"]
-    return f"{heard}{does_text(table, seat, 'guesses', 'guess')} {name}: {right}"
+    right = found and guesses[-1] == action["state"]
+    if right:
+        said = who(
+            table,
+            seat,
+            N_("You guess {state}: right!"),
+            N_("{player} guesses {state}: right!"),
+            state=state(view, action["state"]),
+        )
+    else:
+        said = who(
+            table,
+            seat,
+            N_("You guess {state}: not it."),
+            N_("{player} guesses {state}: not it."),
+            state=state(view, action["state"]),
+        )
+    if not clue:
+        return said
+    return _("Clue {number}: “{clue}” {guess}").format(number=number, clue=clue, guess=said)
 
 
 def describe(view: View, table: Table, action: Mapping[str, Any]) -> str:
@@ -263,47 +372,78 @@ def describe(view: View, table: Table, action: Mapping[str, Any]) -> str:
     ``view(None)`` after it."""
     seat, kind = action["player"], action["type"]
 
-    def who(third: str, second: str) -> str:
-        return does_text(table, seat, third, second)
+    def said(you: str, other: str, **values: Any) -> str:
+        return who(table, seat, you, other, **values)
 
     cards = view["cards"]
     if kind == "clue":
         clues = view.get("stage1", {}).get("clues", [[], []])[1 - seat]
-        said = f": “{clues[-1]['text']}”" if clues else ""
-        return f"{who('gives', 'give')} a clue{said}"
+        if not clues:
+            return said(N_("You give a clue"), N_("{player} gives a clue"))
+        clue = clue_said(clues[-1], cards)
+        return said(
+            N_("You give a clue: “{clue}”"), N_("{player} gives a clue: “{clue}”"), clue=clue
+        )
     if kind == "guess":
         return guess_sentence(view, table, action)
     if kind == "geoplunge":
         result = view["results"].get("race")
         if result and result["winner"] == seat:
-            said = groups_said(view, result["solutions"][seat], result["hubs"][seat])
-            return f"{who('shouts', 'shout')} GeoPlunge! {said}."
-        return f"{who('shouts', 'shout')} GeoPlunge!, but it does not work."
+            groups = groups_said(view, result["solutions"][seat], result["hubs"][seat])
+            return said(
+                N_("You shout GeoPlunge! {groups}."),
+                N_("{player} shouts GeoPlunge! {groups}."),
+                groups=groups,
+            )
+        return said(
+            N_("You shout GeoPlunge!, but it does not work."),
+            N_("{player} shouts GeoPlunge!, but it does not work."),
+        )
     if kind == "give_up":
-        return f"{who('gives', 'give')} up the race: no GeoPlunge found."
+        return said(
+            N_("You give up the race: no GeoPlunge found."),
+            N_("{player} gives up the race: no GeoPlunge found."),
+        )
     if kind == "time_up":
-        return f"{does_text(table, seat, 'runs', 'run')} out of time in the race."
+        return said(
+            N_("You run out of time in the race."), N_("{player} runs out of time in the race.")
+        )
     if kind == "discard":
-        return f"{who('puts', 'put')} {DISCARDS} cards away."
+        return said(N_("You put {n} cards away."), N_("{player} puts {n} cards away."), n=DISCARDS)
     if kind == "announce":
-        return f"{who('is', 'are')} {'' if action['geoplunging'] else 'not '}GeoPlunging."
+        if action["geoplunging"]:
+            return said(N_("You are GeoPlunging."), N_("{player} is GeoPlunging."))
+        return said(N_("You are not GeoPlunging."), N_("{player} is not GeoPlunging."))
     if kind == "lead":
-        card = cards[action["card"]]
-        category = action["category"]
-        return (
-            f"{who('leads', 'lead')} {card['name']} and says {category.title()}: "
-            f"{category} #{card[category]}."
+        code, category = action["card"], action["category"]
+        return said(
+            N_("You lead {state} and say {category}: {rank}."),
+            N_("{player} leads {state} and says {category}: {rank}."),
+            state=state(view, code),
+            category=category_title(category),
+            rank=rank_word(category, cards[code][category]),
         )
     if kind == "follow":
         tricks = view["stage3"]["tricks"] if view.get("stage3") else []
-        card = cards[action["card"]]
+        code = action["card"]
         if not tricks:
-            return f"{who('plays', 'play')} {card['name']}."
+            return said(
+                N_("You play {state}."), N_("{player} plays {state}."), state=state(view, code)
+            )
         last = tricks[-1]
-        winner = does_text(table, last["winner"], "wins", "win")
-        return (
-            f"{who('plays', 'play')} {card['name']} ({last['category']} "
-            f"#{card[last['category']]}): {winner} trick {len(tricks)}."
+        winner = who(
+            table,
+            last["winner"],
+            N_("You win trick {number}"),
+            N_("{player} wins trick {number}"),
+            number=len(tricks),
+        )
+        return said(
+            N_("You play {state} ({rank}): {winner}."),
+            N_("{player} plays {state} ({rank}): {winner}."),
+            state=state(view, code),
+            rank=rank_word(last["category"], cards[code][last["category"]]),
+            winner=winner,
         )
     return ""
 
@@ -323,6 +463,12 @@ class Verdict:
     explaining: dict[str, Any] | None = None
 
 
+def _fact(code: str) -> str:
+    """A fact about a state: in English only (the facts file is English; a page in another
+    language shows none rather than an English sentence)."""
+    return state_fact(code) if language() == "en" else ""
+
+
 def guess_verdict(
     after: View, mine: View, table: Table, action: Mapping[str, Any], *, by_human: bool, how: str
 ) -> Verdict:
@@ -332,8 +478,7 @@ def guess_verdict(
     seat, code = action["player"], action["state"]
     other = 1 - seat
     guesses, _clues, secret, found = guess_record(after, seat)
-    names = {c: card["name"] for c, card in after["cards"].items()}
-    name = names[code]
+    name = state(after, code)
     right = found and guesses[-1] == code
     done = right or len(guesses) >= GUESSES
     if by_human:
@@ -345,23 +490,40 @@ def guess_verdict(
             "tried": guesses,
         }
         if right:
-            verdict.headline = f"Yes! It is {name}."
-            verdict.answer = f"Found in {plural(len(guesses), 'guess')}."
+            verdict.headline = _("Yes! It is {state}.").format(state=name)
+            verdict.answer = ngettext(
+                "Found in {n} guess.", "Found in {n} guesses.", len(guesses)
+            ).format(n=len(guesses))
         elif done:
-            verdict.headline = f"Not {name}: that was your last guess."
-            verdict.answer = f"{whose(table, other, upper=True)} state was {names[secret]}."
+            verdict.headline = _("Not {state}: that was your last guess.").format(state=name)
+            if secret is not None:
+                verdict.answer = who(
+                    table,
+                    other,
+                    N_("Your state was {state}."),
+                    N_("{player}'s state was {state}."),
+                    state=state(after, secret),
+                )
         else:
-            verdict.headline = f"Not {name}."
+            verdict.headline = _("Not {state}.").format(state=name)
             verdict.lines.append(where(after, code))
             s1 = mine.get("stage1")
             if s1 and s1["waiting_for_clue"]:
-                verdict.lines.append(f"{table.name_of(other)} gives you a new clue next.")
+                verdict.lines.append(
+                    _("{player} gives you a new clue next.").format(player=table.name_of(other))
+                )
             elif s1 and s1["clues"][seat]:
-                verdict.lines.append(f"A new clue: “{s1['clues'][seat][-1]['text']}”")
-            verdict.lines.append(f"Guess {len(guesses) + 1} of {GUESSES}: {how} another state.")
+                clue = clue_said(s1["clues"][seat][-1], after["cards"])
+                verdict.lines.append(_("A new clue: “{clue}”").format(clue=clue))
+            step = (
+                N_("Guess {number} of {guesses}: click another state.")
+                if how == "click"
+                else N_("Guess {number} of {guesses}: type another state.")
+            )
+            verdict.lines.append(_(step).format(number=len(guesses) + 1, guesses=GUESSES))
         if done and secret is not None:
-            verdict.where = f"{where(after, secret)} It is green on the map."
-            verdict.fact = state_fact(secret)
+            verdict.where = _("{where} It is green on the map.").format(where=where(after, secret))
+            verdict.fact = _fact(secret)
     results = after["results"]
     if after["phase"] != "guess" and "stage1" in results:
         said, headline = stage1_said(after, table)
@@ -381,32 +543,75 @@ def stage1_said(view: View, table: Table) -> tuple[list[str], str]:
     dealer = view["dealer"]
     for seat in (dealer, 1 - dealer):
         taken = result["taken"][seat]
-        card = view["cards"][result["secret"][1 - seat]]["name"]
+        card = state(view, result["secret"][1 - seat])
         if taken is None:
-            lines.append(f"{does_text(table, seat, 'does', 'do')} not find {card}.")
+            lines.append(
+                who(
+                    table,
+                    seat,
+                    N_("You do not find {state}."),
+                    N_("{player} does not find {state}."),
+                    state=card,
+                )
+            )
         else:
-            found = does_text(table, seat, "finds", "find")
-            lines.append(f"{found} {card} in {plural(taken, 'guess')}.")
+            text = (
+                ngettext(
+                    "You find {state} in {n} guess.", "You find {state} in {n} guesses.", taken
+                )
+                if is_you(table, seat)
+                else ngettext(
+                    "{player} finds {state} in {n} guess.",
+                    "{player} finds {state} in {n} guesses.",
+                    taken,
+                )
+            )
+            lines.append(text.format(player=table.name_of(seat), state=card, n=taken))
     points = result["points"]
     if points[0] == points[1]:
-        headline = f"Stage 1 is a tie: {points[0]} points each."
+        headline = _("Stage 1 is a tie: {points} points each.").format(points=points[0])
     else:
         winner = 0 if points[0] > points[1] else 1
-        headline = f"Stage 1: {does_text(table, winner, 'wins', 'win')} {max(points)} points."
+        headline = who(
+            table,
+            winner,
+            N_("Stage 1: You win {points} points."),
+            N_("Stage 1: {player} wins {points} points."),
+            points=max(points),
+        )
     return lines, headline
+
+
+def claim_problem_said(mine: View, seat: int, groups: Sequence[Sequence[str]]) -> str:
+    """Why a GeoPlunge claim failed, in the page's language: the engine's reason (kept in
+    English in its state) said again from the view, with the same rule (``borders``)."""
+    race = mine["race"]
+    if language() == "en" or not race["problem"]:
+        return race["problem"] or ""
+    neighbours = {c: frozenset(card["neighbours"]) for c, card in mine["cards"].items()}
+    names = state_names(mine)
+    problem = borders.claim_problem(groups, race["hand"], neighbours, names, say=_) or ""
+    if race["wrong"][seat] >= MAX_WRONG_CLAIMS:
+        problem = f"{problem} {_(LAST_TRY)}"
+    return problem
 
 
 def wrong_claim_verdict(mine: View, seat: int, groups: Sequence[Sequence[str]]) -> Verdict:
     """A person's GeoPlunge! that does not work (the race goes on): why, and the lock."""
     race = mine["race"]
-    verdict = Verdict(headline="Not a GeoPlunge yet.", correct=False)
-    verdict.lines.append(race["problem"] or "")
+    verdict = Verdict(headline=_("Not a GeoPlunge yet."), correct=False)
+    verdict.lines.append(claim_problem_said(mine, seat, groups))
     verdict.explaining = {"kind": "groups", "groups": [list(g) for g in groups], "whose": seat}
     if not race["out"][seat]:
         tries = MAX_WRONG_CLAIMS - race["wrong"][seat]
         verdict.lines.append(
-            f"Your GeoPlunge! button waits {LOCKOUT_SECONDS} seconds after you press "
-            f"Continue. {plural(tries, 'wrong claim')} more and you are out of this race."
+            ngettext(
+                "Your GeoPlunge! button waits {seconds} seconds after you press Continue. "
+                "{n} wrong claim more and you are out of this race.",
+                "Your GeoPlunge! button waits {seconds} seconds after you press Continue. "
+                "{n} wrong claims more and you are out of this race.",
+                tries,
+            ).format(seconds=LOCKOUT_SECONDS, n=tries)
         )
     return verdict
 
@@ -416,12 +621,21 @@ def held_verdict(mine: View, table: Table) -> Verdict:
     held = mine["race"]["held"]
     seat, used = held["player"], held["seconds"] or 0.0
     other = table.name_of(1 - seat)
+    seconds = f"{used:.0f}"
     return Verdict(
-        headline=f"{does_text(table, seat, 'finds', 'find')} a GeoPlunge in {used:.0f} seconds!",
+        headline=who(
+            table,
+            seat,
+            N_("You find a GeoPlunge in {seconds} seconds!"),
+            N_("{player} finds a GeoPlunge in {seconds} seconds!"),
+            seconds=seconds,
+        ),
         correct=True,
         lines=[
-            f"It stays hidden until {other} has tried. Pass the screen to {other}: "
-            f"{other} must find one in less than {used:.0f} seconds to win the race."
+            _(
+                "It stays hidden until {other} has tried. Pass the screen to {other}: "
+                "{other} must find one in less than {seconds} seconds to win the race."
+            ).format(other=other, seconds=seconds)
         ],
     )
 
@@ -437,35 +651,72 @@ def race_verdict(view: View, table: Table, *, computers: Collection[int], neutra
     winner = result["winner"]
     solutions, hubs = result["solutions"], result["hubs"]
     if winner is None:
-        verdict.headline = "Nobody found a GeoPlunge: no points for Stage 2."
+        verdict.headline = _("Nobody found a GeoPlunge: no points for Stage 2.")
     else:
-        shout = does_text(table, winner, "shouts", "shout")
-        verdict.headline = f"{shout} GeoPlunge first: +{STAGE_POINTS} points!"
+        verdict.headline = who(
+            table,
+            winner,
+            N_("You shout GeoPlunge first: +{points} points!"),
+            N_("{player} shouts GeoPlunge first: +{points} points!"),
+            points=STAGE_POINTS,
+        )
         verdict.lines.append(groups_said(view, solutions[winner], hubs[winner]) + ".")
         if not neutral:
             verdict.correct = winner not in computers
     for seat in (0, 1):
         if seat == winner:
             continue
-        hand = f"{whose(table, seat, upper=True)} cards"
         if solutions[seat]:
             said = groups_said(view, solutions[seat], hubs[seat])
-            verdict.lines.append(f"{hand} had one too: {said}.")
+            verdict.lines.append(
+                who(
+                    table,
+                    seat,
+                    N_("Your cards had one too: {groups}."),
+                    N_("{player}'s cards had one too: {groups}."),
+                    groups=said,
+                )
+            )
         else:
-            verdict.lines.append(f"{hand} had no GeoPlunge.")
+            verdict.lines.append(
+                who(
+                    table,
+                    seat,
+                    N_("Your cards had no GeoPlunge."),
+                    N_("{player}'s cards had no GeoPlunge."),
+                )
+            )
     shown = winner if winner is not None else next((s for s in (0, 1) if solutions[s]), None)
     if shown is not None:
         groups = solutions[shown]
         verdict.explaining = {"kind": "groups", "groups": groups, "whose": shown}
-        verdict.where = (
-            f"On the map: {whose(table, shown)} groups, group 1 orange and group 2 pink."
+        verdict.where = who(
+            table,
+            shown,
+            N_("On the map: your groups, group 1 orange and group 2 pink."),
+            N_("On the map: {player}'s groups, group 1 orange and group 2 pink."),
         )
-        verdict.fact = state_fact(hubs[shown][0] or groups[0][0])
+        verdict.fact = _fact(hubs[shown][0] or groups[0][0])
     s3 = view.get("stage3")
     if s3 is not None:
-        deals = does_text(table, s3["dealer"], "deals Stage 3 and leads", "deal Stage 3 and lead")
-        why = "the race winner" if winner is not None else "this round's dealer"
-        verdict.lines.append(f"{deals} the first trick, as {why}.")
+        if winner is not None:
+            verdict.lines.append(
+                who(
+                    table,
+                    s3["dealer"],
+                    N_("You deal Stage 3 and lead the first trick, as the race winner."),
+                    N_("{player} deals Stage 3 and leads the first trick, as the race winner."),
+                )
+            )
+        else:
+            verdict.lines.append(
+                who(
+                    table,
+                    s3["dealer"],
+                    N_("You deal Stage 3 and lead the first trick, as this round's dealer."),
+                    N_("{player} deals Stage 3 and leads the first trick, as this round's dealer."),
+                )
+            )
     return verdict
 
 
@@ -480,23 +731,52 @@ def trick_verdict(
     number = len(s3["tricks"])
     winner = trick["winner"]
     category = trick["category"]
-    won = cards[trick["cards"][winner]]
-    lost = cards[trick["cards"][1 - winner]]
-    last = " last" if number == TRICKS else ""
+    won = trick["cards"][winner]
+    lost = trick["cards"][1 - winner]
     verdict = Verdict()
-    verdict.headline = (
-        f"{does_text(table, winner, 'wins', 'win')} the{last} trick ({number} of {TRICKS})."
-    )
+    if number == TRICKS:
+        verdict.headline = who(
+            table,
+            winner,
+            N_("You win the last trick ({number} of {tricks})."),
+            N_("{player} wins the last trick ({number} of {tricks})."),
+            number=number,
+            tricks=TRICKS,
+        )
+    else:
+        verdict.headline = who(
+            table,
+            winner,
+            N_("You win the trick ({number} of {tricks})."),
+            N_("{player} wins the trick ({number} of {tricks})."),
+            number=number,
+            tricks=TRICKS,
+        )
     if not neutral:
         verdict.correct = winner not in computers
     verdict.lines.append(
-        f"{category.title()}: {won['name']} is #{won[category]}, {lost['name']} is "
-        f"#{lost[category]}. The lower number wins."
+        _(
+            "{category}: {won} is #{won_rank}, {lost} is #{lost_rank}. The lower number wins."
+        ).format(
+            category=category_title(category),
+            won=state(view, won),
+            won_rank=cards[won][category],
+            lost=state(view, lost),
+            lost_rank=cards[lost][category],
+        )
     )
     tally = ", ".join(f"{table.name_of(s)} {s3['won'][s]}" for s in (0, 1))
-    verdict.lines.append(f"Tricks won: {tally}.")
+    verdict.lines.append(_("Tricks won: {tally}.").format(tally=tally))
     if number < TRICKS:
-        verdict.lines.append(f"{does_text(table, winner, 'leads', 'lead')} trick {number + 1}.")
+        verdict.lines.append(
+            who(
+                table,
+                winner,
+                N_("You lead trick {number}."),
+                N_("{player} leads trick {number}."),
+                number=number + 1,
+            )
+        )
     verdict.explaining = {"kind": "trick", "trick": trick}
     return verdict
 
@@ -506,55 +786,62 @@ def stage3_said(view: View, table: Table) -> str:
     result = view["results"]["stage3"]
     winner = result["winner"]
     mine, theirs = result["won"][winner], result["won"][1 - winner]
-    text = f"{does_text(table, winner, 'wins', 'win')} Stage 3, {mine} tricks to {theirs}"
-    if mine == theirs:
-        text += ": the last trick decided it"
-    plunged = [table.name_of(s) for s in (0, 1) if result["geoplunging"][s]]
+    plunged = [s for s in (0, 1) if result["geoplunging"][s]]
     if not plunged:
-        why = "nobody was GeoPlunging"
+        why = _("nobody was GeoPlunging")
     elif len(plunged) == 2:
-        why = "both were GeoPlunging"
+        why = _("both were GeoPlunging")
     else:
-        why = f"{plunged[0]} {'were' if plunged[0] == 'You' else 'was'} GeoPlunging"
-    return f"{text}. +{result['points']} points ({why})."
+        why = who(table, plunged[0], N_("You were GeoPlunging"), N_("{player} was GeoPlunging"))
+    values = {"mine": mine, "theirs": theirs, "points": result["points"], "why": why}
+    if mine == theirs:
+        return who(
+            table,
+            winner,
+            N_(
+                "You win Stage 3, {mine} tricks to {theirs}: the last trick decided it. "
+                "+{points} points ({why})."
+            ),
+            N_(
+                "{player} wins Stage 3, {mine} tricks to {theirs}: the last trick decided it. "
+                "+{points} points ({why})."
+            ),
+            **values,
+        )
+    return who(
+        table,
+        winner,
+        N_("You win Stage 3, {mine} tricks to {theirs}. +{points} points ({why})."),
+        N_("{player} wins Stage 3, {mine} tricks to {theirs}. +{points} points ({why})."),
+        **values,
+    )
 
 
 def round_end_said(view: View, table: Table) -> list[str]:
     """After the last trick of a round that does not end the game: the score, next round."""
-    nxt = does_text(table, 1 - view["dealer"], "deals", "deal")
-    return [score_said(view, table), f"Press Next round: {nxt} round {view['round'] + 1}."]
+    nxt = who(
+        table,
+        1 - view["dealer"],
+        N_("Press Next round: you deal round {number}."),
+        N_("Press Next round: {player} deals round {number}."),
+        number=view["round"] + 1,
+    )
+    return [score_said(view, table), nxt]
 
 
 def score_said(view: View, table: Table) -> str:
     """ "Score: Ana 45, Computer 30 (first to 100)."."""
     scores = view["scores"]
     said = ", ".join(f"{table.name_of(s)} {number_text(scores[s])}" for s in (0, 1))
-    return f"Score: {said} (first to {view['target']})."
+    return _("Score: {scores} (first to {target}).").format(scores=said, target=view["target"])
 
 
-# The step controls' and the board's sentences live beside this module (kept under 600 lines).
-from geoteach.ui.geotriple.wording_steps import (  # noqa: E402, F401
-    RACE_WAITS,
-    claim_button_text,
-    clock_words,
-    computer_due,
-    computer_gave_up,
-    first_racer_out,
-    groups_line,
-    hand_tile,
-    map_caption,
-    not_your_card,
-    picked_enough,
-    race_out_step,
-    race_step,
-    round_over_step,
-    score_title,
-    sheet_html,
-    stage1_step,
-    stage3_step,
-    tile_html,
-    time_to_beat,
-    trick_table_html,
-    tricks_detail,
-    wait_to_shout,
-)
+def score_title(view: View) -> str:
+    """The leaderboard's heading: "Points (first to 100)"."""
+    return _("Points (first to {target})").format(target=view["target"])
+
+
+def tricks_detail(view: View, seat: int) -> str:
+    """The leaderboard's second column in Stage 3: "2 of 6"."""
+    s3 = view.get("stage3")
+    return _("{won} of {tricks}").format(won=s3["won"][seat], tricks=TRICKS) if s3 else ""

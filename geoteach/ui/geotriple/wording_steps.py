@@ -1,6 +1,7 @@
-"""GeoTriple's sentences for the step controls and the board (the map's caption, the trick
-table, the hand): the second half of ``wording``, which re-exports all of it, so a translator
-still finds every sentence through ``wording``. Pure functions of a view, like ``wording``."""
+"""GeoTriple's sentences for the step controls and the board (the race clock, the map's
+caption, the trick table, the hand, the score sheet), in the page's language. Pure functions
+of a view, like ``wording``; the words both share are in ``terms``, which both import (neither
+imports the other)."""
 
 from __future__ import annotations
 
@@ -12,60 +13,79 @@ from geoteach.games.geotriple.borders import BORDER_RULE
 from geoteach.games.geotriple.game import GUESSES, MAX_WRONG_CLAIMS
 from geoteach.games.geotriple.tricks import DISCARDS, HAND_SIZE, TRICKS
 from geoteach.games.table import Table
-from geoteach.ui.geotriple.wording import (
+from geoteach.i18n import N_, _, ngettext
+from geoteach.ui.geotriple.terms import (
     GEOPLUNGING,
     RANKS_SAID,
     STAGE3,
     View,
+    answer_said,
+    ask_said,
+    category_title,
     census_words,
-    plural,
+    clue_said,
     rank_labels,
-    whose,
+    rank_parts,
+    rank_word,
+    state,
+    state_names,
+    who,
+    who_html,
 )
 from geoteach.ui.shell import number_text, places_of
-from geoteach.ui.theme import does, seat_badge
+from geoteach.ui.theme import seat_badge
 
 
 # ----- the race clock ----------------------------------------------------------------------
 def clock_words(used: float, left: float | None, against: str) -> str:
     """The race clock's line: "Race clock: 12 s · Computer can shout GeoPlunge in 13 s"."""
+    seconds = f"{used:.0f}"
     if left is None:
-        return f"Race clock: {used:.0f} s. {against}".strip()
-    return f"Race clock: {used:.0f} s · {against}"
+        said = _("Race clock: {seconds} s.").format(seconds=seconds)
+        return f"{said} {against}".strip()
+    return _("Race clock: {seconds} s · {against}").format(seconds=seconds, against=against)
 
 
 def computer_due(table: Table, seat: int) -> str:
     """What the clock counts down to against a computer (``{left}``: seconds left)."""
-    return f"{table.name_of(seat)} can shout GeoPlunge in {{left}} s"
+    return _("{player} can shout GeoPlunge in {left} s").format(
+        player=table.name_of(seat), left="{left}"
+    )
 
 
 def computer_gave_up(table: Table, seat: int) -> str:
-    return f"{table.name_of(seat)} gave up: take your time."
+    return _("{player} gave up: take your time.").format(player=table.name_of(seat))
 
 
 def time_to_beat(table: Table, seat: int) -> str:
     """Racing in turns, against the held claim of ``seat`` (``{left}``: seconds left)."""
-    return f"{{left}} s left to beat {table.name_of(seat)}'s time"
+    return _("{left} s left to beat {player}'s time").format(
+        player=table.name_of(seat), left="{left}"
+    )
 
 
 def first_racer_out(table: Table, seat: int) -> str:
-    return f"{table.name_of(seat)} is out of this race."
+    return _("{player} is out of this race.").format(player=table.name_of(seat))
 
 
 def wait_to_shout(seconds: int) -> str:
-    return f"Wait {seconds} more seconds before you shout again."
+    return ngettext(
+        "Wait {n} more second before you shout again.",
+        "Wait {n} more seconds before you shout again.",
+        seconds,
+    ).format(n=seconds)
 
 
 def claim_button_text(wait: int) -> str:
-    return f"GeoPlunge! (wait {wait} s)" if wait > 0 else "GeoPlunge!"
+    return _("GeoPlunge! (wait {seconds} s)").format(seconds=wait) if wait > 0 else "GeoPlunge!"
 
 
 def not_your_card(name: str) -> str:
-    return f"{name} is not one of your cards: yours are the blue states."
+    return _("{state} is not one of your cards: yours are the blue states.").format(state=name)
 
 
 def picked_enough(limit: int) -> str:
-    return f"You have {limit} cards picked already: click one again to take it back."
+    return _("You have {n} cards picked already: click one again to take it back.").format(n=limit)
 
 
 # ----- the score sheet ----------------------------------------------------------------------
@@ -84,90 +104,123 @@ def sheet_html(view: View, table: Table, standings: Sequence[Any]) -> str:
             f"<tr><td>{place}</td><td>{seat_badge(table, row.seat)}</td>"
             f"{''.join(cells)}<td class='gt-num'><b>{row.shown}</b></td></tr>"
         )
-    heads = "".join(f"<th>Round {r['round']}</th>" for r in history)
+    round_head = _("Round {number}")
+    heads = "".join(f"<th>{html_text(round_head.format(number=r['round']))}</th>" for r in history)
+    words = [
+        html_text(w)
+        for w in (_("Score sheet"), _("(points won each round)"), _("Place"), _("Player"))
+    ]
+    total = html_text(_("Total"))
     return (
-        "<details><summary><b>Score sheet</b> (points won each round)</summary>"
-        f"<table><tr><th>Place</th><th>Player</th>{heads}<th>Total</th></tr>"
-        + "".join(rows)
-        + "</table></details>"
+        f"<details><summary><b>{words[0]}</b> {words[1]}</summary>"
+        f"<table><tr><th>{words[2]}</th><th>{words[3]}</th>{heads}"
+        f"<th>{total}</th></tr>" + "".join(rows) + "</table></details>"
     )
 
 
-def score_title(view: View) -> str:
-    return f"Points (first to {view['target']})"
-
-
-def tricks_detail(view: View, seat: int) -> str:
-    """The leaderboard's second column in Stage 3: "2 of 6"."""
-    s3 = view.get("stage3")
-    return f"{s3['won'][seat]} of {TRICKS}" if s3 else ""
-
-
 # ----- the step controls ----------------------------------------------------------------------
+def clue_options(view: View) -> list[tuple[str, str]]:
+    """The clue menu of the card's holder: (the answer in the page's language, the answer)."""
+    return [(answer_said(a, view["cards"]), a) for a in view["stage1"]["clue_choices"]]
+
+
 def stage1_step(view: View, table: Table, seat: int, *, interactive: bool) -> tuple[str, str]:
     """Stage 1 as ``seat`` sees it (HTML) and the row of controls it needs: "clue", "guess"
     or ""."""
     s1 = view["stage1"]
-    names = {c: card["name"] for c, card in view["cards"].items()}
+    names = state_names(view)
     guesser, holder = s1["guesser"], s1["holder"]
-    mine = names[s1["my_card"]]
-    other = 1 - seat
+    mine = html_text(names[s1["my_card"]])
+    other = html_text(table.name_of(1 - seat))
     parts = [
-        f"<p>Your secret card: <b>{html_text(mine)}</b> "
-        f"({html_text(table.name_of(other))} tries to guess it).</p>"
+        "<p>"
+        + html_text(_("Your secret card: {state} ({other} tries to guess it)."))
+        .replace("{state}", "<b>{state}</b>")
+        .format(state=mine, other=other)
+        + "</p>"
     ]
     if s1["waiting_for_clue"] and seat == holder:
+        ask = html_text(ask_said(s1["challenge"]["id"], s1["challenge"]["ask"]))
         parts.append(
-            f"<p>GeoChallenge card for {html_text(table.name_of(guesser))}: "
-            f"<i>{html_text(s1['challenge']['ask'])}</i><br>Pick a true clue about "
-            f"{html_text(mine)}:</p>"
+            "<p>"
+            + html_text(_("GeoChallenge card for {player}:")).format(
+                player=html_text(table.name_of(guesser))
+            )
+            + f" <i>{ask}</i><br>"
+            + html_text(_("Pick a true clue about {state}:")).format(state=mine)
+            + "</p>"
         )
         return "".join(parts), "clue"
-    clues = "".join(f"<li>{html_text(c['text'])}</li>" for c in s1["clues"][guesser])
-    tried = ", ".join(names[c] for c in s1["guesses"][guesser]) or "none yet"
+    clues = "".join(
+        f"<li>{html_text(clue_said(c, view['cards']))}</li>" for c in s1["clues"][guesser]
+    )
+    tried = ", ".join(names[c] for c in s1["guesses"][guesser]) or _("none yet")
     if guesser == seat:
-        parts.append(f"<p>Clues about {html_text(whose(table, other))} state:</p>")
+        about = who(
+            table,
+            1 - seat,
+            N_("Clues about your state:"),
+            N_("Clues about {player}'s state:"),
+        )
     else:
-        parts.append(f"<p>Clues {html_text(table.name_of(guesser))} got about your card:</p>")
-    parts.append(f"<ol>{clues}</ol>" if clues else "<p><i>The clue is coming…</i></p>")
-    parts.append(f"<p>Guesses so far: {html_text(tried)}</p>")
+        about = _("Clues {player} got about your card:").format(player=table.name_of(guesser))
+    parts.append(f"<p>{html_text(about)}</p>")
+    coming = "<p><i>" + html_text(_("The clue is coming…")) + "</i></p>"
+    parts.append(f"<ol>{clues}</ol>" if clues else coming)
+    so_far = _("Guesses so far: {states}").format(states=tried)
+    parts.append(f"<p>{html_text(so_far)}</p>")
     if guesser != seat or s1["waiting_for_clue"]:
         return "".join(parts), ""
     number = len(s1["guesses"][seat]) + 1
-    route = "click a state on the map, or type it" if interactive else "type a state"
-    parts.append(f"<p><b>Guess {number} of {GUESSES}:</b> {route}.</p>")
+    head = _("Guess {number} of {guesses}:").format(number=number, guesses=GUESSES)
+    route = _("click a state on the map, or type it.") if interactive else _("type a state.")
+    parts.append(f"<p><b>{html_text(head)}</b> {html_text(route)}</p>")
     return "".join(parts), "guess"
 
 
 def race_out_step(view: View, seat: int) -> str:
     race = view["race"]
-    why = "gave up" if race["wrong"][seat] < MAX_WRONG_CLAIMS else "made 3 wrong claims"
-    return (
-        f"<p>You {why}: you are out of this race. The other player may still find a GeoPlunge.</p>"
-    )
+    if race["wrong"][seat] < MAX_WRONG_CLAIMS:
+        said = _(
+            "You gave up: you are out of this race. The other player may still find a GeoPlunge."
+        )
+    else:
+        said = _(
+            "You made 3 wrong claims: you are out of this race. The other player may still "
+            "find a GeoPlunge."
+        )
+    return f"<p>{html_text(said)}</p>"
 
 
-RACE_WAITS = "<p><b>The race clock waits while you read.</b> Press Continue to race on.</p>"
+def race_waits() -> str:
+    """The race step while a verdict is open (HTML)."""
+    waits, go_on = _("The race clock waits while you read."), _("Press Continue to race on.")
+    return f"<p><b>{html_text(waits)}</b> {html_text(go_on)}</p>"
 
 
 def race_step(*, interactive: bool) -> str:
     route = (
-        "Click your blue states on the map or below" if interactive else "Click their names below"
+        _("Click your blue states on the map or below: the first 3 are group 1.")
+        if interactive
+        else _("Click their names below: the first 3 are group 1.")
     )
+    head = _("Find 2 groups of 3 of your cards")
+    rule = _("in each group one state borders the other two.")
     return (
-        "<p><b>Find 2 groups of 3 of your cards</b>: in each group one state borders the "
-        f"other two. {route}: the first 3 are group 1.</p>"
-        f'<p class="gt-small">{html_text(BORDER_RULE)}</p>'
+        f"<p><b>{html_text(head)}</b>: {html_text(rule)} {html_text(route)}</p>"
+        f'<p class="gt-small">{html_text(_(BORDER_RULE))}</p>'
     )
 
 
 def groups_line(view: View, selected: Sequence[str]) -> str:
-    names = {c: card["name"] for c, card in view["cards"].items()}
+    names = state_names(view)
     groups = [selected[:3], selected[3:6]]
+    heads = (_("Group {number}").format(number=1), _("Group {number}").format(number=2))
+    colours = (_("(orange):"), _("(pink):"))
     return (
         "<p>"
         + " · ".join(
-            f"<b>Group {i + 1}</b> ({('orange', 'pink')[i]}): "
+            f"<b>{html_text(heads[i])}</b> {html_text(colours[i])} "
             + (html_text(", ".join(names[c] for c in g)) or "—")
             for i, g in enumerate(groups)
         )
@@ -176,8 +229,14 @@ def groups_line(view: View, selected: Sequence[str]) -> str:
 
 
 def round_over_step(view: View, table: Table) -> str:
-    nxt = does(table, 1 - view["dealer"], "deals", "deal")
-    return f"<p><b>The round is over.</b> Next round: {nxt} and guesses first.</p>"
+    nxt = who_html(
+        table,
+        1 - view["dealer"],
+        N_("Next round: you deal and guess first."),
+        N_("Next round: {player} deals and guesses first."),
+    )
+    over = _("The round is over.")
+    return f"<p><b>{html_text(over)}</b> {nxt}</p>"
 
 
 def stage3_step(
@@ -187,49 +246,76 @@ def stage3_step(
     "category" or ""."""
     s3 = view["stage3"]
     phase = view["phase"]
-    cards = view["cards"]
-    other = html_text(table.name_of(1 - seat))
+    names = state_names(view)
+    other = table.name_of(1 - seat)
+
+    def p(text: str, **values: Any) -> str:
+        return f"<p>{html_text(text.format(**values))}</p>"
+
     if phase == "discard":
         if not acting:
-            return f"<p>Waiting for {other} to put 2 cards away…</p>", ""
-        picked = ", ".join(cards[c]["name"] for c in selected) or "none yet"
+            return p(_("Waiting for {player} to put 2 cards away…"), player=other), ""
+        picked = ", ".join(names[c] for c in selected) or _("none yet")
+        head = _("Put {away} of your {hand} cards away:").format(away=DISCARDS, hand=HAND_SIZE)
+        rest = _("click them under Your cards, then press the button. Picked: {states}.")
         return (
-            f"<p><b>Put {DISCARDS} of your {HAND_SIZE} cards away:</b> click them under "
-            f"Your cards, then press the button. Picked: {html_text(picked)}.</p>"
-        ), "put_away"
+            f"<p><b>{html_text(head)}</b> {html_text(rest.format(states=picked))}</p>",
+            "put_away",
+        )
     if phase == "announce":
         said = s3["geoplunging"][1 - seat]
         heard = ""
         if said is not None:
-            word = "is GeoPlunging" if said else "is not GeoPlunging"
-            heard = f"<p>{other} {word}.</p>"
+            word = _("{player} is GeoPlunging.") if said else _("{player} is not GeoPlunging.")
+            heard = p(word, player=other)
         if not acting:
-            return f"<p>{other} decides first…</p>", ""
+            return p(_("{player} decides first…"), player=other), ""
+        ask = _("Are you GeoPlunging this round?")
+        tip = _("Say yes when you think your cards will win Stage 3.")
         return (
-            f"{heard}<p><b>Are you GeoPlunging this round?</b> {html_text(GEOPLUNGING)}</p>"
-            '<p class="gt-small">Say yes when you think your cards will win Stage 3.</p>'
+            f"{heard}<p><b>{html_text(ask)}</b> {html_text(_(GEOPLUNGING))}</p>"
+            f'<p class="gt-small">{html_text(tip)}</p>'
         ), "plunge"
     trick = s3["trick"]
     if not acting:
-        return f"<p>{other} is choosing a card…</p>", ""
+        return p(_("{player} is choosing a card…"), player=other), ""
     if trick is None:
         number = len(s3["tricks"]) + 1
+        head = _("You lead trick {number} of {tricks}.").format(number=number, tricks=TRICKS)
+        rest = _("First pick what counts, then click one of your cards.")
         return (
-            f"<p><b>You lead trick {number} of {TRICKS}.</b> First pick what counts, then "
-            f"click one of your cards.</p><p class='gt-small'>{html_text(RANKS_SAID)}</p>"
+            f"<p><b>{html_text(head)}</b> {html_text(rest)}</p>"
+            f"<p class='gt-small'>{html_text(_(RANKS_SAID))}</p>"
         ), "category"
-    lead = cards[trick["lead"]]
+    lead = trick["lead"]
     category = trick["category"]
-    rank = lead[category]
-    task = (
-        f"Nothing beats {category} #1: click a card you can spare."
-        if rank == 1
-        else f"Click one of your cards: a {category} number lower than {rank} wins the trick."
+    rank = view["cards"][lead][category]
+    if rank == 1:
+        task = _("Nothing beats {rank}: click a card you can spare.").format(
+            rank=rank_word(category, 1)
+        )
+    else:
+        task = {
+            "size": _("Click one of your cards: a size number lower than {rank} wins the trick."),
+            "statehood": _(
+                "Click one of your cards: a statehood number lower than {rank} wins the trick."
+            ),
+            "population": _(
+                "Click one of your cards: a population number lower than {rank} wins the trick."
+            ),
+        }[category].format(rank=rank)
+    led = (
+        html_text(_("{player} led {state} and said {category}: {rank}."))
+        .replace("{state}", "<b>{state}</b>")
+        .replace("{category}", "<b>{category}</b>")
+        .format(
+            player=html_text(other),
+            state=html_text(names[lead]),
+            category=html_text(category_title(category)),
+            rank=html_text(rank_word(category, rank)),
+        )
     )
-    return (
-        f"<p>{other} led <b>{html_text(lead['name'])}</b> and said "
-        f"<b>{category.title()}</b>: {category} #{rank}.</p><p>{task}</p>"
-    ), ""
+    return f"<p>{led}</p><p>{html_text(task)}</p>", ""
 
 
 # ----- the board: the map's caption, the trick table, the hand ------------------------------
@@ -243,7 +329,7 @@ def map_caption(
     interactive: bool,
 ) -> str:
     """The map's colours in words (HTML), case by case as ``render.geotriple.map_paint``."""
-    names = {c: card["name"] for c, card in view["cards"].items()}
+    names = state_names(view)
     explaining = explaining or {}
     kind = explaining.get("kind")
     if kind == "guess":
@@ -251,27 +337,45 @@ def map_caption(
         tried = [c for c in explaining["tried"] if c not in (picked, answer)]
         caption = []
         if picked != answer:
-            caption.append(f"Your guess, {html_text(names[picked])}, is red-orange")
+            caption.append(_("Your guess, {state}, is red-orange").format(state=names[picked]))
         if answer:
-            caption.append(f"the answer, {html_text(names[answer])}, is green")
+            caption.append(_("the answer, {state}, is green").format(state=names[answer]))
         if tried:
-            caption.append("earlier guesses are striped")
-        return "On the map: " + "; ".join(caption) + "."
+            caption.append(_("earlier guesses are striped"))
+        said = _("On the map: {colours}.").format(colours="; ".join(caption))
+        return html_text(said)
     if kind == "stage1":
         secret = explaining["secret"]
         held = "; ".join(
-            f"{html_text(whose(table, s))} card, {html_text(names[secret[s]])}" for s in (0, 1)
+            who(
+                table,
+                s,
+                N_("your card, {state}"),
+                N_("{player}'s card, {state}"),
+                state=names[secret[s]],
+            )
+            for s in (0, 1)
         )
-        return f"In green: {held}."
+        return html_text(_("In green: {cards}.").format(cards=held))
     if kind == "groups":
-        return (
-            f"{html_text(whose(table, explaining['whose'], upper=True))} groups: group 1 "
-            "orange (marked 1), group 2 pink (marked 2)."
+        return html_text(
+            who(
+                table,
+                explaining["whose"],
+                N_("Your groups: group 1 orange (marked 1), group 2 pink (marked 2)."),
+                N_("{player}'s groups: group 1 orange (marked 1), group 2 pink (marked 2)."),
+            )
         )
     if kind == "trick":
         trick = explaining["trick"]
-        said = " and ".join(html_text(names[c]) for c in trick["cards"])
-        return f"The trick on the map: {said}, with their {trick['category']} ranks."
+        a, b = (names[c] for c in trick["cards"])
+        return html_text(
+            {
+                "size": _("The trick on the map: {a} and {b}, with their size ranks."),
+                "statehood": _("The trick on the map: {a} and {b}, with their statehood ranks."),
+                "population": _("The trick on the map: {a} and {b}, with their population ranks."),
+            }[trick["category"]].format(a=a, b=b)
+        )
     phase = view["phase"]
     if phase == "guess":
         s1 = view["stage1"]
@@ -279,64 +383,87 @@ def map_caption(
         caption = []
         if seat in (guesser, None) and not s1["waiting_for_clue"]:
             if show_possible:
-                left = view["possible"]
+                left = len(view["possible"])
                 caption.append(
-                    f"Yellow, with a thick border: the {plural(len(left), 'state')} that "
-                    f"{'fits' if len(left) == 1 else 'fit'} every clue so far"
+                    ngettext(
+                        "Yellow, with a thick border: the {n} state that fits every clue so far",
+                        "Yellow, with a thick border: the {n} states that fit every clue so far",
+                        left,
+                    ).format(n=left)
                 )
             if seat == guesser:
-                caption.append(f"{'click' if interactive else 'type'} the state you think it is")
+                caption.append(
+                    _("click the state you think it is")
+                    if interactive
+                    else _("type the state you think it is")
+                )
         elif seat is not None:
-            caption.append(f"Your card, {html_text(names[s1['my_card']])}, is blue")
+            caption.append(_("Your card, {state}, is blue").format(state=names[s1["my_card"]]))
         if s1["guesses"][guesser]:
-            caption.append("states already guessed are striped")
-        text = "; ".join(caption) or "The 50 states"
-        return text[0].upper() + text[1:] + "."
+            caption.append(_("states already guessed are striped"))
+        if not caption:
+            return html_text(_("The 50 states."))
+        text = "; ".join(caption)
+        return html_text(text[0].upper() + text[1:] + ".")
     if phase == "race" and seat is not None:
         race = view["race"]
         if not race["hand"] or race["out"][seat]:
-            return "Your race is over: wait for the result."
-        how = "Click them" if interactive else "Pick them on the right"
-        return (
-            f"Your 18 cards are blue. {how} to make group 1 (orange, marked 1) and "
-            "group 2 (pink, marked 2)."
-        )
+            return html_text(_("Your race is over: wait for the result."))
+        if interactive:
+            said = _(
+                "Your 18 cards are blue. Click them to make group 1 (orange, marked 1) and "
+                "group 2 (pink, marked 2)."
+            )
+        else:
+            said = _(
+                "Your 18 cards are blue. Pick them on the right to make group 1 (orange, "
+                "marked 1) and group 2 (pink, marked 2)."
+            )
+        return html_text(said)
     if phase in STAGE3 and seat is not None:
         trick = view["stage3"]["trick"]
         if trick is None:
-            return "Your cards are blue."
-        return f"Your cards are blue; the card led, {html_text(names[trick['lead']])}, is orange."
-    return "The 50 states."
+            return html_text(_("Your cards are blue."))
+        return html_text(
+            _("Your cards are blue; the card led, {state}, is orange.").format(
+                state=names[trick["lead"]]
+            )
+        )
+    return html_text(_("The 50 states."))
 
 
 def tile_html(view: View, table: Table, code: str, category: str, seat: int, won: bool) -> str:
     """One card on the trick table, the category's rank in bold (HTML)."""
     card = view["cards"][code]
     census = census_words(view["population_year"])
-    ranks = html_text(rank_labels(card, census)).replace(
-        html_text(f"{category} #{card[category]}"),
-        f"<b>{html_text(category)} #{card[category]}</b>",
-        1,
-    )
-    mark = " · won the trick" if won else ""
+    parts = [
+        f"<b>{html_text(text)}</b>" if c == category else html_text(text)
+        for c, text in rank_parts(card).items()
+    ]
+    ranks = " · ".join(parts) + (f" ({html_text(census)})" if census else "")
+    mark = " · " + html_text(_("won the trick")) if won else ""
     return (
         f'<div class="gt-tile{" gt-won" if won else ""}">{seat_badge(table, seat)}'
-        f"{mark}<br><b>{html_text(card['name'])}</b><br>{ranks}</div>"
+        f"{mark}<br><b>{html_text(state(view, code))}</b><br>{ranks}</div>"
     )
 
 
 def trick_table_html(view: View, table: Table, explaining: Mapping[str, Any] | None) -> str:
     """Stage 3's table: tricks won, who GeoPlunges, and the cards of the trick (HTML)."""
     s3 = view["stage3"]
-    won = ", ".join(f"{html_text(table.name_of(s))} {s3['won'][s]}" for s in (0, 1))
+    won = ", ".join(f"{table.name_of(s)} {s3['won'][s]}" for s in (0, 1))
     plunging = []
     for seat in (0, 1):
         said = s3["geoplunging"][seat]
-        word = "not decided yet" if said is None else ("yes" if said else "no")
-        plunging.append(f"{html_text(table.name_of(seat))} {word}")
+        word = _("not decided yet") if said is None else (_("yes") if said else _("no"))
+        plunging.append(f"{table.name_of(seat)} {word}")
+    number = min(len(s3["tricks"]) + 1, TRICKS)
+    trick_said = _("Trick {number} of {tricks}").format(number=number, tricks=TRICKS)
+    won_said = _("Tricks won: {tally}").format(tally=won)
+    plunging_said = _("GeoPlunging: {said}").format(said=", ".join(plunging))
     head = (
-        f"<p><b>Trick {min(len(s3['tricks']) + 1, TRICKS)} of {TRICKS}</b> · "
-        f"Tricks won: {won} · GeoPlunging: {', '.join(plunging)}</p>"
+        f"<p><b>{html_text(trick_said)}</b> · {html_text(won_said)} · "
+        f"{html_text(plunging_said)}</p>"
     )
     played = []
     trick = s3["trick"]
@@ -353,15 +480,20 @@ def trick_table_html(view: View, table: Table, explaining: Mapping[str, Any] | N
                     view, table, last["cards"][seat], last["category"], seat, seat == last["winner"]
                 )
             )
-    cards = "".join(played) or "<p><i>No card on the table.</i></p>"
+    empty = "<p><i>" + html_text(_("No card on the table.")) + "</i></p>"
+    cards = "".join(played) or empty
     return head + f'<div class="gt-trick">{cards}</div>'
 
 
 def hand_tile(view: View, code: str, picked: bool) -> tuple[str, str]:
     """A Stage 3 hand card's button text (two lines) and tooltip."""
     card = view["cards"][code]
-    away = " (put away)" if picked else ""
+    name = state(view, code)
     census = census_words(view["population_year"])
-    text = f"{card['name']}{away}\n{rank_labels(card, census)}"
-    tip = f"Play {card['name']}" if view["phase"] == "trick" else f"Put {card['name']} away"
+    shown = _("{state} (put away)").format(state=name) if picked else name
+    text = f"{shown}\n{rank_labels(card, census)}"
+    if view["phase"] == "trick":
+        tip = _("Play {state}").format(state=name)
+    else:
+        tip = _("Put {state} away").format(state=name)
     return text, tip
