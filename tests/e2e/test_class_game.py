@@ -144,15 +144,19 @@ def _same_log(page: Any, like: Any, timeout: float = 30.0) -> None:
     )
 
 
+#: The verdict was read: its Continue went, or another verdict came in its place.
+READ_JS = f"(before) => !{harness.SHOWN_JS}('.gt-continue') || {harness.FEEDBACK_JS} !== before"
+
+
 def _read_verdicts(devices: list[Any]) -> None:
     """Continue on each verdict a device shows (a step waits until it is read), and wait
     until the verdict has gone (or another came), so it is not read twice."""
     for page in devices:
         if _shown(page, ".gt-continue"):
-            button = page.locator(".gt-continue").first
-            button.click()
+            before = page.evaluate(f"() => {harness.FEEDBACK_JS}")
+            page.locator(".gt-continue").first.click()
             with contextlib.suppress(PlaywrightTimeout):
-                button.wait_for(state="hidden", timeout=5_000)
+                page.wait_for_function(READ_JS, arg=before, polling=50, timeout=10_000)
 
 
 def _step_or_verdict(devices: list[Any], step_of: Any, timeout: float) -> None:
