@@ -8,7 +8,7 @@ import itertools
 
 import pytest
 
-from tests.waiting import Waited, until, until_async
+from tests.waiting import Waited, elapsed_until, until, until_async
 
 
 def test_until_returns_the_first_truthy_answer() -> None:
@@ -42,3 +42,9 @@ def test_until_async_lets_the_loop_run_between_questions() -> None:
 def test_until_async_fails_in_time() -> None:
     with pytest.raises(Waited, match="never"):
         asyncio.run(until_async(lambda: False, "never", timeout=0))
+
+
+def test_elapsed_until_gives_seconds_and_fails_like_until() -> None:
+    assert elapsed_until(lambda: True, "at once", timeout=30) >= 0
+    with pytest.raises(Waited, match=r"gone \(waited 0 s\); it shows: \{1\}"):
+        elapsed_until(lambda: False, "gone", timeout=0, seen=lambda: {1})

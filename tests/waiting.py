@@ -43,11 +43,15 @@ def until(
 
 
 def elapsed_until(
-    check: Callable[[], object], what: str, timeout: float, every: float = 0.5
+    check: Callable[[], object],
+    what: str,
+    timeout: float,
+    every: float = 0.5,
+    seen: Callable[[], object] | None = None,
 ) -> float:
     """Seconds until ``check()`` is truthy (a figure to report, never to assert on)."""
     start = time.monotonic()
-    until(check, what, timeout=timeout, every=every)
+    until(check, what, timeout=timeout, every=every, seen=seen)
     return time.monotonic() - start
 
 
