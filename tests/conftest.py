@@ -1,14 +1,19 @@
 """Shared test set-up: a headless matplotlib backend, so tests never open windows."""
 
 import os
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from tests import postgres
+from tests import group_times, postgres
 
 os.environ.setdefault("MPLBACKEND", "Agg")
+
+#: When this run began (the conftest is read before the first test is collected).
+STARTED = time.monotonic()
+ARTIFACTS = Path(__file__).resolve().parents[1] / "test-artifacts"
 
 
 @pytest.fixture(autouse=True)
@@ -79,3 +84,29 @@ def rooms_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
     admin = request.getfixturevalue("postgres_admin")
     with postgres.fresh_database(admin) as url:
         yield url
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus, config) -> None:
+    """Seconds per test folder and for the slowest files, after every run (the README's test
+    command included), and the same in test-artifacts/group-times.json: which group to make
+    faster, and the per-group timings a closing note gives."""
+    if hasattr(config, "workerinput"):  # a pytest-xdist worker: its controller reports
+        return
+    reports = [r for outcome in terminalreporter.stats.values() for r in outcome]
+    folders, files = group_times.totals(reports)
+    if not folders:
+        return
+    wall = time.monotonic() - STARTED
+    terminalreporter.section("time per test group")
+    terminalreporter.write_line(
+        f"seconds of set-up, call and tear-down, added over all processes; wall clock {wall:.0f} s"
+    )
+    for line in group_times.table("folder", folders):
+        terminalreporter.write_line(line)
+    terminalreporter.write_line("")
+    for line in group_times.table("slowest files", files, limit=group_times.SLOWEST_FILES):
+        terminalreporter.write_line(line)
+    ARTIFACTS.mkdir(exist_ok=True)
+    (ARTIFACTS / "group-times.json").write_text(
+        group_times.as_json(folders, files, wall), encoding="utf-8"
+    )

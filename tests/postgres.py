@@ -22,13 +22,14 @@ import shutil
 import signal
 import subprocess
 import tempfile
-import time
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+
+from tests.waiting import Waited, until
 
 TEST_URL_ENV = "GEOTEACH_TEST_POSTGRES"
 REQUIRE = os.environ.get("GEOTEACH_REQUIRE_POSTGRES") == "1"
@@ -172,19 +173,22 @@ def _wait_until_up(url: str, proc: subprocess.Popen, log: Path) -> None:
     import sqlalchemy as sa
 
     args, params = sa.create_engine(url).dialect.create_connect_args(sa.make_url(url))
-    deadline = time.monotonic() + START_SECONDS
-    while True:
+
+    def answers() -> bool:
         if proc.poll() is not None:
             raise RuntimeError(f"PostgreSQL stopped at start:\n{log.read_text()[-2000:]}")
         try:
             psycopg.connect(*args, **params, connect_timeout=2).close()
-            return
         except psycopg.OperationalError:
-            if time.monotonic() > deadline:
-                raise RuntimeError(
-                    f"PostgreSQL did not start in {START_SECONDS} s:\n{log.read_text()[-2000:]}"
-                ) from None
-            time.sleep(0.1)
+            return False
+        return True
+
+    try:
+        until(answers, "PostgreSQL did not start", START_SECONDS, 0.1)
+    except Waited:
+        raise RuntimeError(
+            f"PostgreSQL did not start in {START_SECONDS} s:\n{log.read_text()[-2000:]}"
+        ) from None
 
 
 @contextmanager

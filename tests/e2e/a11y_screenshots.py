@@ -49,6 +49,7 @@ from typing import Any
 
 from playwright.sync_api import sync_playwright
 
+from tests.e2e import pages
 from tests.e2e.apps import harness
 from tests.e2e.conftest import (
     ARTIFACTS,
@@ -199,7 +200,7 @@ class Review:
     def top(self, page: Any, name: str) -> None:
         """The top of the page as it is (its own size, a projector's 1920×1080)."""
         page.evaluate(TOP_JS)
-        page.wait_for_timeout(300)
+        pages.settle(page, quiet=0.3)  # scrolled to the top
         self.capture(page, name)
 
     def pages_down(self, page: Any, name: str, most: int = 12) -> None:
@@ -216,7 +217,7 @@ class Review:
                 " return el.scrollTop < y - 2; }",
                 [box, number * step],
             )
-            page.wait_for_timeout(500)
+            pages.settle(page)
             self.capture(page, f"{name}-down-{number:02d}")
             if done:
                 break
@@ -235,7 +236,7 @@ class Review:
                         " s.id = 'gt-grey'; s.textContent = css; document.head.append(s); }",
                         GREY_CSS,
                     )
-                page.wait_for_timeout(1500)
+                pages.settle(page)
                 page.evaluate(TOP_JS)
                 self.capture(page, f"{name}-{view}", density)
                 if view == "zoom":
@@ -243,13 +244,13 @@ class Review:
                         found = page.locator(f"{selector}:visible")
                         if found.count():
                             found.first.scroll_into_view_if_needed()
-                            page.wait_for_timeout(400)
+                            pages.settle(page)
                             self.capture(page, f"{name}-{view}-{part}", density)
                 if grey:
                     page.evaluate("() => document.getElementById('gt-grey')?.remove()")
         finally:
             page.set_viewport_size(size)
-            page.wait_for_timeout(1000)
+            pages.settle(page)
             page.evaluate(TOP_JS)
 
 
@@ -284,18 +285,18 @@ def student_app(
         app.review, app.steps = review, {"setup", "start", *STEPS.get(key, ())}
         if quick:
             app.steps = {"setup", "start"}
-        app.page.wait_for_timeout(1000)
+        pages.settle(app.page)
         app.check("setup")
         getattr(driver, "set_up", lambda _app: None)(app)
         harness.start_game(app)
-        app.page.wait_for_timeout(2500)
+        pages.settle(app.page)
         app.check("start")
         # Large text on a 1366×768 laptop (or a small projector), then back.
         app.click(".gt-large-toggle", kind="large text")
-        app.page.wait_for_timeout(2500)
+        pages.settle(app.page)
         review.views(app.page, f"{key}-02-start-large", ("1366", "1024"))
         app.click(".gt-large-toggle", kind="large text")
-        app.page.wait_for_timeout(2500)
+        pages.settle(app.page)
         if quick:
             return
         try:
@@ -313,7 +314,7 @@ def lesson_report(review: Review, browser: Any, server: Server) -> None:
         page = _open_page(context, server, "20_lesson_report.ipynb", harness.VIEWPORT)
         page.wait_for_selector(".jupyter-widgets", timeout=180_000)
         page.wait_for_load_state("load", timeout=180_000)
-        page.wait_for_timeout(3000)
+        pages.settle(page)
         review.views(page, "report")
         review.pages_down(page, "report-1366")
     finally:
@@ -331,30 +332,30 @@ def honor_class_game(review: Review, browser: Any, server: Server) -> None:
     try:
         projector = _open_page(context, server, "play/class_game.ipynb", PROJECTOR)
         projector.wait_for_selector(".gt-start", timeout=180_000)
-        projector.wait_for_timeout(1000)
+        pages.settle(projector)
         review.top(projector, "class-projector-picker-1920")
         review.views(projector, "class-projector-picker", ("1366", "grey"))
         projector.close()
         projector, code = _open_honor_room(context, server)
         opened.append(projector)
-        projector.wait_for_timeout(1000)
+        pages.settle(projector)
         review.top(projector, "class-projector-room-1920")
         review.views(projector, "class-projector-room", ("1366", "grey", "zoom"))
         join = _open_page(context, server, "play/join.ipynb", harness.VIEWPORT)
         opened.append(join)
         join.wait_for_selector(".gt-join-code input", timeout=180_000)
-        join.wait_for_timeout(1000)
+        pages.settle(join)
         review.views(join, "class-join-code")
         join.fill(".gt-join-code input", code)
         join.locator(".gt-join-code input").press("Enter")
         join.wait_for_selector(".gt-join-seat-0", timeout=60_000)
-        join.wait_for_timeout(1000)
+        pages.settle(join)
         review.views(join, "class-join-team")
         join.close()
         opened.remove(join)
 
         devices, spectator = _start(context, server, projector, code, 2, opened)
-        projector.wait_for_timeout(2000)
+        pages.settle(projector)
         review.top(projector, "class-projector-game-1920")
         review.views(projector, "class-projector-game", ("1366", "grey"))
         review.views(devices[0], "class-device-game")
@@ -362,7 +363,7 @@ def honor_class_game(review: Review, browser: Any, server: Server) -> None:
         seat = until_asked_aloud(projector, devices)
         asked, other = devices[seat], devices[1 - seat]
         for page in (projector, asked, other, spectator):
-            page.wait_for_timeout(1000)
+            pages.settle(page)
         assert _shown(asked, SAY_IT)
         review.top(projector, "class-honor-projector-asked-1920")
         review.views(projector, "class-honor-projector-asked", ("1366", "grey", "zoom"))
@@ -371,13 +372,13 @@ def honor_class_game(review: Review, browser: Any, server: Server) -> None:
         review.views(spectator, "class-honor-spectator-asked", ("1366",))
         projector.locator(".gt-controls .gt-show").first.click()
         projector.wait_for_selector(".gt-controls .gt-right:not([disabled])", timeout=30_000)
-        projector.wait_for_timeout(1000)
+        pages.settle(projector)
         review.top(projector, "class-honor-projector-shown-1920")
         review.views(projector, "class-honor-projector-shown", ("1366", "grey", "zoom"))
         projector.locator(".gt-controls .gt-right").first.click()
         for page in (projector, asked, spectator):
             page.wait_for_selector(".gt-feedback:visible", timeout=30_000)
-            page.wait_for_timeout(1000)
+            pages.settle(page)
         review.top(projector, "class-honor-projector-verdict-1920")
         review.views(projector, "class-honor-projector-verdict", ("1366",))
         review.views(asked, "class-honor-device-verdict")

@@ -14,13 +14,14 @@ import shutil
 import socket
 import subprocess
 import sys
-import time
 import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+
+from tests.waiting import until
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = Path(os.environ.get("GEOTEACH_CHROMIUM", "/usr/bin/chromium"))
@@ -76,18 +77,18 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def wait_for_port(port: int, proc: subprocess.Popen, timeout: float = 90) -> None:
+def wait_for_port(port: int, proc: subprocess.Popen, timeout: float = 120) -> None:
     # A TCP connect, not a page request: a Voilà page request would start a kernel.
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
+    def listening() -> bool:
         if proc.poll() is not None:
             raise RuntimeError(f"server exited early with code {proc.returncode}")
         try:
             with socket.create_connection(("127.0.0.1", port), timeout=1):
-                return
+                return True
         except OSError:
-            time.sleep(0.3)
-    raise TimeoutError(f"server on port {port} did not start in {timeout} s")
+            return False
+
+    until(listening, f"server on port {port} did not start", timeout=timeout)
 
 
 @dataclass

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from typing import Any
 
 from tests.e2e import pages
+from tests.waiting import until
 
 
 def _visible(page: Any, text: str) -> Any | None:
@@ -26,16 +26,17 @@ def _try_click(button: Any) -> bool:
     return True
 
 
-def _click_first_of(page: Any, *labels: str, timeout: float = 60) -> str:
+def _click_first_of(page: Any, *labels: str, timeout: float = 90) -> str:
     """Click the first of these buttons to show up (a computer may still be moving)."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
+
+    def clicked() -> str | None:
         for label in labels:
             button = _visible(page, label)
             if button is not None and _try_click(button):
                 return label
-        time.sleep(0.5)
-    raise AssertionError(f"none of the buttons {labels} came up on the page")
+        return None
+
+    return until(clicked, f"none of the buttons {labels} came up on the page", timeout=timeout)
 
 
 def globalissimo(page: Any) -> None:
@@ -67,15 +68,16 @@ def global_pursuit(page: Any) -> None:
 def geography_pursuit(page: Any) -> None:
     # Keyboard only: Tab reaches the die button, Enter rolls it. The computers may move first,
     # at their pace; "Skip ahead" lets them finish at once.
-    deadline = time.monotonic() + 90
-    roll = _visible(page, "Roll the die")
-    while roll is None and time.monotonic() < deadline:
-        skip = _visible(page, "Skip ahead")
-        if skip is not None:
-            _try_click(skip)
-        time.sleep(0.5)
+
+    def die_is_mine() -> Any | None:
         roll = _visible(page, "Roll the die")
-    assert roll is not None, "the die button never came to the student"
+        if roll is None:
+            skip = _visible(page, "Skip ahead")
+            if skip is not None:
+                _try_click(skip)
+        return roll
+
+    roll = until(die_is_mine, "the die button never came to the student", timeout=90, every=0.5)
     before = pages.widget_text(page)
     roll.scroll_into_view_if_needed()
     roll.focus()

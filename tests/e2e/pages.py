@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.e2e.conftest import ARTIFACTS, Server
+from tests.waiting import Waited, until
 
 #: What geoteach.ui.safe shows when a widget callback raised something other than a refused move.
 UI_CRASH_TEXT = "Something went wrong"
@@ -35,19 +36,16 @@ def record_timing(name: str, seconds: float) -> None:
 
 
 def wait_kernels_idle(server: Server, timeout: float = 300) -> None:
-    """Poll the REST API until every kernel reports idle twice in a row."""
-    deadline = time.monotonic() + timeout
-    quiet = 0
-    while time.monotonic() < deadline:
+    """Wait until every kernel reports idle twice in a row (the REST API has no push)."""
+    quiet = [0]
+
+    def idle_twice() -> bool:
         kernels = server.api("/api/kernels")
-        if kernels and all(k["execution_state"] == "idle" for k in kernels):
-            quiet += 1
-            if quiet >= 2:
-                return
-        else:
-            quiet = 0
-        time.sleep(1)
-    raise TimeoutError("the kernel stayed busy")
+        busy = not kernels or any(k["execution_state"] != "idle" for k in kernels)
+        quiet[0] = 0 if busy else quiet[0] + 1
+        return quiet[0] >= 2
+
+    until(idle_twice, "the kernel stayed busy", timeout=timeout, every=1.0)
 
 
 #: True once the active notebook's kernel is connected and idle.
@@ -122,17 +120,19 @@ def saved_errors(page: Any, lab: Server, notebook: str) -> list[str]:
     """
     page.evaluate("() => { window.jupyterapp.commands.execute('docmanager:save'); }")
     path = lab.root / "notebooks" / notebook
-    deadline = time.monotonic() + 30
-    nb: dict[str, Any] = {"cells": []}
-    while time.monotonic() < deadline:
+
+    def saved() -> dict[str, Any] | None:
         try:  # the server may be writing the file right now
             nb = json.loads(path.read_text())
-        except json.JSONDecodeError:
-            time.sleep(0.2)
-            continue
-        if any(c.get("outputs") for c in nb["cells"] if c["cell_type"] == "code"):
-            break
-        time.sleep(0.5)
+        except (json.JSONDecodeError, FileNotFoundError):
+            return None
+        code = [c for c in nb["cells"] if c["cell_type"] == "code"]
+        return nb if any(c.get("outputs") for c in code) else None
+
+    try:
+        nb = until(saved, f"{notebook} was not saved with its outputs", timeout=30)
+    except Waited:  # a notebook whose cells show nothing: read as it is
+        nb = json.loads(path.read_text())
     errors = []
     for cell in nb["cells"]:
         for out in cell.get("outputs", []):
@@ -147,35 +147,147 @@ def ui_errors(page: Any) -> list[str]:
     return [t for t in texts if UI_CRASH_TEXT in t]
 
 
+#: The visible widgets' text: what ``.jupyter-widgets:visible`` inner texts say, joined (a box
+#: with no size or with ``visibility: hidden`` is not visible, as for Playwright).
+WIDGET_TEXT_JS = """() => [...document.querySelectorAll('.jupyter-widgets')]
+  .filter(el => {
+    const r = el.getBoundingClientRect();
+    return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== 'hidden';
+  })
+  .map(el => el.innerText).join('\\n')"""
+
+#: The widget text once it differs from ``before`` and holds one of ``needles`` (or any text,
+#: when ``needles`` is empty), else false: for ``page.wait_for_function``.
+TEXT_WITH_JS = f"""([before, needles]) => {{
+  const now = ({WIDGET_TEXT_JS})();
+  if (now === before) return false;
+  return needles.length === 0 || needles.some(n => now.includes(n)) ? now : false;
+}}"""
+
+#: A cheap fingerprint of what the page's canvases show (a canvas redraw is no DOM change).
+CANVAS_SIGNATURE_JS = """() => {
+  let sum = 0;
+  for (const c of document.querySelectorAll('canvas')) {
+    if (!c.width || !c.height) continue;
+    let data;
+    try { data = c.getContext('2d').getImageData(0, 0, c.width, c.height).data; }
+    catch (e) { continue; }
+    for (let i = 0; i < data.length; i += 397) sum = (sum * 31 + data[i]) % 1000000007;
+  }
+  return sum;
+}"""
+
+#: Starts watching ``root`` (a CSS selector) for changes: the time of the last change to its
+#: elements, or to any canvas's picture, is kept in ``window.__gtSettle``.
+SETTLE_START_JS = """(root) => {
+  const old = window.__gtSettle;
+  if (old) old.observer.disconnect();
+  const state = {last: performance.now(), canvas: null};
+  state.observer = new MutationObserver(() => { state.last = performance.now(); });
+  state.observer.observe(document.querySelector(root) || document.body,
+    {subtree: true, childList: true, attributes: true, characterData: true});
+  window.__gtSettle = state;
+}"""
+
+#: True once nothing watched has changed for ``quiet`` milliseconds.
+SETTLED_JS = f"""(quiet) => {{
+  const state = window.__gtSettle;
+  const canvas = ({CANVAS_SIGNATURE_JS})();
+  if (canvas !== state.canvas) {{ state.canvas = canvas; state.last = performance.now(); }}
+  return performance.now() - state.last >= quiet;
+}}"""
+
+#: How long a page must stay unchanged to count as settled (a redraw's pieces come closer).
+QUIET_SECONDS = 0.6
+
+
+#: True once the element has kept its place and size for ``quiet`` ms (a scroll has ended).
+STILL_JS = """([el, quiet]) => {
+  const r = el.getBoundingClientRect(), key = [r.x, r.y, r.width, r.height].join();
+  const now = performance.now(), seen = el.__gtStill;
+  if (!seen || seen.key !== key) { el.__gtStill = {key: key, since: now}; return false; }
+  return now - seen.since >= quiet;
+}"""
+
+
+#: The first of ``selectors`` with a visible element (as Playwright's ``:visible``: a size, and
+#: not ``visibility: hidden``) that is enabled, when ``enabled``; else false.
+FIRST_SHOWN_JS = """([selectors, enabled]) => selectors.find(sel => {
+  const el = [...document.querySelectorAll(sel)].find(e => {
+    const r = e.getBoundingClientRect();
+    return r.width > 0 && r.height > 0 && getComputedStyle(e).visibility !== 'hidden';
+  });
+  return !!el && (!enabled || (!el.disabled && !el.closest('[aria-disabled="true"]')));
+}) || false"""
+
+
+def first_shown(page: Any, *selectors: str, enabled: bool = True, timeout: float = 90) -> str:
+    """The first of ``selectors`` on the page (and enabled), once one is: the computers may
+    be playing meanwhile. Fails with the page's text after ``timeout`` seconds."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    try:
+        handle = page.wait_for_function(
+            FIRST_SHOWN_JS, arg=[list(selectors), enabled], polling=100, timeout=timeout * 1000
+        )
+    except PlaywrightTimeout:
+        raise AssertionError(f"none of {selectors} came up: {widget_text(page)[-600:]!r}") from None
+    return str(handle.json_value())
+
+
+def wait_still(locator: Any, quiet: float = 0.3, timeout: float = 60) -> None:
+    """Wait until ``locator``'s element stops moving (a scroll or a layout settling)."""
+    handle = locator.element_handle(timeout=timeout * 1000)
+    locator.page.wait_for_function(
+        STILL_JS, arg=[handle, quiet * 1000], polling=50, timeout=timeout * 1000
+    )
+
+
 def widget_text(page: Any) -> str:
     """All the text the widgets show now (to see that a click changed something)."""
-    return "\n".join(page.locator(".jupyter-widgets:visible").all_inner_texts())
+    return str(page.evaluate(WIDGET_TEXT_JS))
 
 
-def wait_text_change(page: Any, before: str, timeout: float = 60) -> str:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        now = widget_text(page)
-        if now != before:
-            return now
-        time.sleep(0.3)
-    raise AssertionError("the page did not change after the click")
-
-
-def wait_text_with(page: Any, before: str, *needles: str, timeout: float = 60) -> str:
-    """The page's widget text once it has changed and holds one of ``needles``.
+def wait_text_with(page: Any, before: str, *needles: str, timeout: float = 90) -> str:
+    """The page's widget text once it has changed and holds one of ``needles`` (any change,
+    without ``needles``).
 
     A busy machine shows a move in steps (the controls dim, then the log, then the status), so
     the first change need not be the one a test asserts on.
     """
-    deadline = time.monotonic() + timeout
-    now = before
-    while time.monotonic() < deadline:
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    try:
+        handle = page.wait_for_function(
+            TEXT_WITH_JS, arg=[before, list(needles)], polling=250, timeout=timeout * 1000
+        )
+    except PlaywrightTimeout:
+        if not needles:
+            raise AssertionError("the page did not change after the click") from None
         now = widget_text(page)
-        if now != before and any(n in now for n in needles):
-            return now
-        time.sleep(0.3)
-    raise AssertionError(f"the page never showed {needles!r}; it shows: {now[-600:]!r}")
+        raise AssertionError(
+            f"the page never showed {needles!r}; it shows: {now[-600:]!r}"
+        ) from None
+    return str(handle.json_value())
+
+
+def wait_text_change(page: Any, before: str, timeout: float = 90) -> str:
+    """The page's widget text once it differs from ``before``."""
+    return wait_text_with(page, before, timeout=timeout)
+
+
+def settle(
+    page: Any, quiet: float = QUIET_SECONDS, root: str = "body", timeout: float = 90
+) -> None:
+    """Wait until the page has stopped changing: no element under ``root`` changed and no
+    canvas got a new picture for ``quiet`` seconds (counted from now).
+
+    This is what a screenshot, an axe-core run or a measurement of the layout waits for: the
+    redraw has arrived whole. On an idle machine it costs ``quiet``; on a busy one it waits as
+    long as the redraw keeps coming, where a fixed pause would have been too short.
+    """
+    page.evaluate(SETTLE_START_JS, root)
+    page.wait_for_function(SETTLED_JS, arg=quiet * 1000, polling=100, timeout=timeout * 1000)
 
 
 def screenshot(page: Any, name: str) -> Path:

@@ -22,6 +22,7 @@ the page template it tests is the one in this repository, not an installed copy.
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import json
 import os
@@ -35,6 +36,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from geoteach.games.geotriple import borders
 from geoteach.games.geotriple.cards import neighbour_map, plunge_cards
@@ -42,6 +44,7 @@ from geoteach.games.geotriple.game import default_states
 from geoteach.games.global_pursuit.layout import card_name
 from tests.e2e import pages
 from tests.e2e.apps import harness
+from tests.e2e.apps.harness import SHOWN_JS, TURN_JS
 from tests.e2e.conftest import (
     ARTIFACTS,
     TEST_SERVER_OPTIONS,
@@ -55,6 +58,7 @@ from tests.e2e.conftest import (
 from tests.e2e.servers import jupyter_env, teacher_path
 from tests.e2e.test_student_apps import DRIVERS
 from tests.registries import require_npm
+from tests.waiting import until
 
 AXE_VERSION = "4.14.1"
 CACHE = Path(os.environ.get("GEOTEACH_CACHE") or Path.home() / ".cache" / "geoteach")
@@ -236,24 +240,40 @@ def tab_to(page: Any, selector: str, timeout: float = 120.0, gone_if: tuple[str,
         if not page.locator(f"{selector}:visible").count():
             if any(page.locator(f"{other}:visible").count() for other in gone_if):
                 raise StepChanged(f"{selector} went")
-            time.sleep(0.3)
+            left = max(1.0, deadline - time.monotonic())
+            try:  # the control, or the step that replaced it, comes up
+                pages.first_shown(page, selector, *gone_if, enabled=False, timeout=left)
+            except AssertionError:
+                raise AssertionError(f"{selector} never came up") from None
             continue
         page.keyboard.press("Tab")
         presses += 1
-        page.wait_for_timeout(60)
-        now = page.evaluate(FOCUSED_JS)
+        now = focus_moved(page, before)
         if now == before and now != "body":
-            # Once more, after a pause: a control redrawn just then (a computer's move landing)
-            # gets focus back in its place. A trap keeps it through a second press too.
-            page.wait_for_timeout(500)
+            # Once more: a control redrawn just then (a computer's move landing) gets focus
+            # back in its place. A trap keeps it through a second press too.
             page.keyboard.press("Tab")
-            page.wait_for_timeout(60)
-            now = page.evaluate(FOCUSED_JS)
+            now = focus_moved(page, before)
         assert now != before or now == "body", f"Tab left focus on {now} (a keyboard trap)"
         cut = page.evaluate(RING_CUT_JS)
         assert not cut, f"the focus ring of {cut} is cut"
         before = now
     return presses
+
+
+#: The focused control (``FOCUSED_JS``) once it is not ``before``, else false.
+MOVED_JS = f"(before) => {{ const now = ({FOCUSED_JS})(); return now !== before ? now : false; }}"
+
+
+def focus_moved(page: Any, before: str, timeout: float = 2.0) -> str:
+    """The focused control after a Tab press, once it has left ``before``; ``before`` itself
+    if it stays there for ``timeout`` seconds (a keyboard trap, or a control redrawn in its
+    place: the caller tells which)."""
+    try:
+        handle = page.wait_for_function(MOVED_JS, arg=before, polling=20, timeout=timeout * 1000)
+    except PlaywrightTimeout:
+        return before
+    return str(handle.json_value())
 
 
 def type_guess_if_asked(page: Any) -> None:
@@ -280,12 +300,12 @@ def test_app_by_keyboard_only_with_no_serious_axe_violation(
     page = app.page
     found: dict[str, list[dict[str, Any]]] = {}
     try:
-        page.wait_for_timeout(500)
+        pages.settle(page)
         found["setup"] = axe(page, axe_source)
         tabs_to_start = tab_to(page, ".gt-start")
         page.keyboard.press("Enter")
         page.wait_for_selector(".gt-app .gt-banner .gt-turn", timeout=120_000)
-        page.wait_for_timeout(1500)
+        pages.settle(page)
         found["game"] = axe(page, axe_source)
         # Focus goes to the step's first control once it is there (the computers may play
         # first), at the latest after the page script's 10 s wait.
@@ -304,7 +324,7 @@ def test_app_by_keyboard_only_with_no_serious_axe_violation(
         before = pages.widget_text(page)
         page.keyboard.press("Enter")
         pages.wait_text_change(page, before)
-        page.wait_for_timeout(1500)
+        pages.settle(page)
         found["after-move"] = axe(page, axe_source)
         record(key, "tabs", {"to Start": tabs_to_start, "Start to first move": tabs_to_move})
         record(key, "focus after the move", page.evaluate(FOCUSED_JS))
@@ -317,8 +337,8 @@ def test_app_by_keyboard_only_with_no_serious_axe_violation(
             if name == "large text":
                 # The boards are drawn again larger: the click waits until the page settles.
                 app.click(".gt-large-toggle", kind="large text")
-                page.wait_for_selector(".gt-app.gt-large", timeout=30_000)
-            page.wait_for_timeout(1500)
+                page.wait_for_selector(".gt-app.gt-large", timeout=60_000)
+            pages.settle(page)  # the boards redrawn for the new size
             shot = f"a11y-{key}-{name.replace('% ', '-')}.png"
             page.screenshot(path=str(ARTIFACTS / shot), full_page=True)
             width = page.evaluate("() => document.documentElement.scrollWidth")
@@ -381,14 +401,8 @@ def shown(page: Any, selector: str) -> bool:
 
 
 def wait_shown(page: Any, *selectors: str, timeout: float = 180.0) -> str:
-    """The first of ``selectors`` on the page (the computers may be playing meanwhile)."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        for selector in selectors:
-            if shown(page, selector) and page.locator(f"{selector}:visible").first.is_enabled():
-                return selector
-        time.sleep(0.3)
-    raise AssertionError(f"none of {selectors} came up: {pages.widget_text(page)[-600:]!r}")
+    """The first of ``selectors`` on the page and enabled (the computers may be playing)."""
+    return pages.first_shown(page, *selectors, timeout=timeout)
 
 
 def until_my_turn(page: Any, mine: str, timeout: float = 240.0) -> None:
@@ -490,7 +504,12 @@ def geotriple_stage1(page: Any) -> int:
             # The box of a guess just made, before the screen moves on (a busy machine).
             found = ".gt-continue" if shown(page, ".gt-continue") else ""
             if not found:
-                time.sleep(0.3)
+                page.wait_for_function(
+                    f"() => {TURN_JS}.includes('the state you think') || "
+                    f"{SHOWN_JS}('.gt-continue')",
+                    polling=100,
+                    timeout=120_000,
+                )
                 continue
         if found == ".gt-continue":
             tab_to(page, ".gt-continue")
@@ -506,9 +525,10 @@ def geotriple_stage1(page: Any) -> int:
         pages.wait_text_with(page, before, "✔", "✘")
         # The banner moves on (the next guess, or the computer's turn) a little after the
         # verdict on a busy machine: until then the box of this guess is still up.
-        moved_on = time.monotonic() + 30
-        while turn_line(page) == asked and time.monotonic() < moved_on:
-            time.sleep(0.2)
+        with contextlib.suppress(PlaywrightTimeout):
+            page.wait_for_function(
+                f"(asked) => {TURN_JS} !== asked", arg=asked, polling=100, timeout=30_000
+            )
     assert first is not None, "the student never guessed"
     # Stage 1's result waits for Continue; then the race's cards take focus.
     until_my_turn(page, ".gt-hand-card")
@@ -537,8 +557,7 @@ def focus_nth(page: Any, selector: str, index: int) -> int:
         before = page.evaluate(FOCUSED_JS)
         page.keyboard.press("Tab" if now < index else "Shift+Tab")
         presses += 1
-        page.wait_for_timeout(60)
-        assert page.evaluate(FOCUSED_JS) != before, f"a keyboard trap on {before}"
+        assert focus_moved(page, before) != before, f"a keyboard trap on {before}"
     return presses
 
 
@@ -582,10 +601,12 @@ def geotriple_stage3(page: Any) -> list[int]:
     verdict read with Continue, the last one's (the stage's and the round's result) checked.
     Returns the Tab presses from the end of each trick to the student's card of the next."""
     wait_shown(page, ".gt-card-tile")
-    deadline = time.monotonic() + 120
-    while "put 2 of your" not in turn_line(page):
-        assert time.monotonic() < deadline, turn_line(page)
-        time.sleep(0.3)
+    try:
+        page.wait_for_function(
+            f"() => {TURN_JS}.includes('put 2 of your')", polling=100, timeout=120_000
+        )
+    except PlaywrightTimeout:
+        raise AssertionError(turn_line(page)) from None
     for nth in (0, 1):
         focus_nth(page, ".gt-card-tile", nth)
         press(page)
@@ -601,18 +622,19 @@ def geotriple_stage3(page: Any) -> list[int]:
     tabs: list[int] = []
     focused: list[str] = []  # where focus is when the student's trick comes
     for number in range(1, 7):
-        deadline = time.monotonic() + 180
         # The banner's head names the trick ("Robot Ada leads trick 4 of 6"): its turn line
         # alone could still be the last trick's for a moment after that trick's verdict.
-        while not (
-            f"trick {number} of 6" in banner(page)
-            and (f"lead trick {number}" in turn_line(page) or "answer " in turn_line(page))
-        ):
-            assert time.monotonic() < deadline, f"trick {number}: {banner(page)!r}"
+        def trick_is_up(number: int = number) -> bool:
+            if f"trick {number} of 6" in banner(page) and (
+                f"lead trick {number}" in turn_line(page) or "answer " in turn_line(page)
+            ):
+                return True
             if shown(page, ".gt-continue"):  # the last trick's verdict, or a GeoPlunge call
                 tab_to(page, ".gt-continue")
                 press(page)
-            time.sleep(0.3)
+            return False
+
+        until(trick_is_up, f"trick {number} never came", 180, 0.3, lambda: banner(page))
         presses = 0
         # Focus is on the student's step: the category to say (leading) or a card of the hand
         # (following, the hand on the board); the page script gives it a moment to come.
@@ -678,11 +700,17 @@ def choose_by_arrows(page: Any, selector: str, wanted: str) -> int:
     presses it took."""
     tabs = tab_to(page, selector)
     for _ in range(12):
-        if page.evaluate(CHOSEN_JS, selector).startswith(wanted):
-            page.wait_for_timeout(400)  # the ghost follows the choice on the table
+        chosen = page.evaluate(CHOSEN_JS, selector)
+        if chosen.startswith(wanted):
+            pages.settle(page, quiet=0.3)  # the ghost follows the choice on the table
             return tabs
         page.keyboard.press("ArrowDown")
-        page.wait_for_timeout(250)
+        with contextlib.suppress(PlaywrightTimeout):  # the last option stays chosen
+            page.wait_for_function(
+                "([sel, was]) => (" + CHOSEN_JS + ")(sel) !== was",
+                arg=[selector, chosen],
+                timeout=5_000,
+            )
     chosen = page.evaluate(CHOSEN_JS, selector)
     raise AssertionError(f"{wanted!r} never chosen in {selector}: {chosen!r}")
 
@@ -709,7 +737,7 @@ def lay_by_keys(page: Any) -> tuple[int, dict[str, Any]]:
         arg=edge,
         timeout=10_000,
     )
-    page.wait_for_timeout(400)
+    pages.settle(page, quiet=0.3)  # the ghost turned on the table
     page.screenshot(path=str(ARTIFACTS / "a11y-keys-global_pursuit-ghost.png"))
     tabs.append(tab_to(page, ".gt-lay"))
     press(page)
@@ -911,7 +939,7 @@ def test_a_globe_works_deal_by_keys_only(browser, kit_voila) -> None:
     PRESSED.clear()
     tabs: dict[str, Any] = {}
     try:
-        page.wait_for_timeout(500)
+        pages.settle(page)
         tab_to(page, ".gt-start")
         press(page)
         page.wait_for_selector(".gt-app .gt-banner .gt-turn", timeout=120_000)
@@ -946,7 +974,7 @@ def test_a_whole_round_by_keys_only(browser, kit_voila, key: str) -> None:
     page = app.page
     PRESSED.clear()
     try:
-        page.wait_for_timeout(500)
+        pages.settle(page)
         to_start = tab_to(page, ".gt-start")
         press(page)
         page.wait_for_selector(".gt-app .gt-banner .gt-turn", timeout=120_000)
@@ -988,18 +1016,18 @@ def test_the_report_and_the_class_game_pages_have_no_serious_axe_violation(
         opened.append(report)
         report.wait_for_selector(".jupyter-widgets", timeout=180_000)
         report.wait_for_load_state("load", timeout=180_000)
-        report.wait_for_timeout(1500)
+        pages.settle(report)
         found["lesson report"] = axe(report, axe_source)
 
         projector = _open_page(browser, kit_voila, "play/class_game.ipynb", projector_size)
         opened.append(projector)
         projector.wait_for_selector(".gt-start", timeout=180_000)
-        projector.wait_for_timeout(500)
+        pages.settle(projector)
         found["class game: game picker"] = axe(projector, axe_source)
         projector.click(".gt-start")  # "Open the room"
         projector.wait_for_selector(".gt-room-code", timeout=60_000)
         code = projector.inner_text(".gt-room-code").strip()
-        projector.wait_for_timeout(500)
+        pages.settle(projector)
         found["class game: room (code, QR, seats)"] = axe(projector, axe_source)
         # The code is read off the projector from the back row: large (it once came out at
         # the lobby's 24 px).
@@ -1011,12 +1039,12 @@ def test_the_report_and_the_class_game_pages_have_no_serious_axe_violation(
         device = _open_page(browser, kit_voila, "play/join.ipynb", device_size)
         opened.append(device)
         device.wait_for_selector(".gt-join-code input", timeout=180_000)
-        device.wait_for_timeout(500)
+        pages.settle(device)
         found["join: code screen"] = axe(device, axe_source)
         device.fill(".gt-join-code input", code)
         device.locator(".gt-join-code input").press("Enter")  # Enter presses Join
         device.wait_for_selector(".gt-join-seat-0", timeout=60_000)
-        device.wait_for_timeout(500)
+        pages.settle(device)
         found["join: which team"] = axe(device, axe_source)
         device.click(".gt-join-seat-0")
         device.wait_for_selector(".gt-banner", timeout=60_000)
@@ -1031,7 +1059,7 @@ def test_the_report_and_the_class_game_pages_have_no_serious_axe_violation(
         projector.click(".gt-class-start")
         projector.wait_for_selector(".gt-banner", timeout=60_000)
         device.wait_for_selector(".gt-controls", timeout=60_000)
-        device.wait_for_timeout(1500)
+        pages.settle(device)
         found["join: a team's game screen"] = axe(device, axe_source)
         found["class game: the game on the projector"] = axe(projector, axe_source)
     finally:
@@ -1084,19 +1112,19 @@ def test_the_honor_mode_class_pages_have_no_serious_axe_violation(
         asked, other = devices[seat], devices[1 - seat]
         assert asked.locator(f"{SAY_IT}:visible").count(), "no 'say your answer out loud'"
         for page in (projector, asked, other, spectator):
-            page.wait_for_timeout(1000)
+            pages.settle(page)
         found["projector: Show the answer"] = axe(projector, axe_source)
         found["the team asked: say your answer out loud"] = axe(asked, axe_source)
         found["the other team: who answers"] = axe(other, axe_source)
         found["spectator: who answers"] = axe(spectator, axe_source)
         projector.locator(".gt-controls .gt-show").first.click()
         projector.wait_for_selector(".gt-controls .gt-right:not([disabled])", timeout=30_000)
-        projector.wait_for_timeout(500)
+        pages.settle(projector)
         found["projector: the answer, Right / Wrong"] = axe(projector, axe_source)
         projector.locator(".gt-controls .gt-right").first.click()
         for page in (projector, asked, spectator):
             page.wait_for_selector(".gt-feedback:visible", timeout=30_000)
-            page.wait_for_timeout(1000)
+            pages.settle(page)
         found["projector: the teacher's verdict"] = axe(projector, axe_source)
         found["the team asked: the verdict"] = axe(asked, axe_source)
         found["spectator: the verdict"] = axe(spectator, axe_source)

@@ -79,7 +79,7 @@ def test_clicking_texas_on_the_map_makes_the_guess(browser, lab) -> None:
 
         canvas = page.locator(CANVAS).last
         canvas.scroll_into_view_if_needed()
-        page.wait_for_timeout(500)  # let the notebook's scrolling settle before measuring
+        pages.wait_still(canvas)  # the notebook's scrolling has ended: measure now
         box = canvas.bounding_box()
         assert box is not None, "the map canvas is not on the page"
         # A canvas squeezed by CSS would put the click somewhere else than the kernel computed.

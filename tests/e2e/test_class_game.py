@@ -27,10 +27,13 @@ What a round is, per game (each asserted from what the pages show):
 
 from __future__ import annotations
 
+import contextlib
 import re
 import time
 from collections import Counter
 from typing import Any
+
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from geoteach.bots.global_pursuit import GlobalPursuitBot
 from geoteach.games.geotriple.cards import plunge_cards
@@ -44,6 +47,7 @@ from tests.e2e.apps import harness
 from tests.e2e.apps.global_pursuit import card_that_fits
 from tests.e2e.conftest import ARTIFACTS
 from tests.e2e.servers import teacher_path
+from tests.waiting import until
 
 PROJECTOR = {"width": 1920, "height": 1080}
 DEVICE = {"width": 1366, "height": 768}
@@ -126,13 +130,43 @@ def _log_numbers_fit(page: Any) -> None:
 
 def _same_log(page: Any, like: Any, timeout: float = 30.0) -> None:
     """Wait until ``page``'s Moves log says what ``like``'s says (the same numbers and lines)."""
-    deadline = time.monotonic() + timeout
-    while True:
-        mine, theirs = page.evaluate(LOG_LINES_JS), like.evaluate(LOG_LINES_JS)
-        if mine == theirs and mine:
-            return
-        assert time.monotonic() < deadline, f"the logs differ: {mine} and {theirs}"
-        time.sleep(0.3)
+
+    def same() -> bool:
+        mine = page.evaluate(LOG_LINES_JS)
+        return bool(mine) and mine == like.evaluate(LOG_LINES_JS)
+
+    until(
+        same,
+        "the logs differ",
+        timeout,
+        0.3,
+        lambda: (page.evaluate(LOG_LINES_JS), like.evaluate(LOG_LINES_JS)),
+    )
+
+
+#: The verdict was read: its Continue went, or another verdict came in its place.
+READ_JS = f"(before) => !{harness.SHOWN_JS}('.gt-continue') || {harness.FEEDBACK_JS} !== before"
+
+
+def _read_verdicts(devices: list[Any]) -> None:
+    """Continue on each verdict a device shows (a step waits until it is read), and wait
+    until the verdict has gone (or another came), so it is not read twice."""
+    for page in devices:
+        if _shown(page, ".gt-continue"):
+            before = page.evaluate(f"() => {harness.FEEDBACK_JS}")
+            page.locator(".gt-continue").first.click()
+            with contextlib.suppress(PlaywrightTimeout):
+                page.wait_for_function(READ_JS, arg=before, polling=50, timeout=10_000)
+
+
+def _step_or_verdict(devices: list[Any], step_of: Any, timeout: float) -> None:
+    """Wait until a device shows a step (``step_of`` says one) or a verdict to read."""
+    until(
+        lambda: any(step_of(p) is not None or _shown(p, ".gt-continue") for p in devices),
+        "no team was asked to act",
+        max(1.0, timeout),
+        0.3,
+    )
 
 
 BANNER_SAYS_JS = """(words) => {
@@ -325,15 +359,15 @@ def _acting(game: str, devices: list[Any]) -> int | None:
 
 def _move(game: str, devices: list[Any], watchers: list[Any], timeout: float = 60.0) -> float:
     """A move by clicks on the device whose turn it is; wait until every other page shows it."""
-    deadline = time.monotonic() + timeout
-    seat = _acting(game, devices)
-    while seat is None:
-        assert time.monotonic() < deadline, "no team was asked to move"
-        for page in devices:
-            if _shown(page, ".gt-continue"):
-                page.locator(".gt-continue").first.click()
-        time.sleep(0.3)
-        seat = _acting(game, devices)
+
+    def asked() -> tuple[int] | None:  # a one-item tuple: seat 0 counts as found
+        found = _acting(game, devices)
+        if found is None:
+            _read_verdicts(devices)
+            return None
+        return (found,)
+
+    (seat,) = until(asked, "no team was asked to move", timeout, 0.3)
     others = [p for i, p in enumerate(devices) if i != seat] + watchers
     before = [_logged(p) for p in others]
     mine = _logged(devices[seat])
@@ -655,12 +689,14 @@ def test_geotriple_from_two_team_devices_and_a_spectator(browser, voila) -> None
         for page in [*devices, *watchers]:
             _no_errors(page)
         for page in devices:  # Stage 1's result read, each device shows its 18 race cards
-            deadline = time.monotonic() + 60
-            while len(page.evaluate(CARD_NAMES_JS, ".gt-hand-card")) != 18:
-                assert time.monotonic() < deadline, "no race cards on a device"
-                if _shown(page, ".gt-continue"):  # the race clock waits while it is read
-                    page.locator(".gt-continue").first.click()
-                time.sleep(0.3)
+
+            def race_cards(page: Any = page) -> bool:
+                if len(page.evaluate(CARD_NAMES_JS, ".gt-hand-card")) == 18:
+                    return True
+                _read_verdicts([page])  # the race clock waits while it is read
+                return False
+
+            until(race_cards, "no race cards on a device", 60, 0.3)
         devices[0].screenshot(path=str(ARTIFACTS / "class-game-geotriple-race.png"))
         # The race: each team sees its own 18 cards; the spectator and the projector none.
         _geotriple_hands_apart(devices, watchers, ".gt-hand-card")
@@ -759,10 +795,8 @@ def _whole_turns(
         steps = [step_of(page) for page in devices]
         seat = next((s for s, step in enumerate(steps) if step is not None), None)
         if seat is None:
-            for page in devices:
-                if _shown(page, ".gt-continue"):
-                    page.locator(".gt-continue").first.click()
-            time.sleep(0.3)
+            _read_verdicts(devices)
+            _step_or_verdict(devices, step_of, deadline - time.monotonic())
             continue
         page = devices[seat]
         others = [p for i, p in enumerate(devices) if i != seat] + watchers

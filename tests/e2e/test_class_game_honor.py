@@ -34,10 +34,12 @@ from tests.e2e.test_class_game import (
     _no_errors,
     _open,
     _pursuit_step,
+    _read_verdicts,
     _shown,
     _start,
     _wait_logged,
 )
+from tests.waiting import until
 
 TITLE = "Geography Pursuit"
 HONOR = "said out loud and marked by the teacher"
@@ -106,15 +108,14 @@ def _step(devices: list[Any]) -> tuple[int, str] | None:
 def _next_step(devices: list[Any], deadline: float, waiting: str) -> tuple[int, str]:
     """The next team asked to act and how (``_step``); meanwhile each verdict a device shows
     is read with Continue. Fails with ``waiting`` once ``deadline`` (monotonic) passes."""
-    while True:
-        assert time.monotonic() < deadline, waiting
+
+    def asked() -> tuple[int, str] | None:
         found = _step(devices)
-        if found is not None:
-            return found
-        for page in devices:
-            if _shown(page, ".gt-continue"):
-                page.locator(".gt-continue").first.click()
-        time.sleep(0.3)
+        if found is None:
+            _read_verdicts(devices)
+        return found
+
+    return until(asked, waiting, max(1.0, deadline - time.monotonic()), 0.3)
 
 
 def until_asked_aloud(projector: Any, devices: list[Any], timeout: float = 300.0) -> int:

@@ -13,6 +13,7 @@ of 30 from these figures.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import secrets
@@ -31,6 +32,7 @@ import pytest
 from tasks import stop
 from tests.e2e.conftest import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, _no_browser, free_port
 from tests.e2e.servers import jupyter_env, kit_copy, live_kernels, student_apps
+from tests.waiting import Waited, elapsed_until, until
 
 pytestmark = pytest.mark.slow
 
@@ -142,16 +144,17 @@ def _api(url: str, token: str) -> object:
 
 
 def _wait_for_hub(url: str, proc: subprocess.Popen, timeout: float = 120) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
+
+    def answers() -> bool:
         if proc.poll() is not None:
             raise RuntimeError(f"JupyterHub exited with code {proc.returncode}")
         try:
             with urllib.request.urlopen(f"{url}/hub/api/", timeout=2):
-                return
+                return True
         except OSError:
-            time.sleep(0.5)
-    raise TimeoutError(f"JupyterHub did not answer in {timeout} s")
+            return False
+
+    until(answers, "JupyterHub did not answer", timeout, 0.5)
 
 
 def _student_servers(hub: psutil.Process) -> dict[str, psutil.Process]:
@@ -286,12 +289,15 @@ async def _classroom(
 
 def _wait_kernels_gone(servers: Iterable[psutil.Process], timeout: float) -> float | None:
     """Seconds until no student server has a kernel left (None if some remain)."""
-    start = time.monotonic()
-    while time.monotonic() - start < timeout:
-        if not any(live_kernels(s) for s in servers if s.is_running()):
-            return round(time.monotonic() - start, 1)
-        time.sleep(0.5)
-    return None
+    try:
+        seconds = elapsed_until(
+            lambda: not any(live_kernels(s) for s in servers if s.is_running()),
+            "kernels left",
+            timeout,
+        )
+    except Waited:
+        return None
+    return round(seconds, 1)
 
 
 def _p95(values: list[float]) -> float:
@@ -360,13 +366,16 @@ def test_a_class_plays_on_jupyterhub(tmp_path: Path, request: pytest.FixtureRequ
         )
         class_done = time.monotonic() - started
 
-        deadline = left_at[0] + IDLE_SECONDS + 120
-        while time.monotonic() < deadline:
+        running: list[str] = []
+
+        def all_culled() -> bool:
             users = _api(f"{hub_url}/hub/api/users", token)
-            running = [u["name"] for u in users if u.get("servers")]
-            if not running:
-                break
-            time.sleep(2)
+            running[:] = [u["name"] for u in users if u.get("servers")]
+            return not running
+
+        left = left_at[0] + IDLE_SECONDS + 120 - time.monotonic()
+        with contextlib.suppress(Waited):  # the figure below says how long it took
+            until(all_culled, "student servers still run", max(1.0, left), 2.0)
         culled_after = time.monotonic() - left_at[0]
 
         clicks = [ms for run in runs for ms in run["click_ms"]]

@@ -18,6 +18,7 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import psutil
 import pytest
@@ -31,6 +32,7 @@ from tests.e2e import pages
 from tests.e2e.conftest import free_port, wait_for_port
 from tests.e2e.servers import kit_copy, press_ctrl_c, teacher_secret
 from tests.e2e.test_voila_config import VoilaServer, _env
+from tests.waiting import until
 
 #: A used kernel is replaced this many seconds later (the kit's default is 30).
 REFILL = 3
@@ -71,9 +73,9 @@ def ready_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServ
 
 def _wait_full(server: VoilaServer, size: int, timeout: float = 300) -> None:
     """Until the pool's kernels run and have been quiet for 2 s (their app's cell is done)."""
-    deadline = time.monotonic() + timeout
-    quiet_since, last = time.monotonic(), None
-    while time.monotonic() < deadline:
+    seen: dict[str, Any] = {"since": time.monotonic(), "last": None}
+
+    def full_and_quiet() -> bool:
         now = {}
         for pid in server.kernels():
             try:
@@ -81,13 +83,12 @@ def _wait_full(server: VoilaServer, size: int, timeout: float = 300) -> None:
                 now[pid] = round(times.user + times.system, 2)
             except psutil.Error:
                 continue
-        if len(now) < size or now != last:
-            quiet_since = time.monotonic()
-        elif time.monotonic() - quiet_since > 2:
-            return
-        last = now
-        time.sleep(0.5)
-    raise AssertionError(f"the pool of {size} kernels was not ready in {timeout:.0f} s")
+        if len(now) < size or now != seen["last"]:
+            seen["since"] = time.monotonic()
+        seen["last"] = now
+        return time.monotonic() - seen["since"] > 2
+
+    until(full_and_quiet, f"the pool of {size} kernels was not ready", timeout, 0.5)
 
 
 def _used_preheated(server: VoilaServer, count: int) -> bool:
@@ -125,8 +126,8 @@ def test_a_ready_kernel_follows_its_pages_seed_and_large_text(browser, ready_ser
     finally:
         page.close(run_before_unload=True)  # the goodbye, with the page's own cookie
     server.wait_gone({kernel}, timeout=60)
-    # The used kernel is replaced: the next class finds the pool full again.
-    time.sleep(REFILL)
+    # The used kernel is replaced (after REFILL seconds): the next class finds the pool full
+    # again. The pool is one kernel short until then, so the wait is for the full count.
     _wait_full(server, sum(POOL.values()))
 
 

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 import tests.e2e.apps as apps
+from tests.e2e import pages
 from tests.e2e.apps import harness
 from tests.e2e.conftest import ARTIFACTS
 
@@ -47,7 +48,8 @@ def test_app_plays_a_round_by_clicks(browser, voila, key: str) -> None:
         # The same screen on a projector: 1920×1080 in large-text mode.
         app.page.set_viewport_size({"width": 1920, "height": 1080})
         app.click(".gt-large-toggle")
-        app.page.wait_for_timeout(1500)
+        app.page.wait_for_selector(".gt-app.gt-large", timeout=60_000)
+        pages.settle(app.page, root=".gt-app")
         app.check("projector-large-text")
     finally:
         for kind, first, settled in app.clicks:

@@ -33,6 +33,7 @@ from tests.e2e.servers import (
     student_apps,
     teacher_path,
 )
+from tests.waiting import elapsed_until
 
 #: Every icon on the page, and whether the font its ::before glyph is drawn with has loaded.
 ICONS = """async () => {
@@ -75,12 +76,12 @@ class VoilaServer:
 
     def wait_gone(self, kernels: set[int], timeout: float) -> float:
         """Seconds until none of these kernel processes is left; fails after `timeout`."""
-        start = time.monotonic()
-        while time.monotonic() - start < timeout:
-            if not kernels & self.kernels():
-                return time.monotonic() - start
-            time.sleep(0.5)
-        raise AssertionError(f"kernels {kernels & self.kernels()} still run after {timeout} s")
+        return elapsed_until(
+            lambda: not kernels & self.kernels(),
+            f"kernels {kernels} still run",
+            timeout,
+            seen=lambda: kernels & self.kernels(),
+        )
 
 
 def _env(work: Path) -> dict[str, str]:

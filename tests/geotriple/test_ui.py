@@ -17,6 +17,7 @@ from geoteach.games.table import Table
 from geoteach.ui import safe
 from geoteach.ui.apps import StudentApp, spec_for
 from geoteach.ui.geotriple import GEOPLUNGING, GeoTripleScreen, rank_labels
+from tests.waiting import until_async
 
 
 class FakeClock:
@@ -277,17 +278,12 @@ def test_cards_picked_to_put_away_stay_picked_while_the_computer_puts_its_own_aw
         finish_stage1(ui)
         ui.bot_delay = 0.05  # from now on the computer moves as in a kernel, one by one
         ui.give_up_button.click()
-        for _ in range(100):  # the computer shouts its GeoPlunge: the race's verdict opens
-            if game.phase == "discard":
-                break
-            await asyncio.sleep(0.02)
+        # The computer shouts its GeoPlunge: the race's verdict opens.
+        await until_async(lambda: game.phase == "discard", "the race never ended")
         assert game.phase == "discard" and ui.feedback.is_open and game.to_act() == [0, 1]
         first = tiles(ui)[0]
         first.click()  # Ana picks a card; the verdict goes, the computer puts its two away
-        for _ in range(100):
-            if game.to_act() == [0]:
-                break
-            await asyncio.sleep(0.02)
+        await until_async(lambda: game.to_act() == [0], "the computer never put its cards away")
         assert game.to_act() == [0], "the computer never put its cards away"
         assert len(ui.selected) == 1 and "(put away)" in first.description
         tiles(ui)[1].click()
@@ -346,10 +342,7 @@ def test_the_computer_waits_while_a_verdict_is_open_and_skip_plays_it_at_once(st
         await asyncio.sleep(0.2)
         assert len(game.log) == moves
         ui.computer_log.skip_button.click()
-        for _ in range(100):
-            if len(game.log) > moves:
-                break
-            await asyncio.sleep(0.02)
+        await until_async(lambda: len(game.log) > moves, "Skip did not play the computer")
         assert len(game.log) > moves and "Computer guesses" in ui.computer_log.lines[0]
         ui.close_screen()
 

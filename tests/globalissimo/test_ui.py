@@ -16,6 +16,7 @@ from geoteach.ui.apps import StudentApp, spec_for
 from geoteach.ui.globalissimo import GlobalissimoScreen, category_html, play
 from tests.globalissimo.conftest import ATLAS, stack
 from tests.ui.screen_checks import verdict_holds_the_computers_and_skip_plays_them
+from tests.waiting import until_async
 
 
 @pytest.fixture(autouse=True)
@@ -135,10 +136,8 @@ def test_a_verdict_holds_the_computers_until_continue_and_skip_plays_them_at_onc
         ui.parts.step_panel.rank_buttons[0].click()
         assert game.to_act() == [1] and ui.bot_task is not None
         assert "is thinking" in ui.parts.step_panel.step.value
-        for _ in range(200):  # the computers finish round 1; then its result is shown
-            if ui.feedback.is_open:
-                break
-            await asyncio.sleep(0.02)
+        # The computers finish round 1; then its result is shown.
+        await until_async(lambda: ui.feedback.is_open, "round 1's result never came")
         # Round 1 is over: its result waits for Continue, and so do the computers.
         assert ui.feedback.is_open and "Round 1" in ui.feedback.text
         await verdict_holds_the_computers_and_skip_plays_them(ui)
@@ -234,7 +233,7 @@ def test_benchmark_redraw_after_a_move(benchmark):
             times.append(ui.redraw_seconds)
 
         game_ui.refresh = timed_refresh
-        game_ui.rank_buttons[0].click()  # Ana's move, the bots' moves, a round's end
+        game_ui.parts.step_panel.rank_buttons[0].click()  # Ana's move, the bots' moves, a round's end
         last.append(times[-1])
         slowest.append(max(times))
     benchmark.extra_info["redraw_after_a_move_ms"] = round(statistics.median(last) * 1000, 1)

@@ -126,8 +126,8 @@ def test_the_screen_shows_the_years_under_the_reveal():
     game = new_game("Ana", "Ben", rounds=2)
     stack(game, ["MEX", "CHE"], "tourists")
     ui = GlobalissimoScreen(game, bot_delay=0)
-    ui.country_pick.value = "MEX"
-    ui.rank_buttons[0].click()
-    ui.rank_buttons[0].click()
-    assert "Mexico, 600 visitors (2018)" in ui.reveal_box.text
-    assert "not all from the same year: from 2018 to 2020" in ui.learn_text.value
+    ui.parts.step_panel.country_pick.value = "MEX"
+    ui.parts.step_panel.rank_buttons[0].click()
+    ui.parts.step_panel.rank_buttons[0].click()
+    assert "Mexico, 600 visitors (2018)" in ui.parts.board_panel.reveal_box.text
+    assert "not all from the same year: from 2018 to 2020" in ui.parts.board_panel.learn_text.value

@@ -27,6 +27,7 @@ from geoteach.ui.globe_works import (
 )
 from tests.globe_works.test_gw_engine import give, to_north
 from tests.ui.screen_checks import verdict_holds_the_computers_and_skip_plays_them
+from tests.waiting import until_async
 
 
 @pytest.fixture(autouse=True)
@@ -343,10 +344,11 @@ def test_a_verdict_holds_the_computers_until_continue_and_skip_plays_them_at_onc
         game = ui.game
 
         async def settle() -> None:
-            for _ in range(2000):
-                if ui.bot_task is None or ui.bot_task.done() or ui.feedback.is_open:
-                    return
-                await asyncio.sleep(0.01)
+            await until_async(
+                lambda: ui.bot_task is None or ui.bot_task.done() or ui.feedback.is_open,
+                "the computers never finished",
+                every=0.01,
+            )
 
         for _ in range(500):
             await settle()

@@ -26,6 +26,7 @@ from geoteach.render.board import space_xy
 from geoteach.ui import safe
 from geoteach.ui.pursuit import PursuitApp, describe_space, play, rules_html
 from tests.pursuit.conftest import ANSWERS
+from tests.waiting import until_async
 
 
 @pytest.fixture(autouse=True)
@@ -439,10 +440,7 @@ def test_computers_wait_while_a_verdict_is_open_and_go_on_after_continue(questio
         await asyncio.sleep(0.6)  # twelve computer paces
         assert len(app.game.log) == moves and app.feedback.is_open
         app.feedback.continue_button.click()
-        for _ in range(200):
-            await asyncio.sleep(0.05)
-            if app.game.to_act() == [0]:
-                break
+        await until_async(lambda: app.game.to_act() == [0], "the computer never played")
         assert len(app.game.log) > moves and app.game.to_act() == [0]
         assert app.computer_log.lines and app.computer_log.layout.display == ""
 
@@ -455,14 +453,12 @@ def test_skip_plays_the_computers_at_once(questions) -> None:
         to_a_question(app)
         answer(app, right=False)
         app.feedback.continue_button.click()
-        await asyncio.sleep(0.2)
-        assert app.computer_log.skip_button.layout.display == ""  # Skip is offered while they play
+        await until_async(  # Skip is offered while they play
+            lambda: app.computer_log.skip_button.layout.display == "", "Skip never came"
+        )
         assert app.game.to_act() == [1]  # a minute per computer move ...
         app.computer_log.skip_button.click()
-        for _ in range(100):
-            await asyncio.sleep(0.05)
-            if app.game.to_act() == [0]:
-                break
+        await until_async(lambda: app.game.to_act() == [0], "Skip did not play the computers")
         assert app.game.to_act() == [0]  # ... but Skip plays them now
         assert app.computer_log.skip_button.layout.display == "none"
 
@@ -637,10 +633,8 @@ def test_a_first_turn_win_gives_the_others_a_turn_to_tie(questions) -> None:
         game.state["roll"] = 1
         app.refresh()
         press(app, "The hub")
-        for _ in range(100):  # the computer votes at its pace
-            await asyncio.sleep(0.02)
-            if game.phase == "question":
-                break
+        # The computer votes at its pace.
+        await until_async(lambda: game.phase == "question", "the computer never voted")
         assert game.state["question"]["final"]
         answer(app, right=True)
         body = app.feedback.body.value
@@ -648,10 +642,7 @@ def test_a_first_turn_win_gives_the_others_a_turn_to_tie(questions) -> None:
         assert "Robot, who has not had a turn yet, gets one turn to tie the game." in body
         assert not game.is_terminal() and game.to_act() == [1]
         app.feedback.continue_button.click()
-        for _ in range(400):
-            await asyncio.sleep(0.02)
-            if game.is_terminal():
-                break
+        await until_async(game.is_terminal, "the computer's last turn never ended")
         assert game.is_terminal() and "the game!" in app.banner.value
 
     asyncio.run(scenario())

@@ -9,12 +9,12 @@ turn again.
 from __future__ import annotations
 
 import contextlib
-import time
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from geoteach.games.geography_pursuit.board import SPACES
 from tests.e2e.apps.harness import AppPage
+from tests.waiting import until
 
 #: With this deal the student starts (the game rolls for who starts), answers the first
 #: question right and the second wrong, when always clicking the first lit question space and
@@ -41,15 +41,16 @@ def _question_space(targets: dict[str, list[float]]) -> str:
 
 def _students_turn(app: AppPage, timeout: float = 120.0) -> None:
     """Wait for the die button to come back to the student, skipping the computers ahead."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
+
+    def roll_is_back() -> bool:
         if _visible(app, ".gt-roll"):
-            return
+            return True
         for button in (".gt-continue", ".gt-skip"):  # either may go away by itself meanwhile
             with contextlib.suppress(PlaywrightTimeout):
                 app.page.locator(f"{button}:visible").first.click(timeout=1000)
-        time.sleep(0.3)
-    raise AssertionError(f"the die never came back to the student: {app.banner()}")
+        return False
+
+    until(roll_is_back, "the die never came back to the student", timeout, 0.3, app.banner)
 
 
 def play_round(app: AppPage) -> None:

@@ -9,12 +9,12 @@ and plays the six tricks by clicking cards, leading by Population.
 
 from __future__ import annotations
 
-import time
+import contextlib
 
 from geoteach.games.geotriple import borders
 from geoteach.games.geotriple.cards import neighbour_map, plunge_cards
 from geoteach.games.geotriple.game import default_states
-from tests.e2e.apps.harness import AppPage
+from tests.e2e.apps.harness import FEEDBACK_JS, SHOWN_JS, TURN_JS, AppPage
 
 QUERY = "seed=7"
 #: States the student clicks in Stage 1, in this order (a guess already made is skipped).
@@ -46,22 +46,33 @@ def _turn(app: AppPage) -> str:
 
 def _wait_banner(app: AppPage, *texts: str, timeout: float = 120.0) -> str:
     """Wait until the banner's turn line says one of ``texts``; returns the one it says."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        now = _turn(app)
-        for text in texts:
-            if text in now:
-                return text
-        time.sleep(0.25)
-    raise AssertionError(f"the banner never said any of {texts}: {app.banner()!r}")
+    return str(
+        app.wait_js(
+            f"(texts) => texts.find(t => {TURN_JS}.includes(t)) || false",
+            list(texts),
+            f"the banner never said any of {texts}",
+            timeout,
+        )
+    )
 
 
 def _wait_feedback(app: AppPage, text: str, timeout: float = 60.0) -> None:
     """Wait until the verdict card on screen mentions ``text``."""
-    deadline = time.monotonic() + timeout
-    while text not in app.feedback() and time.monotonic() < deadline:
-        time.sleep(0.2)
-    assert text in app.feedback(), f"no verdict about {text!r}: {app.feedback()!r}"
+    app.wait_js(
+        f"(text) => {FEEDBACK_JS}.includes(text)", text, f"no verdict about {text!r}", timeout
+    )
+
+
+def _wait_computer(app: AppPage, doing: str, unless_feedback: str = "") -> None:
+    """While the computer is ``doing`` its part: wait until the banner moves on, or a verdict
+    waits for Continue (one not mentioning ``unless_feedback``)."""
+    app.wait_js(
+        f"""([doing, unless]) => !{TURN_JS}.includes(doing) ||
+          ({SHOWN_JS}('.gt-continue') && !(unless && {FEEDBACK_JS}.includes(unless)))""",
+        [doing, unless_feedback],
+        f"the computer never finished: it {doing}",
+        timeout=120.0,
+    )
 
 
 def _continue_if_open(app: AppPage) -> None:
@@ -80,7 +91,7 @@ def stage1(app: AppPage) -> None:
         if said == "is guessing":
             if "Stage 1" not in app.feedback():
                 _continue_if_open(app)  # the computer guesses once your verdict is read
-            time.sleep(0.25)
+            _wait_computer(app, "is guessing", unless_feedback="Stage 1")
             continue
         code = next(guesses)
         app.click_canvas(code)
@@ -146,7 +157,7 @@ def stage3(app: AppPage) -> None:
             return
         if said == "is choosing":
             _continue_if_open(app)
-            time.sleep(0.25)
+            _wait_computer(app, "is choosing")
             continue
         if said not in checked:
             checked.add(said)
@@ -155,9 +166,12 @@ def stage3(app: AppPage) -> None:
             app.click(".gt-category button", nth=2)  # Population
         before = app.banner()
         app.click(".gt-card-tile")
-        deadline = time.monotonic() + 30
-        while app.banner() == before and time.monotonic() < deadline:
-            time.sleep(0.1)
+        with contextlib.suppress(AssertionError):  # the trick may be over already
+            app.wait_js(
+                "(before) => document.querySelector('.gt-banner').innerText !== before",
+                before,
+                timeout=30.0,
+            )
         if "trick-verdict" not in checked and app.page.locator(".gt-continue:visible").count():
             checked.add("trick-verdict")
             app.check("stage3-trick-verdict")

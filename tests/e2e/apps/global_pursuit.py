@@ -25,7 +25,9 @@ from geoteach.games.global_pursuit.engine import GlobalPursuit
 from geoteach.games.global_pursuit.layout import Layout
 from geoteach.games.table import Seat, Table
 from geoteach.render.globe_cards import place_marks
+from tests.e2e import pages
 from tests.e2e.apps.harness import AppPage
+from tests.waiting import until
 
 SEED = 10
 QUERY = f"seed={SEED}"
@@ -102,18 +104,16 @@ def _touching_now(app: AppPage) -> str:
 
 def _wait_for_step(app: AppPage, selector: str, timeout: float = 120.0) -> None:
     """Wait for the control of the next step, pressing Continue on any verdict in the way."""
-    import time
 
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
+    def step_is_up() -> bool:
         if app.page.locator(f"{selector}:visible").count():
-            return
+            return True
         if app.page.locator(".gt-continue:visible").count():
             app.check("verdict")
             app.click(".gt-continue")
-            continue
-        time.sleep(0.25)
-    raise AssertionError(f"{selector!r} did not come up; the banner says {app.banner()!r}")
+        return False
+
+    until(step_is_up, f"{selector!r} did not come up", timeout, 0.25, app.banner)
 
 
 def lay_a_card(app: AppPage, replica: Replica, number: int) -> bool:
@@ -135,7 +135,7 @@ def lay_a_card(app: AppPage, replica: Replica, number: int) -> bool:
     if _touching_now(app) != str(touching + 1):
         app.click_canvas(f"ghost edge {touching + 1}")
     if number == 1:
-        app.page.wait_for_timeout(700)  # the canvas's new picture follows the first change
+        pages.settle(app.page, quiet=0.3, root=".gt-app")  # the canvas follows the change
         app.check("ghost")
     app.click(".gt-lay")
     replica.apply(type="place", card=card, at=[mark.index, mark.edge], card_edge=touching)
@@ -193,7 +193,7 @@ def play_round(app: AppPage) -> None:
         elif phase == "challenge" and YOU in acting:
             _wait_for_step(app, ".gt-accept")
             app.wait_for("Challenge it, or let it stand?")
-            app.page.wait_for_timeout(500)
+            pages.settle(app.page, quiet=0.3, root=".gt-app")  # between the clock's ticks
             app.check("challenge")
             app.click(".gt-accept")
             replica.apply(type="accept")

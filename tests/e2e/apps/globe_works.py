@@ -8,10 +8,10 @@ turns until the round's scores are shown, and presses Continue.
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable
+import contextlib
 
-from tests.e2e.apps.harness import CANVAS_SIGNATURE_JS, AppPage
+from tests.e2e import pages
+from tests.e2e.apps.harness import SHOWN_JS, AppPage
 from tests.e2e.conftest import ARTIFACTS
 
 QUERY = "seed=11"
@@ -37,13 +37,10 @@ def set_up(app: AppPage) -> None:
 
 def _look(app: AppPage, name: str) -> None:
     """Check the page once the map canvas has its new picture (it follows the DOM)."""
-    last, same = None, 0
-    deadline = time.monotonic() + 5.0
-    while same < 3 and time.monotonic() < deadline:
-        now = app.page.evaluate(CANVAS_SIGNATURE_JS)
-        same = same + 1 if now == last else 0
-        last = now
-        time.sleep(0.1)
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    with contextlib.suppress(PlaywrightTimeout):  # still changing: the check is what counts
+        pages.settle(app.page, quiet=0.3, root=".gt-app", timeout=10)
     app.check(name)
 
 
@@ -51,18 +48,23 @@ def _visible(app: AppPage, selector: str) -> bool:
     return app.page.locator(f"{selector}:visible").count() > 0
 
 
+#: The first step on the page once it has stayed the same for ``quiet`` ms (a step's buttons
+#: arrive one message at a time), else false.
+STEP_JS = f"""([steps, quiet]) => {{
+  const now = steps.find(s => {SHOWN_JS}(s)) || null, time = performance.now();
+  const seen = window.__gtStep;
+  if (!seen || seen.step !== now) {{ window.__gtStep = {{step: now, since: time}}; return false; }}
+  return now !== null && time - seen.since >= quiet ? now : false;
+}}"""
+
+
 def _next_step(app: AppPage, timeout: float = 120.0) -> str:
-    """The step the page asks for, once it has settled (the same answer twice, 0.2 s apart:
-    a step's buttons arrive one message at a time)."""
-    deadline = time.monotonic() + timeout
-    last = None
-    while time.monotonic() < deadline:
-        now = next((s for s in (*STEPS, ".gt-pass") if _visible(app, s)), None)
-        if now is not None and now == last:
-            return now
-        last = now
-        time.sleep(0.2)
-    raise AssertionError(f"no step came up; the banner says: {app.banner()}")
+    """The step the page asks for, once it has settled."""
+    app.page.evaluate("() => { window.__gtStep = null; }")
+    try:
+        return str(app.wait_js(STEP_JS, [[*STEPS, ".gt-pass"], 200], timeout=timeout))
+    except AssertionError:
+        raise AssertionError(f"no step came up; the banner says: {app.banner()}") from None
 
 
 def play_round(app: AppPage) -> None:
@@ -113,7 +115,7 @@ def _play(app: AppPage) -> None:
                 # Playing a card does not end the turn: the next playable card is picked and
                 # Play stays ("Play Durban"), so the play is over when the card left the hand.
                 card = app.page.evaluate(PICKED_JS)[0]
-                _do(app, ".gt-play", over=lambda c=card: c not in app.page.evaluate(HAND_JS))
+                _do(app, ".gt-play", card=card)
             else:
                 if "nothing" not in seen:
                     seen.add("nothing")
@@ -126,18 +128,21 @@ def _play(app: AppPage) -> None:
     raise AssertionError("the round did not end in 400 steps")
 
 
-def _do(
-    app: AppPage, selector: str, timeout: float = 30.0, over: Callable[[], bool] | None = None
-) -> None:
-    """Click a step's button and wait until the step is over (its button gone, or ``over()``
-    says so where the button stays), so the next look at the page does not see the old step."""
+def _do(app: AppPage, selector: str, timeout: float = 60.0, card: str = "") -> None:
+    """Click a step's button and wait until the step is over (its button gone, or ``card``
+    gone from the hand where the button stays), so the next look at the page does not see the
+    old step."""
     app.click(selector)
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if not _visible(app, selector) or (over is not None and over()):
-            return
-        time.sleep(0.05)
-    raise AssertionError(f"{selector} is still there after it was clicked")
+    app.wait_js(
+        f"""([sel, card]) => {{
+          if (!{SHOWN_JS}(sel)) return true;
+          try {{ return !!card && !({HAND_JS})().includes(card); }}
+          catch (e) {{ return false; }}  // a hand card in the middle of its redraw
+        }}""",
+        [selector, card],
+        f"{selector} is still there after it was clicked",
+        timeout,
+    )
 
 
 def _enabled(app: AppPage, selector: str) -> bool:
@@ -145,11 +150,14 @@ def _enabled(app: AppPage, selector: str) -> bool:
     return button.count() > 0 and button.first.is_enabled()
 
 
-def _wait_picked(app: AppPage, card: str, timeout: float = 10.0) -> None:
+def _wait_picked(app: AppPage, card: str, timeout: float = 30.0) -> None:
     """The click on the city picked its card in the hand strip (the map shows it too)."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if app.page.evaluate(PICKED_JS) == [card]:
-            return
-        time.sleep(0.05)
-    raise AssertionError(f"clicking {card} on the map did not pick it")
+    app.wait_js(
+        f"""(card) => {{
+          try {{ const p = ({PICKED_JS})(); return p.length === 1 && p[0] === card; }}
+          catch (e) {{ return false; }}  // a hand card in the middle of its redraw
+        }}""",
+        card,
+        f"clicking {card} on the map did not pick it",
+        timeout,
+    )

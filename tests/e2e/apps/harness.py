@@ -29,22 +29,6 @@ from tests.e2e.conftest import ARTIFACTS, Server
 
 VIEWPORT = {"width": 1366, "height": 768}
 
-#: Installed in the page: the time of the first change to the app after a click.
-WATCH_JS = """() => {
-  window.__gtChanged = null;
-  window.__gtLast = null;
-  if (window.__gtObserver) window.__gtObserver.disconnect();
-  const root = document.querySelector('.gt-app') || document.body;
-  const obs = new MutationObserver(() => {
-    const now = performance.now();
-    if (window.__gtChanged === null) window.__gtChanged = now;
-    window.__gtLast = now;
-  });
-  obs.observe(root, {subtree: true, childList: true, attributes: true, characterData: true});
-  window.__gtObserver = obs;
-  return performance.now();
-}"""
-
 #: The screen counts as settled (the whole redraw has arrived) after this long without change.
 QUIET_SECONDS = 0.4
 
@@ -58,6 +42,60 @@ CANVAS_SIGNATURE_JS = """() => {
   }
   return sum;
 }"""
+
+#: Installed in the page: the time of the first change to the app after a click.
+WATCH_JS = """() => {
+  window.__gtChanged = null;
+  window.__gtLast = null;
+  if (window.__gtObserver) window.__gtObserver.disconnect();
+  const root = document.querySelector('.gt-app') || document.body;
+  const obs = new MutationObserver(() => {
+    const now = performance.now();
+    if (window.__gtChanged === null) window.__gtChanged = now;
+    window.__gtLast = now;
+  });
+  obs.observe(root, {subtree: true, childList: true, attributes: true, characterData: true});
+  window.__gtObserver = obs;
+  window.__gtCanvas = {signature: (CANVAS_SIGNATURE)(), first: null, last: null};
+  return performance.now();
+}""".replace("(CANVAS_SIGNATURE)", f"({CANVAS_SIGNATURE_JS})")
+
+#: After a click: [first change, last change] (page milliseconds) once the screen has been
+#: quiet for ``quiet`` ms since its last change to the DOM or to a board's canvas, else false.
+SETTLED_JS = f"""(quiet) => {{
+  const now = performance.now(), canvas = window.__gtCanvas;
+  const signature = ({CANVAS_SIGNATURE_JS})();
+  if (signature !== canvas.signature) {{
+    canvas.signature = signature;
+    canvas.last = now;
+    if (canvas.first === null) canvas.first = now;
+  }}
+  const firsts = [window.__gtChanged, canvas.first].filter(t => t !== null);
+  const lasts = [window.__gtLast, canvas.last].filter(t => t !== null);
+  if (!firsts.length || now - Math.max(...lasts) < quiet) return false;
+  return [Math.min(...firsts), Math.max(...lasts)];
+}}"""
+
+#: The place ``target`` has in the game's click targets, once they have stayed the same for
+#: ``quiet`` ms (the kernel has finished its last redraw), else false.
+TARGET_JS = """([target, quiet]) => {
+  const el = document.querySelector('.gt-click-targets');
+  const raw = el ? (el.textContent || '') : '';
+  const now = performance.now(), seen = window.__gtTargets;
+  if (!seen || seen.raw !== raw) { window.__gtTargets = {raw: raw, since: now}; return false; }
+  if (now - seen.since < quiet) return false;
+  let where;
+  try { where = JSON.parse(raw.trim() || '{}')[target]; } catch (e) { return false; }
+  return where === undefined ? false : where;
+}"""
+
+#: Page-function pieces the game drivers combine: the banner's turn line, the visible verdict
+#: card's text, and whether a visible element matches a selector.
+TURN_JS = "(document.querySelector('.gt-banner .gt-turn') || {innerText: ''}).innerText"
+FEEDBACK_JS = """([...document.querySelectorAll('.gt-feedback')]
+  .find(el => el.getClientRects().length > 0) || {innerText: ''}).innerText"""
+SHOWN_JS = """((sel) => [...document.querySelectorAll(sel)]
+  .some(el => el.getClientRects().length > 0))"""
 
 #: Elements whose right edge leaves the window, as "tag.class (right edge)".
 TOO_WIDE_JS = """() => {
@@ -128,63 +166,70 @@ class AppPage:
             page.screenshot(path=str(ARTIFACTS / f"app-{self.key}-{self.step:02d}-{name}.png"))
 
     # ----- acting -------------------------------------------------------------------------
-    def _timed(self, click: Any, kind: str, timeout: float = 20.0) -> float:
+    def _timed(self, click: Any, kind: str, timeout: float = 60.0) -> float:
         """Click, then time the first visible change (a DOM change or a redrawn canvas) and the
         moment the screen settles (the last change before a quiet spell): the redraw's end."""
+        from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
         page = self.page
-        canvas = page.evaluate(CANVAS_SIGNATURE_JS)
         started = page.evaluate(WATCH_JS)
         click()
-        first_canvas = last_canvas = None
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            now = page.evaluate("() => performance.now()")
-            signature = page.evaluate(CANVAS_SIGNATURE_JS)
-            if signature != canvas:
-                canvas, last_canvas = signature, now
-                first_canvas = first_canvas or now
-            first_dom, last_dom = page.evaluate("() => [window.__gtChanged, window.__gtLast]")
-            firsts = [t for t in (first_dom, first_canvas) if t is not None]
-            lasts = [t for t in (last_dom, last_canvas) if t is not None]
-            if firsts and now - max(lasts) >= QUIET_SECONDS * 1000:
-                first, settled = min(firsts) - started, max(lasts) - started
-                self.clicks.append((kind, first / 1000.0, settled / 1000.0))
-                return first / 1000.0
-            time.sleep(0.02)
-        raise AssertionError("nothing on the page changed after the click")
+        try:
+            handle = page.wait_for_function(
+                SETTLED_JS, arg=QUIET_SECONDS * 1000, polling=20, timeout=timeout * 1000
+            )
+        except PlaywrightTimeout:
+            raise AssertionError("nothing on the page changed after the click") from None
+        first, settled = (t - started for t in handle.json_value())
+        self.clicks.append((kind, first / 1000.0, settled / 1000.0))
+        return first / 1000.0
 
     def click(
         self, selector_or_text: str, nth: int = 0, timeout: float = 60.0, kind: str = "button"
     ) -> float:
         """Click a visible button (CSS selector, or its label) once it is there and enabled."""
+        from playwright.sync_api import expect
+
         page = self.page
-        deadline = time.monotonic() + timeout
-        locator = None
-        while time.monotonic() < deadline:
-            if selector_or_text.startswith((".", "#", "button")):
-                candidates = page.locator(f"{selector_or_text}:visible")
-            else:
-                candidates = page.locator(
-                    "button.jupyter-button:visible", has_text=selector_or_text
-                )
-            if candidates.count() > nth and candidates.nth(nth).is_enabled():
-                locator = candidates.nth(nth)
-                break
-            time.sleep(0.2)
-        assert locator is not None, f"no enabled button {selector_or_text!r} on the page"
+        if selector_or_text.startswith((".", "#", "button")):
+            candidates = page.locator(f"{selector_or_text}:visible")
+        else:
+            candidates = page.locator("button.jupyter-button:visible", has_text=selector_or_text)
+        locator = candidates.nth(nth)
+        expect(locator, f"no enabled button {selector_or_text!r} on the page").to_be_enabled(
+            timeout=timeout * 1000
+        )
         return self._timed(locator.click, kind)
 
     def wait_for(self, selector_or_text: str, timeout: float = 90.0) -> None:
         """Wait until a button (selector or label) or a text is on the page."""
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
+        from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+        try:
             if selector_or_text.startswith((".", "#")):
-                if self.page.locator(f"{selector_or_text}:visible").count():
-                    return
-            elif selector_or_text in self.text():
-                return
-            time.sleep(0.25)
-        raise AssertionError(f"{selector_or_text!r} did not appear")
+                self.page.locator(f"{selector_or_text}:visible").first.wait_for(
+                    state="visible", timeout=timeout * 1000
+                )
+            else:
+                self.page.wait_for_function(
+                    f"(needle) => ({pages.WIDGET_TEXT_JS})().includes(needle)",
+                    arg=selector_or_text,
+                    polling=250,
+                    timeout=timeout * 1000,
+                )
+        except PlaywrightTimeout:
+            raise AssertionError(f"{selector_or_text!r} did not appear") from None
+
+    def wait_js(self, js: str, arg: Any = None, what: str = "", timeout: float = 90.0) -> Any:
+        """The first truthy answer of the page function ``js`` (given ``arg``), polled in the
+        page; fails with ``what`` after ``timeout`` seconds."""
+        from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+        try:
+            handle = self.page.wait_for_function(js, arg=arg, polling=100, timeout=timeout * 1000)
+        except PlaywrightTimeout:
+            raise AssertionError(f"{what or js} (waited {timeout:.0f} s)") from None
+        return handle.json_value()
 
     def targets(self) -> dict[str, list[float]]:
         """Where the game says its clickable things are on the canvas (CSS px)."""
@@ -197,16 +242,18 @@ class AppPage:
         A target of a screen with several canvases names its canvas (a CSS selector of the
         canvas widget) as its third item; else the board's last canvas is clicked.
         """
-        deadline = time.monotonic() + timeout
-        where = None
-        while time.monotonic() < deadline:
-            # The same answer twice in a row: the kernel has finished the last redraw.
-            first = self.targets().get(target)
-            time.sleep(0.4)
-            where = self.targets().get(target)
-            if where is not None and where == first:
-                break
-        assert where is not None, f"the game names no click target {target!r}: {self.targets()}"
+        from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+        self.page.evaluate("() => { window.__gtTargets = null; }")
+        try:
+            handle = self.page.wait_for_function(
+                TARGET_JS, arg=[target, 400], polling=100, timeout=timeout * 1000
+            )
+        except PlaywrightTimeout:
+            raise AssertionError(
+                f"the game names no click target {target!r}: {self.targets()}"
+            ) from None
+        where = handle.json_value()
         widget = where[2] if len(where) > 2 else ".gt-board"
         canvas = self.page.locator(f"{widget} .jupyter-matplotlib-canvas-div canvas").last
         box = canvas.bounding_box()
