@@ -233,7 +233,7 @@ def test_benchmark_redraw_after_a_move(benchmark):
             times.append(ui.redraw_seconds)
 
         game_ui.refresh = timed_refresh
-        game_ui.parts.step_panel.rank_buttons[0].click()  # Ana's move, the bots' moves, a round's end
+        game_ui.parts.step_panel.rank_buttons[0].click()  # Ana's move, the bots', a round's end
         last.append(times[-1])
         slowest.append(max(times))
     benchmark.extra_info["redraw_after_a_move_ms"] = round(statistics.median(last) * 1000, 1)
