@@ -135,8 +135,13 @@ def capital_rows(countries: list[dict[str, str]]) -> list[list[str]]:
     return rows
 
 
-def state_rows(states: list[dict[str, str]]) -> list[list[str]]:
+def state_rows(states: list[dict[str, str]], countries: list[list[str]]) -> list[list[str]]:
+    """U.S. states from iso-codes, but never a name that is a country's in that language:
+    iso-codes' German, Swedish, Hungarian and Turkish say the state of Georgia as the country
+    (Georgien, Grúzia, Gürcistan), which a card must not. Such a state keeps its English name."""
     import pycountry
+
+    country_names = {(row[2], plain(row[3])) for row in countries}
 
     english = {s.code: s.name for s in pycountry.subdivisions.get(country_code="US")}
     rows = []
@@ -150,6 +155,8 @@ def state_rows(states: list[dict[str, str]]) -> list[list[str]]:
             if not source_name:
                 continue
             name = names.gettext(source_name)
+            if (lang, plain(name)) in country_names:
+                continue
             if name and plain(name) != plain(state["name"]):
                 rows.append(["state", state["usps"], lang, name, "", "iso-codes"])
     return rows
@@ -158,7 +165,8 @@ def state_rows(states: list[dict[str, str]]) -> list[list[str]]:
 def main() -> None:
     check_versions()
     countries = read_csv("countries.csv")
-    rows = country_rows(countries) + capital_rows(countries) + state_rows(read_csv("us_states.csv"))
+    named = country_rows(countries)
+    rows = named + capital_rows(countries) + state_rows(read_csv("us_states.csv"), named)
     rows.sort(key=lambda r: (r[0], r[1], r[2]))
     with OUT.open("w", encoding="utf-8", newline="") as handle:
         writer = csv.writer(handle, lineterminator="\n")

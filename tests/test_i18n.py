@@ -114,6 +114,7 @@ NOT_FOR_PLAYERS = {
     "no flat net found": "a programmer's error: the net search always finds one",
     "There is no card set": "a programmer's error: a handout asked for an unknown set",
     "The questions are decks or": "a programmer's error: the set-up offers only decks",
+    "geoteach has no cards in the language": "a programmer's error: a language with no catalog",
     "row wrap": "a layout's CSS value (flex_flow), not a sentence",
 }
 #: Globalissimo's engine: what it writes into the lesson record (the teacher's report, kept in

@@ -53,6 +53,15 @@ Action = dict[str, Any]
 View = Mapping[str, Any]
 
 
+class NewsLine(TypedDict):
+    """A line of a game's news as the engine keeps it: the English sentence (a catalog entry)
+    and its values, so that each page says it in its own language (older saves kept the
+    finished English sentence: a ``str``)."""
+
+    text: str
+    values: dict[str, Any]
+
+
 class CardBack(TypedDict):
     """The back of the card being asked (``Game.card_back``), for the one who marks an answer
     said out loud: ``answers`` is every answer that counts, as said aloud ("Sucre or La Paz");

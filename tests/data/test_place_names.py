@@ -111,3 +111,15 @@ def test_the_file_names_only_places_of_the_tables() -> None:
     for row in rows:
         assert row["code"] in (states if row["kind"] == "state" else countries), row
         assert row["language"] in LANGUAGES and row["name"].strip() == row["name"] != ""
+
+
+def test_a_state_is_never_named_as_a_country_of_that_language() -> None:
+    """iso-codes' German says the state of Georgia "Georgien", the country's name: a card
+    asking for the state would name the country. Such a state keeps its English name."""
+    with data_path("place_names.csv").open(encoding="utf-8", newline="") as handle:
+        rows = list(csv.DictReader(handle))
+    countries = {(r["language"], r["name"]) for r in rows if r["kind"] == "country"}
+    clashes = [r for r in rows if r["kind"] == "state" and (r["language"], r["name"]) in countries]
+    assert not clashes
+    assert place_name("state", "GA", "Georgia", "de") == "Georgia"
+    assert place_name("country", "GEO", "Georgia", "de") == "Georgien"

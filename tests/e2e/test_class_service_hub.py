@@ -30,7 +30,7 @@ from geoteach.classroom.remote import HttpConnection, RemoteRoom, answer
 from geoteach.classroom.rooms import setup_of
 from geoteach.games.registry import GAMES
 from geoteach.games.table import Seat, Table
-from tasks import stop
+from geoteach.launch import stop
 from tests.e2e.conftest import free_port, wait_for_port
 from tests.e2e.test_classroom_hub import _proxy_command, _wait_for_hub
 

@@ -29,7 +29,7 @@ from pathlib import Path
 import psutil
 import pytest
 
-from tasks import stop
+from geoteach.launch import stop
 from tests.e2e.conftest import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, _no_browser, free_port
 from tests.e2e.servers import jupyter_env, kit_copy, live_kernels, student_apps
 from tests.waiting import Waited, elapsed_until, until

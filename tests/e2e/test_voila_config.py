@@ -22,7 +22,7 @@ from pathlib import Path
 import psutil
 import pytest
 
-from tasks import stop
+from geoteach.launch import stop
 from tests.e2e import pages
 from tests.e2e.conftest import free_port, wait_for_port
 from tests.e2e.servers import (

@@ -183,6 +183,6 @@ def test_where_a_place_is_said_with_the_page_language_names() -> None:
         said = where_text(["KEN", "CUB"], ["OH"])
     assert said.startswith("Kenia está en África oriental.")
     assert "Cuba está en la región Caribe, en América del Norte." in said
-    assert "Ohio está en la división Centro Noreste de la región Medio Oeste." in said
+    assert "Ohio está en la división Centro-noreste de la región Medio Oeste." in said
     with speaking("de"):
         assert where_text(["DEU"], []) == "Deutschland liegt in Westeuropa."

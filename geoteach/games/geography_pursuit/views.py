@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any, Literal, NotRequired, TypedDict
 
 from geoteach.games.answer_moves import AnswerMove
+from geoteach.games.base import NewsLine
 
 
 class Media(TypedDict, total=False):
@@ -77,7 +78,7 @@ class GeographyPursuitView(TypedDict):
     winners: list[int]
     tie_chance: list[int]
     last: LastAnswer | None
-    news: list[str]
+    news: list[NewsLine | str]
     house_rules: HouseRules
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any, Literal, NotRequired, TypedDict
 
 from geoteach.games.answer_moves import AnswerMove
+from geoteach.games.base import NewsLine
 from geoteach.games.global_pursuit.layout import LaidCard
 
 
@@ -49,6 +50,8 @@ class ChallengeVerdict(TypedDict):
     challenge: Literal["right", "wrong"]
     by: int
     why: list[str]
+    #: ``why`` as English sentences and values (a card by its id), for each page to word.
+    reasons: NotRequired[list[dict[str, Any]]]
 
 
 class AnswerVerdict(TypedDict):
@@ -98,7 +101,7 @@ class GlobalPursuitView(TypedDict):
     scores: list[float]
     tokens: list[dict[str, int]]
     last: ChallengeVerdict | AnswerVerdict | None
-    news: list[str]
+    news: list[NewsLine | str]
     ended: str | None
     left_in_hand: list[LeftInHand]
     first_rolls: list[list[list[int]]]
