@@ -41,6 +41,14 @@ TRANSLATED = (
     "geoteach/ui/countdown.py",
     "geoteach/ui/question_card.py",
     "geoteach/render/globalissimo.py",
+    "geoteach/classroom/wire.py",
+    "geoteach/classroom/remote.py",
+    "geoteach/classroom/referee.py",
+    "geoteach/ui/class_game/join.py",
+    "geoteach/ui/class_game/host_app.py",
+    "geoteach/ui/class_game/seats.py",
+    "geoteach/ui/class_game/follow.py",
+    "geoteach/ui/class_game/links.py",
 )
 #: Sentences in those modules that a player never reads, each with why (programmers' errors).
 #: The Globalissimo engine's own are in ``RECORD_WORDS``, for that module only.
@@ -56,6 +64,17 @@ NOT_FOR_PLAYERS = {
     "There is no seat": "a programmer's error: a seat the table does not have",
     "This card has no deck": "a programmer's error: ask_next() without a deck",
     "In honor mode the answer is revealed": "a programmer's error: a typed answer in honor mode",
+    "This screen may not see": "a programmer's error: a screen asked for another seat's view",
+    "A class-game screen read": "a programmer's error: a screen read what no page may know",
+    "The referee's secret must be": "a programmer's error: the class service's set-up",
+    "the referee failed on a request": "the class service's log",
+    "the lesson record of room": "the class service's log",
+    "is not offered:": "the class service's log",
+    "race time could not be worked out": "the class service's log",
+    "a computer's move in room": "the class service's log",
+    "a computer player failed in room": "the class service's log",
+    "showing a class-game problem": "the page's log",
+    "following the class game's room": "the page's log",
 }
 #: Globalissimo's engine: what it writes into the lesson record (the teacher's report, kept in
 #: English so that one class's record reads the same whatever each page spoke).

@@ -23,6 +23,7 @@ from __future__ import annotations
 import json
 from typing import Any, Literal, NotRequired, TypedDict
 
+from geoteach.i18n import N_, Said
 from geoteach.store.rooms import ACTION_MAX_BYTES, NICKNAME_MAX, SEATS_MAX, RoomError
 
 #: The largest request the referee reads (a move is a few hundred bytes; a room's set-up, sent
@@ -59,7 +60,7 @@ class WireError(RoomError):
     credential. The message is the same plain sentence for all of them."""
 
 
-REFUSED = "That request is not one the class game knows. Reload the page and try again."
+REFUSED = N_("That request is not one the class game knows. Reload the page and try again.")
 
 
 class Request(TypedDict):
@@ -248,8 +249,14 @@ def _json(value: Any) -> str:
 
 
 def error_reply(kind: str, message: str, **extra: Any) -> dict[str, Any]:
-    """The reply to a refused request: what kind of refusal and the sentence to show."""
-    return {"error": {"kind": kind, "message": message, **extra}}
+    """The reply to a refused request: what kind of refusal and the sentence to show, in
+    English. A sentence made with ``geoteach.i18n.said`` also sends its template and fields
+    (``say``), so that each page words it in its own language (``geoteach.i18n.reword``); the
+    referee itself never speaks a page's language."""
+    error: dict[str, Any] = {"kind": kind, "message": str(message), **extra}
+    if isinstance(message, Said):
+        error["say"] = {"template": message.template, "fields": message.fields}
+    return {"error": error}
 
 
 __all__ = [
