@@ -49,6 +49,10 @@ TRANSLATED = (
     "geoteach/ui/class_game/seats.py",
     "geoteach/ui/class_game/follow.py",
     "geoteach/ui/class_game/links.py",
+    "geoteach/ui/lesson_report.py",
+    "geoteach/classroom/report.py",
+    "geoteach/lessons/handouts.py",
+    "geoteach/lessons/printing.py",
 )
 #: Sentences in those modules that a player never reads, each with why (programmers' errors).
 #: The Globalissimo engine's own are in ``RECORD_WORDS``, for that module only.
@@ -75,6 +79,9 @@ NOT_FOR_PLAYERS = {
     "a computer player failed in room": "the class service's log",
     "showing a class-game problem": "the page's log",
     "following the class game's room": "the page's log",
+    "d MMM HH:mm": "a date pattern (CLDR's), not words",
+    "time up": "the record's name of an answer mode, never shown",
+    "center left": "matplotlib's place for a legend",
 }
 #: Globalissimo's engine: what it writes into the lesson record (the teacher's report, kept in
 #: English so that one class's record reads the same whatever each page spoke).
