@@ -150,3 +150,21 @@ def test_two_pages_word_the_same_move_each_in_its_own_language(tmp_path: Path) -
     with speaking("en"):
         english = host.screen.describe(action)
     assert len({english, *said.values()}) == 4, (english, said)
+
+
+def test_a_page_opened_before_its_link_arrived_speaks_the_link_s_language(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A kernel Voilà started ahead of the class makes the join page in English; the team's
+    link (``?room=…&lang=fr``) arrives later and the page speaks French from then on."""
+    from geoteach.ui.class_game.join import _take_link
+
+    store = service(tmp_path)
+    host = _host(store, "de")
+    device = JoinApp(connection=store, large=False)
+    assert device.code_box.description == "Game code"
+    monkeypatch.setenv("QUERY_STRING", f"room={host.remote.code}&lang=fr")
+    _take_link(device, {"code": host.remote.code})
+    said_in("fr", device, "quelle équipe êtes-vous ?", "Juste regarder")
+    assert device.code_box.description == "Code de la partie"
+    assert "gt-lang-fr" in device._dom_classes and "gt-lang-en" not in device._dom_classes
