@@ -230,3 +230,35 @@ def list_words(words: list[str], last: str = "or") -> str:
     if last == "and":
         return _("{first} and {last}").format(first=head, last=items[-1])
     return _("{first} or {last}").format(first=head, last=items[-1])
+
+
+class Said(str):
+    """A sentence in English that keeps its catalog template and fields, so that a page in
+    another language can word it again (``reword``): a class game's referee speaks English to
+    every page, whatever each page speaks, and each page says the referee's refusals in its own
+    language. It is a ``str``: logs, tests and English pages read it as it is."""
+
+    template: str
+    fields: dict[str, str | int]
+
+
+def said(template: str, **fields: str | int) -> Said:
+    """``template`` (marked for the catalogs with ``N_``) filled in English, keeping both:
+    ``raise RoomOver(said(N_("The game {code} has ended."), code=code))``."""
+    sentence = Said(template.format(**fields))
+    sentence.template = template
+    sentence.fields = dict(fields)
+    return sentence
+
+
+def reword(text: str, template: object = None, fields: object = None) -> str:
+    """``text`` (an English sentence from elsewhere) in the page's language: its template's
+    translation filled with its fields, else the catalog's translation of the whole sentence,
+    else the English. A template whose fields do not fit gives the English, never an error."""
+    if isinstance(template, str) and template and isinstance(fields, dict):
+        plain = {k: v for k, v in fields.items() if isinstance(v, str | int)}
+        try:
+            return _(template).format(**plain)
+        except (KeyError, IndexError, ValueError, AttributeError):
+            return text
+    return _(text)

@@ -74,6 +74,18 @@ TRANSLATED = (
     "geoteach/games/geotriple/borders.py",
     "geoteach/games/geotriple/game.py",
     "geoteach/games/globe_works/engine.py",
+    "geoteach/classroom/wire.py",
+    "geoteach/classroom/remote.py",
+    "geoteach/classroom/referee.py",
+    "geoteach/ui/class_game/join.py",
+    "geoteach/ui/class_game/host_app.py",
+    "geoteach/ui/class_game/seats.py",
+    "geoteach/ui/class_game/follow.py",
+    "geoteach/ui/class_game/links.py",
+    "geoteach/ui/lesson_report.py",
+    "geoteach/classroom/report.py",
+    "geoteach/lessons/handouts.py",
+    "geoteach/lessons/printing.py",
 )
 #: Sentences in those modules that a player never reads, each with why (programmers' errors).
 #: The Globalissimo engine's own are in ``RECORD_WORDS``, for that module only.
@@ -116,6 +128,20 @@ NOT_FOR_PLAYERS = {
     "The questions are decks or": "a programmer's error: the set-up offers only decks",
     "geoteach has no cards in the language": "a programmer's error: a language with no catalog",
     "row wrap": "a layout's CSS value (flex_flow), not a sentence",
+    "This screen may not see": "a programmer's error: a screen asked for another seat's view",
+    "A class-game screen read": "a programmer's error: a screen read what no page may know",
+    "The referee's secret must be": "a programmer's error: the class service's set-up",
+    "the referee failed on a request": "the class service's log",
+    "the lesson record of room": "the class service's log",
+    "is not offered:": "the class service's log",
+    "race time could not be worked out": "the class service's log",
+    "a computer's move in room": "the class service's log",
+    "a computer player failed in room": "the class service's log",
+    "showing a class-game problem": "the page's log",
+    "following the class game's room": "the page's log",
+    "d MMM HH:mm": "a date pattern (CLDR's), not words",
+    "time up": "the record's name of an answer mode, never shown",
+    "center left": "matplotlib's place for a legend",
 }
 #: Globalissimo's engine: what it writes into the lesson record (the teacher's report, kept in
 #: English so that one class's record reads the same whatever each page spoke).

@@ -64,6 +64,7 @@ from geoteach.classroom.wire import (
 from geoteach.games.base import Action, CardBack, Game, IllegalAction, View
 from geoteach.games.registry import GAMES
 from geoteach.games.table import Table
+from geoteach.i18n import DEFAULT, N_, Said, said, speaking
 from geoteach.store.rooms import (
     AlreadyPlayed,
     NotTheHost,
@@ -92,6 +93,12 @@ MOVE_BURST = 16
 BOT_DELAY = 1.2
 
 _HOST = "host"
+
+
+def _words(exc: Exception) -> str:
+    """The sentence an error was raised with, its template and fields kept (``said``)."""
+    first = exc.args[0] if exc.args else None
+    return first if isinstance(first, Said) else str(exc)
 
 
 class NotTheTeacher(RoomError):
@@ -209,33 +216,45 @@ class Referee:
     def _teacher(self, request: Request) -> None:
         if not self.is_teacher(request.get("teacher")):
             raise NotTheTeacher(
-                "This is the teacher's page: only your teacher can do this. To play, open the "
-                "join page and type the code on the projector."
+                said(
+                    N_(
+                        "This is the teacher's page: only your teacher can do this. To play, "
+                        "open the join page and type the code on the projector."
+                    )
+                )
             )
 
     # ----- the wire --------------------------------------------------------------------------
     def handle(self, data: Any, client: str = "") -> Reply:
         """Answer one request (bytes, text or a parsed object) from a page; ``client`` names the
         page's connection for the rate limits (its address, or the hub login). Never raises:
-        a refused request gets ``{"error": ...}`` with a sentence to show."""
+        a refused request gets ``{"error": ...}`` with a sentence to show.
+
+        The referee speaks English to every page (each page words the sentence again in its own
+        language, ``geoteach.i18n.reword``), and the lesson record is kept in English, even in
+        a process where a page speaks another language (tests, a script)."""
+        with speaking(DEFAULT):
+            return self._handle(data, client)
+
+    def _handle(self, data: Any, client: str) -> Reply:
         try:
             request = parse_request(data)
             with self._lock:
                 return {"ok": self._dispatch(request, client)}
         except AlreadyPlayed as exc:
-            return error_reply("already_played", str(exc), count=exc.count)
+            return error_reply("already_played", _words(exc), count=exc.count)
         except IllegalAction as exc:
-            return error_reply("illegal", str(exc))
+            return error_reply("illegal", _words(exc))
         except WireError as exc:
             return error_reply("refused", str(exc))
         except (NotTheTeacher, NotTheHost) as exc:
-            return error_reply("not_the_teacher", str(exc))
+            return error_reply("not_the_teacher", _words(exc))
         except NotYourSeat as exc:
-            return error_reply("not_your_seat", str(exc))
+            return error_reply("not_your_seat", _words(exc))
         except TooFast as exc:
-            return error_reply("too_fast", str(exc))
+            return error_reply("too_fast", _words(exc))
         except RoomError as exc:
-            return error_reply("room", str(exc))
+            return error_reply("room", _words(exc))
         except Exception:
             log.exception("the referee failed on a request")
             return error_reply("refused", REFUSED)
@@ -304,8 +323,12 @@ class Referee:
 
         if self.lesson is None or not Path(self.lesson).exists():
             raise RoomError(
-                "The class service keeps no lesson record yet: set GEOTEACH_LESSON_RECORD "
-                "where the service starts, and play a class game."
+                said(
+                    N_(
+                        "The class service keeps no lesson record yet: set "
+                        "GEOTEACH_LESSON_RECORD where the service starts, and play a class game."
+                    )
+                )
             )
         with tempfile.TemporaryDirectory() as folder:
             copy = Path(folder) / "record.sqlite"
@@ -335,12 +358,14 @@ class Referee:
         trying them all), without spending its allowance."""
         bucket = self._joins.get(client)
         if bucket is not None and bucket.peek(self.clock()) < 1.0:
-            raise TooFast("Too many wrong codes. Wait a minute, then try again.")
+            raise TooFast(said(N_("Too many wrong codes. Wait a minute, then try again.")))
 
     def _slow_down(self, buckets: dict[str, _Bucket], who: str, rate: float, burst: int) -> None:
         bucket = buckets.setdefault(who, _Bucket(rate, burst))
         if not bucket.take(self.clock()):
-            raise TooFast("Too many tries in a short time. Wait a moment, then try again.")
+            raise TooFast(
+                said(N_("Too many tries in a short time. Wait a moment, then try again."))
+            )
         if len(buckets) > 10_000:  # forget the oldest pages (a week of classes)
             for old in list(buckets)[:5_000]:
                 del buckets[old]
@@ -350,7 +375,7 @@ class Referee:
         """A new room for ``game`` with the teacher's ``setup`` (table, seed, options, the
         screen's plain choices), paused until the teacher starts it."""
         if game not in GAMES or not GAMES[game].is_class_game:
-            raise RoomError("There is no such game in the kit.")
+            raise RoomError(said(N_("There is no such game in the kit.")))
         table = Table.from_dict(setup.get("table") or {})
         setup = {**setup, "kit": kit_stamp()}
         room_id = uuid.uuid4().hex
@@ -390,12 +415,16 @@ class Referee:
     def _load(self, room: Room) -> RefRoom:
         """The room's full game, from its set-up and its stored moves (after a restart too)."""
         if room.game not in GAMES:
-            raise RoomNotFound("This game is not one the kit knows. Ask your teacher.")
+            raise RoomNotFound(said(N_("This game is not one the kit knows. Ask your teacher.")))
         if room.setup.get("kit") != kit_stamp():
             # Replayed by other rules or other data, its moves would give another game.
             raise RoomOver(
-                "This game was opened with another version of geoteach, so it cannot go on "
-                "here. Your teacher can open a new game."
+                said(
+                    N_(
+                        "This game was opened with another version of geoteach, so it cannot "
+                        "go on here. Your teacher can open a new game."
+                    )
+                )
             )
         game = replica_of(room)
         for move in self.store.moves(room.id):
@@ -477,8 +506,12 @@ class Referee:
         found = self._seat_of(ref, key)
         if found is None:
             raise NotYourSeat(
-                "This device no longer plays in this game (your teacher gave your seat to "
-                "another device or to a computer). Ask your teacher for a new link."
+                said(
+                    N_(
+                        "This device no longer plays in this game (your teacher gave your seat "
+                        "to another device or to a computer). Ask your teacher for a new link."
+                    )
+                )
             )
         return found, False
 
@@ -490,27 +523,39 @@ class Referee:
         """A page's move: for its own seat (a device), or the teacher's mark of a team's answer
         said out loud (the teacher's pages); checked at ``number``, stored, then applied."""
         if not isinstance(action, dict):
-            raise IllegalAction("A move is a small table of facts, for example {'type': 'roll'}.")
+            raise IllegalAction(
+                said(N_("A move is a small table of facts, for example {{'type': 'roll'}}."))
+            )
         game = ref.game
         if not host:
             if seat is None:
-                raise IllegalAction("You are watching this game: only the teams make moves.")
+                raise IllegalAction(
+                    said(N_("You are watching this game: only the teams make moves."))
+                )
             if action.get("player") != seat:
-                raise IllegalAction(f"This device plays for {game.table.name_of(seat)} only.")
+                raise IllegalAction(
+                    said(N_("This device plays for {team} only."), team=game.table.name_of(seat))
+                )
             if game.marks_right(action):
                 raise IllegalAction(
-                    "Only your teacher marks an answer right: say your answer out loud, and your "
-                    "teacher marks it on the board."
+                    said(
+                        N_(
+                            "Only your teacher marks an answer right: say your answer out loud, "
+                            "and your teacher marks it on the board."
+                        )
+                    )
                 )
         elif (back := game.card_back()) is None or action.get("player") != back["player"]:
             # The teacher's page marks answers said out loud, nothing else: the teams play
             # their own moves, the computers play here.
-            raise IllegalAction("Your teacher's page only marks answers said out loud.")
+            raise IllegalAction(said(N_("Your teacher's page only marks answers said out loud.")))
         if ref.room.status == "paused":
-            raise RoomPaused("Your teacher paused the game. Wait until it goes on.")
+            raise RoomPaused(said(N_("Your teacher paused the game. Wait until it goes on.")))
         if number != len(game.log):
             raise AlreadyPlayed(
-                "Another team moved first. Here is the game as it is now.", number, len(game.log)
+                said(N_("Another team moved first. Here is the game as it is now.")),
+                number,
+                len(game.log),
             )
         game.check(action)
         self._store_and_apply(ref, action, by="host" if host else "seat")
@@ -609,7 +654,7 @@ class Referee:
         answer: dict[str, Any] = {}
         if verb in ("give_to_computer", "free_seat", "hand_seat", "rename"):
             if seat is None or not 0 <= seat < len(ref.game.table.seats):
-                raise RoomError("Pick a team first.")
+                raise RoomError(said(N_("Pick a team first.")))
             if verb == "give_to_computer":
                 store.give_to_computer(room_id, key, seat)
             elif verb == "free_seat":

@@ -34,6 +34,7 @@ from geoteach.games.base import (
     game_class,
 )
 from geoteach.games.table import Table
+from geoteach.i18n import N_, _, reword
 from geoteach.store.rooms import (
     AlreadyPlayed,
     NotTheHost,
@@ -49,7 +50,7 @@ SERVICE_ENV = "GEOTEACH_SERVICE"
 TEACHER_ENV = "GEOTEACH_TEACHER"
 
 
-NOT_ANSWERING = (
+NOT_ANSWERING = N_(
     "The class game's server does not answer. Check the network; this page keeps trying."
 )
 
@@ -104,8 +105,10 @@ class HttpConnection:
         url = url or os.environ.get(SERVICE_ENV, "")
         if not url:
             raise ServiceUnreachable(
-                "This server has no class service, so class games cannot be played here. Start "
-                "the server with python3 tasks.py voila (or ask whoever runs it)."
+                _(
+                    "This server has no class service, so class games cannot be played here. "
+                    "Start the server with python3 tasks.py voila (or ask whoever runs it)."
+                )
             )
         self.url = url.rstrip("/")
         self.timeout = timeout
@@ -129,7 +132,7 @@ class HttpConnection:
             answered: Reply = body
             return answered
         except (httpx.HTTPError, ValueError) as exc:
-            raise ServiceUnreachable(NOT_ANSWERING) from exc
+            raise ServiceUnreachable(_(NOT_ANSWERING)) from exc
 
     async def wait(self, request: dict[str, Any]) -> Reply:
         import httpx
@@ -146,7 +149,7 @@ class HttpConnection:
             answered: Reply = body
             return answered
         except (httpx.HTTPError, ValueError) as exc:
-            raise ServiceUnreachable(NOT_ANSWERING) from exc
+            raise ServiceUnreachable(_(NOT_ANSWERING)) from exc
 
 
 def connect(connection: Connection | None = None) -> Connection:
@@ -155,17 +158,23 @@ def connect(connection: Connection | None = None) -> Connection:
 
 
 def answer(reply: Reply) -> Any:
-    """What a reply carries, or its refusal raised as the error a screen shows."""
+    """What a reply carries, or its refusal raised as the error a screen shows, in the page's
+    language: the referee sends its sentence in English with its template and fields
+    (``wire.error_reply``), and this page words it (``geoteach.i18n.reword``)."""
     if "ok" in reply:
         return reply["ok"]
     error: Mapping[str, Any] = reply.get("error") or {}
     kind, message = error.get("kind", "refused"), str(error.get("message", ""))
+    found = error.get("say")
+    say: Mapping[str, Any] = found if isinstance(found, dict) else {}
+    if message:
+        message = reword(message, say.get("template"), say.get("fields"))
     if kind == "illegal":
         raise IllegalAction(message)
     if kind == "already_played":
         count = int(error.get("count", 0))
         raise AlreadyPlayed(message, count, count)
-    raise _ERRORS.get(kind, RoomError)(message or "The class game refused that. Try again.")
+    raise _ERRORS.get(kind, RoomError)(message or _("The class game refused that. Try again."))
 
 
 class RemoteRoom:
@@ -269,16 +278,18 @@ class RemoteRoom:
     def propose(self, action: Action) -> None:
         """This page's move, decided by the referee at this page's count."""
         if not isinstance(action, dict):
-            raise IllegalAction("A move is a small table of facts, for example {'type': 'roll'}.")
+            raise IllegalAction(
+                _("A move is a small table of facts, for example {{'type': 'roll'}}.").format()
+            )
         try:
             plain = json.loads(json.dumps(action))
         except (TypeError, ValueError, RecursionError) as exc:
             raise IllegalAction(
-                "That move cannot be sent to the class: it is not plain data."
+                _("That move cannot be sent to the class: it is not plain data.")
             ) from exc
         if self._waiting:
             raise AlreadyPlayed(
-                "Another team moved first. Here is the game as it is now.",
+                _("Another team moved first. Here is the game as it is now."),
                 len(self.game.log),
                 len(self.game.log) + len(self._waiting),
             )
@@ -290,7 +301,7 @@ class RemoteRoom:
         mine = next((e for e in update["events"] if e["number"] == number), None)
         if mine is None:
             raise AlreadyPlayed(
-                "Another team moved first. Here is the game as it is now.", number, number + 1
+                _("Another team moved first. Here is the game as it is now."), number, number + 1
             )
         self.game._advance(mine["action"], mine["position"])
         for event in update["events"]:
@@ -359,7 +370,7 @@ class RemoteGame:
 
     def _now(self) -> Position:
         if self._position is None:
-            raise RoomError("The class game has not arrived yet. Wait a moment.")
+            raise RoomError(_("The class game has not arrived yet. Wait a moment."))
         return self._position
 
     @property
@@ -419,7 +430,9 @@ class RemoteGame:
         """What this page can tell before asking the referee (whose turn, which kinds of
         move); the referee checks the rest when the move is made."""
         if not isinstance(action, dict):
-            raise IllegalAction("A move must say what it is, for example {'type': 'roll'}.")
+            raise IllegalAction(
+                _("A move must say what it is, for example {{'type': 'roll'}}.").format()
+            )
         check_turn(self, action)
 
     def is_legal(self, action: Action) -> bool:

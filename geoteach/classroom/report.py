@@ -25,6 +25,7 @@ from typing import Any
 import pandas as pd
 
 from geoteach.data.maps import kind_of, map_kind, place_names
+from geoteach.i18n import N_, _, language, ngettext
 from geoteach.render import palettes
 
 #: Fewer answers than this about a place: its colour on the map is a hint, not a verdict.
@@ -34,7 +35,9 @@ HARDEST = 10
 #: Wrong answers listed per hard question.
 WRONG_SHOWN = 3
 #: What a wrong answer without text stands for, by the mode it was given in.
-NO_TEXT = {"honor": "(marked wrong)", "time up": "(time ran out)"}
+NO_TEXT = {"honor": N_("(marked wrong)"), "time up": N_("(time ran out)")}
+#: The progress table's last row (its key; shown in the page's language, ``WHOLE_CLASS``).
+WHOLE_CLASS = N_("Whole class")
 
 
 def filtered(
@@ -118,7 +121,8 @@ def hardest(frame: pd.DataFrame, n: int = HARDEST) -> pd.DataFrame:
     out["hardness"] = (out["answers"] - out["right"] + 1) / (out["answers"] + 2)
     top = out.sort_values(["hardness", "answers"], ascending=False, kind="stable").head(n)
     wrong = frame[~frame["correct"] & frame["question_id"].isin(top.index)]
-    said = wrong["answer"].where(wrong["answer"] != "", wrong["mode"].map(NO_TEXT).fillna("?"))
+    no_text = {mode: _(words) for mode, words in NO_TEXT.items()}
+    said = wrong["answer"].where(wrong["answer"] != "", wrong["mode"].map(no_text).fillna("?"))
     counts = said.groupby(wrong["question_id"]).value_counts()
     top["wrong"] = [_common(counts, qid) for qid in top.index]
     columns = ["question", "topic", "answers", "right", "share", "right_answer", "wrong"]
@@ -148,7 +152,7 @@ def progress(frame: pd.DataFrame) -> pd.DataFrame:
         index="player", columns="lesson", values="correct", aggfunc="mean", sort=False
     )
     table = table.reindex(columns=lessons)
-    table.loc["Whole class"] = frame.groupby("lesson")["correct"].mean().reindex(lessons)
+    table.loc[WHOLE_CLASS] = frame.groupby("lesson")["correct"].mean().reindex(lessons)
     table.columns.name = None
     return table.astype(float)
 
@@ -235,18 +239,18 @@ def progress_figure(table: pd.DataFrame, ax: Any = None) -> Any:
     x = range(len(table.columns))
     colours = palettes.CATEGORICAL
     for k, (player, row) in enumerate(table.iterrows()):
-        whole = player == "Whole class"
+        whole = player == WHOLE_CLASS
         ax.plot(
             x,
             row.to_numpy() * 100,
             marker="o",
             color="black" if whole else colours[k % len(colours)],
             linewidth=2.5 if whole else 1.2,
-            label=plot_text(player),
+            label=plot_text(_(WHOLE_CLASS) if whole else player),
         )
     ax.set_xticks(list(x), [plot_text(_short(c)) for c in table.columns], fontsize=8)
     ax.set_ylim(0, 100)
-    ax.set_ylabel("% right")
+    ax.set_ylabel(_("% right"))
     ax.grid(axis="y", alpha=0.3)
     ax.legend(fontsize=7, loc="center left", bbox_to_anchor=(1.0, 0.5), frameon=False)
     ax.figure.subplots_adjust(left=0.08, right=0.8, bottom=0.15, top=0.95)
@@ -258,19 +262,25 @@ def _short(text: str, width: int = 28) -> str:
 
 
 def percent(share: float) -> str:
-    """A share as a teacher reads it: "67%" (and "–" when there is none)."""
-    return "–" if pd.isna(share) else f"{round(100 * float(share))}%"
+    """A share as a teacher reads it, the page's way: "67%", "67 %" (and "–" when there is
+    none)."""
+    from babel.numbers import format_percent
+
+    if pd.isna(share):
+        return "–"
+    return str(format_percent(round(float(share), 2), locale=language()))
 
 
 def summary_line(frame: pd.DataFrame, players: Sequence[str] | None = None) -> str:
     """ "446 answers, 56% right, from 5 players in 2 lessons"."""
     if frame.empty:
-        return "No answers yet."
+        return _("No answers yet.")
     n = len(frame)
-    who = players if players is not None else frame["player"].unique()
-    lessons = frame["lesson"].nunique()
-    return (
-        f"{n} answer{'s' if n != 1 else ''}, {percent(frame['correct'].mean())} right, from "
-        f"{len(who)} player{'s' if len(who) != 1 else ''} or team{'s' if len(who) != 1 else ''} "
-        f"in {lessons} lesson{'s' if lessons != 1 else ''}."
+    who = len(players if players is not None else frame["player"].unique())
+    lessons = int(frame["lesson"].nunique())
+    return _("{answers}, {share} right, from {players} in {lessons}.").format(
+        answers=ngettext("{n} answer", "{n} answers", n).format(n=n),
+        share=percent(frame["correct"].mean()),
+        players=ngettext("{n} player or team", "{n} players or teams", who).format(n=who),
+        lessons=ngettext("{n} lesson", "{n} lessons", lessons).format(n=lessons),
     )

@@ -24,6 +24,7 @@ import json
 from typing import Any, Literal, NotRequired, TypedDict
 
 from geoteach.games.base import Action, CardBack, View
+from geoteach.i18n import N_, Said
 from geoteach.store.rooms import ACTION_MAX_BYTES, NICKNAME_MAX, SEATS_MAX, RoomError
 
 #: The largest request the referee reads (a move is a few hundred bytes; a room's set-up, sent
@@ -63,7 +64,7 @@ class WireError(RoomError):
     credential. The message is the same plain sentence for all of them."""
 
 
-REFUSED = "That request is not one the class game knows. Reload the page and try again."
+REFUSED = N_("That request is not one the class game knows. Reload the page and try again.")
 
 
 class Request(TypedDict):
@@ -252,13 +253,23 @@ def _json(value: Any) -> str:
         raise WireError(REFUSED) from exc
 
 
+class SaidAgain(TypedDict):
+    """A refusal's English sentence as its catalog template and fields, for each page to word
+    in its own language (``geoteach.i18n.reword``)."""
+
+    template: str
+    fields: dict[str, str | int]
+
+
 class Refusal(TypedDict):
-    """Why a request was refused: its kind (``RefusalKind``), the sentence to show, and for a
-    move already played (``already_played``) the moves the room has (``count``)."""
+    """Why a request was refused: its kind (``RefusalKind``), the sentence to show (English),
+    ``say`` to word it in a page's language, and for a move already played (``already_played``)
+    the moves the room has (``count``)."""
 
     kind: RefusalKind
     message: str
     count: NotRequired[int]
+    say: NotRequired[SaidAgain]
 
 
 class Reply(TypedDict, total=False):
@@ -270,10 +281,15 @@ class Reply(TypedDict, total=False):
 
 
 def error_reply(kind: RefusalKind, message: str, count: int | None = None) -> Reply:
-    """The reply to a refused request: what kind of refusal and the sentence to show."""
-    refusal: Refusal = {"kind": kind, "message": message}
+    """The reply to a refused request: what kind of refusal and the sentence to show, in
+    English. A sentence made with ``geoteach.i18n.said`` also sends its template and fields
+    (``say``), so that each page words it in its own language (``geoteach.i18n.reword``); the
+    referee itself never speaks a page's language."""
+    refusal: Refusal = {"kind": kind, "message": str(message)}
     if count is not None:
         refusal["count"] = count
+    if isinstance(message, Said):
+        refusal["say"] = {"template": message.template, "fields": message.fields}
     return {"error": refusal}
 
 

@@ -17,6 +17,7 @@ from matplotlib.figure import Figure
 from matplotlib.patches import Rectangle
 
 from geoteach.escape import plot_text
+from geoteach.i18n import _
 from geoteach.lessons.discussion import (
     Discussion,
     bar_chart,
@@ -323,13 +324,13 @@ def _heading(fig: Figure, text: str) -> None:
 
 
 def handouts(
-    deck: Any = "built-in", count: int = 36, level: int | None = None, **_: Any
+    deck: Any = "built-in", count: int = 36, level: int | None = None, **_ignored: Any
 ) -> list[Handout]:
     """Geography Pursuit's handout: ``count`` question cards of ``deck``, answers behind."""
     return [
         Handout(
             "geography_pursuit_question_cards.pdf",
-            "question cards, each page followed by its answers for the back of the sheet",
+            _("question cards, each page followed by its answers for the back of the sheet"),
             lambda path, paper: question_cards_pdf(
                 path, deck, count=count, level=level, paper=paper
             ),

@@ -17,6 +17,7 @@ from matplotlib.transforms import Affine2D
 
 from geoteach.escape import plot_text
 from geoteach.games.geotriple.cards import CATEGORY_COLUMNS
+from geoteach.i18n import _
 from geoteach.lessons.discussion import Discussion, names_list, number, ordinal, us_map
 from geoteach.lessons.handouts import Handout
 from geoteach.lessons.printing import (
@@ -292,12 +293,12 @@ def state_cards_pdf(path: str | Path, paper: str = "A4") -> Path:
     return Path(path)
 
 
-def handouts(**_: Any) -> list[Handout]:
+def handouts(**_ignored: Any) -> list[Handout]:
     """GeoTriple's handout: the 50 state cards."""
     return [
         Handout(
             "geotriple_state_cards.pdf",
-            "the 50 state cards with their size, statehood and population ranks",
+            _("the 50 state cards with their size, statehood and population ranks"),
             state_cards_pdf,
         )
     ]

@@ -15,6 +15,7 @@ import numpy as np
 import pandas as pd
 
 from geoteach.escape import plot_text
+from geoteach.i18n import _, list_words
 from geoteach.lessons.discussion import Discussion, names_list, number, world_map
 from geoteach.lessons.handouts import Handout
 from geoteach.render.globe_card_layers import TROPIC_LAT
@@ -154,7 +155,7 @@ def where_it_grows(product: str = "coffee") -> Discussion:
     )
 
 
-def handouts(sets: Sequence[str] = ("planet_earth",), **_: Any) -> list[Handout]:
+def handouts(sets: Sequence[str] = ("planet_earth",), **_ignored: Any) -> list[Handout]:
     """Global Pursuit's handouts: the map cards of ``sets`` and a globe net of each."""
     from geoteach.games.global_pursuit.layout import SET_NAMES
     from geoteach.render.globe_cards import cards_pdf, net_pdf
@@ -167,8 +168,9 @@ def handouts(sets: Sequence[str] = ("planet_earth",), **_: Any) -> list[Handout]
     out = [
         Handout(
             "global_pursuit_cards.pdf",
-            f"the map cards of {', '.join(SET_NAMES[s] for s in sets)}, six to a page, with "
-            "their edge numbers (A4)",
+            _("the map cards of {sets}, six to a page, with their edge numbers (A4)").format(
+                sets=list_words([SET_NAMES[s] for s in sets], last="and")
+            ),
             lambda path, paper: cards_pdf(str(path), list(sets)),
         )
     ]
@@ -176,7 +178,9 @@ def handouts(sets: Sequence[str] = ("planet_earth",), **_: Any) -> list[Handout]
         out.append(
             Handout(
                 f"global_pursuit_net_{name}.pdf",
-                f"the globe net of {SET_NAMES[name]}: cut out, fold and glue a dodecahedron (A4)",
+                _("the globe net of {set}: cut out, fold and glue a dodecahedron (A4)").format(
+                    set=SET_NAMES[name]
+                ),
                 lambda path, paper, name=name: net_pdf(name, str(path)),
             )
         )

@@ -17,6 +17,7 @@ from matplotlib.figure import Figure
 
 from geoteach.escape import plot_text
 from geoteach.games.globalissimo.ranking import POINTS_BY_DISTANCE, true_places
+from geoteach.i18n import _
 from geoteach.lessons.discussion import (
     CHART_SIZE,
     Discussion,
@@ -437,18 +438,20 @@ def score_sheet_pdf(
     return Path(path)
 
 
-def handouts(players: Sequence[str] = (), rounds: int = 10, **_: Any) -> list[Handout]:
+def handouts(players: Sequence[str] = (), rounds: int = 10, **_ignored: Any) -> list[Handout]:
     """Globalissimo's handouts: the numbered world map and a score sheet for ``players``."""
     return [
         Handout(
             "globalissimo_world_map.pdf",
-            "the numbered world map for hurdle A (whole world, then Europe, Central America and "
-            "the Middle East larger), and the numbers' key for the teacher (last page)",
+            _(
+                "the numbered world map for hurdle A (whole world, then Europe, Central America "
+                "and the Middle East larger), and the numbers' key for the teacher (last page)"
+            ),
             world_map_pdf,
         ),
         Handout(
             "globalissimo_score_sheet.pdf",
-            "a score sheet: places put, points and hurdles, round by round",
+            _("a score sheet: places put, points and hurdles, round by round"),
             lambda path, paper: score_sheet_pdf(path, players, rounds, paper),
         ),
     ]

@@ -21,6 +21,7 @@ from geoteach.escape import plot_text
 from geoteach.games.globe_works import SCORE_TABLE, cards, regions
 from geoteach.games.globe_works.cards import ICON_WORDS
 from geoteach.games.globe_works.networks import joined_pairs
+from geoteach.i18n import _
 from geoteach.lessons.discussion import CHART_SIZE, Discussion, bar_chart, names_list, number
 from geoteach.lessons.handouts import Handout
 from geoteach.lessons.printing import (
@@ -269,13 +270,15 @@ def globe_works_pdf(path: str | Path, paper: str = "A4") -> Path:
     return Path(path)
 
 
-def handouts(**_: Any) -> list[Handout]:
+def handouts(**_ignored: Any) -> list[Handout]:
     """Globe Works' handout: the region map and the scoring table."""
     return [
         Handout(
             "globe_works_map_and_scores.pdf",
-            "the region map with all 18 linking cities, then the scoring table and the "
-            "linking cities' regions",
+            _(
+                "the region map with all 18 linking cities, then the scoring table and the "
+                "linking cities' regions"
+            ),
             globe_works_pdf,
         )
     ]

@@ -18,13 +18,16 @@ from typing import Any
 
 import pandas as pd
 
+from geoteach.i18n import _, list_words
+
 #: Where handouts go when no folder is given (see ``handout_folder``).
 FOLDER_VARIABLE = "GEOTEACH_HANDOUTS"
 
 
 @dataclass(frozen=True)
 class Handout:
-    """One PDF: its file name, what a teacher does with it, and the function that writes it."""
+    """One PDF: its file name, what a teacher does with it (in the page's language: each game's
+    ``handouts`` words it when it lists them), and the function that writes it."""
 
     file: str
     purpose: str
@@ -45,7 +48,11 @@ def handouts(game: str, **choices: Any) -> list[Handout]:
     from geoteach.lessons.registry import LESSONS
 
     if game not in LESSONS:
-        raise ValueError(f"There are handouts for {', '.join(LESSONS)}, not for {game!r}.")
+        raise ValueError(
+            _("There are handouts for {games}, not for {game}.").format(
+                games=list_words(list(LESSONS), last="and"), game=repr(game)
+            )
+        )
     return load(LESSONS[game].handouts)(**choices)
 
 
@@ -68,5 +75,5 @@ def write_handouts(
     for item in handouts(game, **choices):
         path = where / item.file
         item.write(path, paper=paper)
-        rows.append({"file": str(path), "what it is": item.purpose})
+        rows.append({_("file"): str(path), _("what it is"): item.purpose})
     return pd.DataFrame(rows)

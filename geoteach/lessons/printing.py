@@ -17,6 +17,7 @@ from matplotlib.figure import Figure
 from matplotlib.patches import Rectangle
 
 from geoteach.escape import plot_text
+from geoteach.i18n import _
 from geoteach.render.mapview import new_figure
 
 MM = 1 / 25.4
@@ -44,7 +45,7 @@ class Paper:
         for paper in PAPERS:
             if paper.name.casefold() == key:
                 return paper
-        raise ValueError(f"Print on A4 or Letter paper, not {name!r}.")
+        raise ValueError(_("Print on A4 or Letter paper, not {paper}.").format(paper=repr(name)))
 
     def size(self, landscape: bool = False) -> tuple[float, float]:
         return (self.height, self.width) if landscape else (self.width, self.height)
@@ -64,7 +65,7 @@ def footer(fig: Figure, title: str) -> None:
     fig.text(
         0.97,
         0.015,
-        "geoteach: facts from the sources in data/SOURCES.md",
+        plot_text(_("geoteach: facts from the sources in data/SOURCES.md")),
         fontsize=TINY_PT,
         color="#555555",
         ha="right",

@@ -64,6 +64,8 @@ from sqlalchemy import event
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.types import TypeDecorator
 
+from geoteach.i18n import N_, said
+
 #: Environment variable naming the room store (a database URL) for a whole server.
 ROOMS_ENV = "GEOTEACH_ROOMS"
 #: Letters and digits nobody mixes up when copying from a projector (no B/8, O/0, I/1/L, S/5, Z/2).
@@ -266,12 +268,20 @@ def normalise_code(text: str) -> str:
     typed = str(text).strip()
     code = re.sub(r"[\s\-_.]+", "", typed).upper()
     if not code:
-        raise RoomNotFound("Type the game's code: the 6 letters and numbers on the projector.")
+        raise RoomNotFound(
+            said(N_("Type the game's code: the 6 letters and numbers on the projector."))
+        )
     shown = typed if len(typed) <= 20 else typed[:20] + "…"
     if len(code) != CODE_LENGTH or any(ch not in CODE_ALPHABET for ch in code):
         raise RoomNotFound(
-            f"There is no game with the code {shown}. A code has {CODE_LENGTH} letters and "
-            "numbers, like CX4N7Q. Check the code on the projector."
+            said(
+                N_(
+                    "There is no game with the code {code}. A code has {n} letters and "
+                    "numbers, like CX4N7Q. Check the code on the projector."
+                ),
+                code=shown,
+                n=CODE_LENGTH,
+            )
         )
     return code
 
@@ -302,8 +312,14 @@ def clean_nickname(nickname: str | None) -> str | None:
         return None
     if len(name) > NICKNAME_MAX:
         raise RoomError(
-            f"A nickname can have at most {NICKNAME_MAX} letters; this one has {len(name)}. "
-            "Choose a shorter one."
+            said(
+                N_(
+                    "A nickname can have at most {most} letters; this one has {n}. Choose a "
+                    "shorter one."
+                ),
+                most=NICKNAME_MAX,
+                n=len(name),
+            )
         )
     return name
 
@@ -542,13 +558,13 @@ class RoomStore:
             sa.select(_rooms).where(_rooms.c.id == str(room_id)).with_for_update()
         ).first()
         if row is None:
-            raise RoomNotFound("This game is not in the room store any more. Ask your teacher.")
+            raise RoomNotFound(_gone())
         return row
 
     def _host(self, conn: Connection, room_id: str, host_key: str | None) -> sa.Row[Any]:
         row = self._locked_room(conn, room_id)
         if not _key_matches(host_key, row.host_key_hash):
-            raise NotTheHost("Only the teacher's screen can do this.")
+            raise NotTheHost(said(N_("Only the teacher's screen can do this.")))
         return row
 
     # -- opening and finding rooms ------------------------------------------------------------
@@ -658,15 +674,28 @@ class RoomStore:
             row = conn.execute(sa.select(*_ROOM_COLUMNS).where(_rooms.c.code == wanted)).first()
         if row is None:
             raise RoomNotFound(
-                f"There is no game with the code {wanted}. Check the code on the projector."
+                said(
+                    N_("There is no game with the code {code}. Check the code on the projector."),
+                    code=wanted,
+                )
             )
         room = _room(row)
         if room.status == "ended":
-            raise RoomOver(f"The game {wanted} has ended. Ask your teacher for the new code.")
+            raise RoomOver(
+                said(
+                    N_("The game {code} has ended. Ask your teacher for the new code."),
+                    code=wanted,
+                )
+            )
         if room.expired:
             raise RoomOver(
-                f"The game {wanted} was not played for a long time and is closed. Ask your "
-                "teacher for a new code."
+                said(
+                    N_(
+                        "The game {code} was not played for a long time and is closed. Ask "
+                        "your teacher for a new code."
+                    ),
+                    code=wanted,
+                )
             )
         return room
 
@@ -675,7 +704,7 @@ class RoomStore:
         with self._read() as conn:
             row = conn.execute(sa.select(*_ROOM_COLUMNS).where(_rooms.c.id == str(room_id))).first()
         if row is None:
-            raise RoomNotFound("This game is not in the room store any more. Ask your teacher.")
+            raise RoomNotFound(_gone())
         return _room(row)
 
     def check_host(self, room_id: str, host_key: str) -> Room:
@@ -683,9 +712,9 @@ class RoomStore:
         with self._read() as conn:
             row = conn.execute(sa.select(_rooms).where(_rooms.c.id == str(room_id))).first()
         if row is None:
-            raise RoomNotFound("This game is not in the room store any more. Ask your teacher.")
+            raise RoomNotFound(_gone())
         if not _key_matches(host_key, row.host_key_hash):
-            raise NotTheHost("Only the teacher's screen can do this.")
+            raise NotTheHost(said(N_("Only the teacher's screen can do this.")))
         return _room(row)
 
     def rooms(
@@ -721,9 +750,7 @@ class RoomStore:
                     sa.select(_rooms.c.id).where(_rooms.c.id == str(room_id))
                 ).first()
                 if exists is None:
-                    raise RoomNotFound(
-                        "This game is not in the room store any more. Ask your teacher."
-                    )
+                    raise RoomNotFound(_gone())
         return [_seat(row) for row in rows]
 
     def take_seat(self, code: str, seat: int, nickname: str | None = None) -> str:
@@ -741,17 +768,28 @@ class RoomStore:
             row = self._locked_room(conn, room.id)
             if row.status == "ended":
                 raise RoomOver(
-                    f"The game {room.code} has ended. Ask your teacher for the new code."
+                    said(
+                        N_("The game {code} has ended. Ask your teacher for the new code."),
+                        code=room.code,
+                    )
                 )
             state = _seat_row(conn, room.id, seat)
             if state.holder == "computer":
                 raise SeatTaken(
-                    f"The computer plays seat {seat + 1}. Pick another seat, or ask your teacher."
+                    said(
+                        N_("The computer plays seat {n}. Pick another seat, or ask your teacher."),
+                        n=seat + 1,
+                    )
                 )
             if state.holder != "free":
                 raise SeatTaken(
-                    f"Another device already plays seat {seat + 1}. Pick another seat, or ask "
-                    "your teacher."
+                    said(
+                        N_(
+                            "Another device already plays seat {n}. Pick another seat, or ask "
+                            "your teacher."
+                        ),
+                        n=seat + 1,
+                    )
                 )
             self._set_seat(conn, room.id, seat, "device", _hash(key), bump=True, nickname=name)
 
@@ -903,7 +941,7 @@ class RoomStore:
                 _check_seat_number(seat, row.seats)
             if host_key is not None:
                 if not _key_matches(host_key, row.host_key_hash):
-                    raise NotTheHost("Only the teacher's screen can do this.")
+                    raise NotTheHost(said(N_("Only the teacher's screen can do this.")))
             else:
                 state = conn.execute(
                     sa.select(_seats.c.holder, _seats.c.key_hash).where(
@@ -973,7 +1011,7 @@ class RoomStore:
         with self._read() as conn:
             value = conn.execute(sa.select(column).where(_rooms.c.id == str(room_id))).scalar()
         if value is None:
-            raise RoomNotFound("This game is not in the room store any more. Ask your teacher.")
+            raise RoomNotFound(_gone())
         return value
 
     # -- the teacher's controls ------------------------------------------------------------------
@@ -1030,7 +1068,7 @@ class RoomStore:
                 return int(con.execute("PRAGMA data_version").fetchone()[0])
             row = con.execute("SELECT version FROM rooms WHERE id = ?", (room_id,)).fetchone()
         if row is None:
-            raise RoomNotFound("This game is not in the room store any more. Ask your teacher.")
+            raise RoomNotFound(_gone())
         return int(row[0])
 
     async def _wait_sqlite(self, room_id: str, after: int, deadline: float) -> int:
@@ -1149,7 +1187,10 @@ class _SharedEngines:
     """
 
     def __init__(self) -> None:
-        self._lock = threading.Lock()
+        # Reentrant: a store nobody holds any more lets go of its engine from a weakref
+        # finalizer, which the garbage collector may run inside ``acquire`` on this very thread
+        # (a plain lock then waits for itself forever).
+        self._lock = threading.RLock()
         self._engines: dict[Path, tuple[Engine, int]] = {}
 
     def acquire(self, key: Path, url: str) -> Engine:
@@ -1302,21 +1343,38 @@ def _by(host_key: str | None) -> str:
     return "host" if host_key is not None else "seat"
 
 
+def _gone() -> str:
+    return said(N_("This game is not in the room store any more. Ask your teacher."))
+
+
 def _not_your_seat(seat: int | None) -> str:
-    which = f"Seat {seat + 1}" if isinstance(seat, int) else "This seat"
-    return (
-        f"{which} was moved to another device, or this device is not its player. Ask your "
-        "teacher, or join again with the code."
+    if isinstance(seat, int):
+        return said(
+            N_(
+                "Seat {n} was moved to another device, or this device is not its player. Ask "
+                "your teacher, or join again with the code."
+            ),
+            n=seat + 1,
+        )
+    return said(
+        N_(
+            "This seat was moved to another device, or this device is not its player. Ask your "
+            "teacher, or join again with the code."
+        )
     )
 
 
 def _already_played(number: int, count: int) -> str:
     if number < count:
-        return (
-            "Someone else moved first. Your screen now shows their move: look again and play "
-            "if it is still your turn."
+        return said(
+            N_(
+                "Someone else moved first. Your screen now shows their move: look again and "
+                "play if it is still your turn."
+            )
         )
-    return "Your screen was behind the game. It shows the latest moves now: look again and play."
+    return said(
+        N_("Your screen was behind the game. It shows the latest moves now: look again and play.")
+    )
 
 
 def _first_line(exc: BaseException) -> str:

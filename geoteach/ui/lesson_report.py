@@ -6,6 +6,10 @@ accuracy per player or team and per topic, the world and U.S. maps coloured by t
 right answers (with the number of answers on each place), the ten hardest questions with the
 most common wrong answers, progress across lessons, the latest answers, and a CSV export.
 The tables and drawings come from ``geoteach.classroom.report``; this module only lays them out.
+
+The report speaks the teacher's page language (``geoteach.i18n``); the record's own words stay
+as they were stored, in English (one class's record reads the same whatever each page spoke),
+and the fixed phrases among them (topics, the whole class) are shown through the catalogs.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ import pandas as pd
 from geoteach.classroom import report
 from geoteach.escape import html_text
 from geoteach.games.registry import game_title
+from geoteach.i18n import _, language, list_words, ngettext
 from geoteach.render.mapview import to_png
 from geoteach.store.lesson_record import Lesson
 from geoteach.ui.canvases import Described
@@ -44,15 +49,17 @@ class LessonReport(widgets.VBox):
         self.lesson = lesson
         self.messages = MessageLine()
         self.header = widgets.HTML()
-        self.lesson_pick = widgets.Dropdown(description="Lesson", style=WIDE_LABEL)
-        self.game_pick = widgets.Dropdown(description="Game", style=WIDE_LABEL)
-        self.player_pick = widgets.Dropdown(description="Player or team", style=WIDE_LABEL)
-        self.bots = widgets.Checkbox(value=False, description="Include computer players")
+        self.lesson_pick = widgets.Dropdown(description=_("Lesson"), style=WIDE_LABEL)
+        self.game_pick = widgets.Dropdown(description=_("Game"), style=WIDE_LABEL)
+        self.player_pick = widgets.Dropdown(description=_("Player or team"), style=WIDE_LABEL)
+        self.bots = widgets.Checkbox(value=False, description=_("Include computer players"))
         self.refresh_button = widgets.Button(
-            description="Refresh", icon="refresh", tooltip="Read the record file again"
+            description=_("Refresh"), icon="refresh", tooltip=_("Read the record file again")
         )
         self.export_button = widgets.Button(
-            description="Save as CSV", icon="download", tooltip="Save the answers shown here"
+            description=_("Save as CSV"),
+            icon="download",
+            tooltip=_("Save the answers shown here"),
         )
         self.summary = widgets.HTML()
         self.players = widgets.HTML()
@@ -82,9 +89,9 @@ class LessonReport(widgets.VBox):
         ):
             widget.add_class(f"gt-report-{name}")
         # Each picture with the words that say what it shows (its alt text in the page).
-        self.world_box = Described(self.world_picture, "Map of the world")
-        self.us_box = Described(self.us_picture, "Map of the U.S. states")
-        self.progress_box = Described(self.progress_picture, "Progress chart")
+        self.world_box = Described(self.world_picture, _("Map of the world"))
+        self.us_box = Described(self.us_picture, _("Map of the U.S. states"))
+        self.progress_box = Described(self.progress_picture, _("Progress chart"))
         self.world_map: report.PlaceMap | None = None
         self.us_map: report.PlaceMap | None = None
         self.progress_figure: Any = None
@@ -101,21 +108,21 @@ class LessonReport(widgets.VBox):
                 widgets.HBox([self.bots, self.refresh_button, self.export_button]),
                 self.messages,
                 self.summary,
-                heading("Players and teams"),
+                heading(_("Players and teams")),
                 self.players,
-                heading("Topics"),
+                heading(_("Topics")),
                 self.topics,
-                heading("Where the class is strong and weak: the world"),
+                heading(_("Where the class is strong and weak: the world")),
                 self.world_box,
-                heading("The U.S. states"),
+                heading(_("The U.S. states")),
                 self.us_box,
                 self.places,
-                heading("The ten hardest questions"),
+                heading(_("The ten hardest questions")),
                 self.hardest,
-                heading("Progress across lessons"),
+                heading(_("Progress across lessons")),
                 self.progress_box,
                 self.progress,
-                heading("Latest answers"),
+                heading(_("Latest answers")),
                 self.latest,
             ]
         )
@@ -134,14 +141,15 @@ class LessonReport(widgets.VBox):
     def refresh(self) -> None:
         """Read the record again (new answers from a class still playing) and redraw."""
         self.all_answers = self.lesson.answers(bots=self.bots.value)
-        self.header.value = f"<p>{html_text(self.lesson.summary())}</p>"
+        self.header.value = f"<p>{html_text(record_words(self.lesson))}</p>"
         frame = self.all_answers
         self._quiet = True
         try:
-            self._options(self.lesson_pick, "All lessons", report.lesson_order(frame))
+            self._options(self.lesson_pick, _("All lessons"), report.lesson_order(frame))
             games = list(dict.fromkeys(frame["game"]))
-            self._options(self.game_pick, "All games", games, label=_title)
-            self._options(self.player_pick, "All players", list(dict.fromkeys(frame["player"])))
+            self._options(self.game_pick, _("All games"), games, label=_title)
+            players = list(dict.fromkeys(frame["player"]))
+            self._options(self.player_pick, _("All players"), players)
         finally:
             self._quiet = False
         self.redraw()
@@ -174,11 +182,15 @@ class LessonReport(widgets.VBox):
         self.shown = frame
         self.summary.value = f"<p><b>{html_text(report.summary_line(frame))}</b></p>"
         self.players.value = _share_table(
-            report.accuracy(frame, "player"), "player", "Player or team", "Right answers per player"
+            report.accuracy(frame, "player"),
+            "player",
+            _("Player or team"),
+            _("Right answers per player"),
         )
-        self.topics.value = _share_table(
-            report.accuracy(frame, "topic"), "topic", "Topic", "Right answers per topic"
-        )
+        topics = report.accuracy(frame, "topic")
+        if not topics.empty:  # the record's topics are English phrases: said in the page's
+            topics = topics.assign(topic=topics["topic"].map(_))
+        self.topics.value = _share_table(topics, "topic", _("Topic"), _("Right answers per topic"))
         self._draw_maps(frame)
         self.hardest.value = _hardest_table(report.hardest(frame))
         self._draw_progress(frame)
@@ -203,104 +215,151 @@ class LessonReport(widgets.VBox):
         self.places.value = _share_table(
             weakest.head(10),
             "name",
-            "Place",
-            f"Weakest places (at least {report.FEW_ANSWERS} answers)",
+            _("Place"),
+            _("Weakest places (at least {n} answers)").format(n=report.FEW_ANSWERS),
         )
 
     def _draw_progress(self, frame: pd.DataFrame) -> None:
         table = report.progress(frame) if len(frame) else pd.DataFrame()
         if len(table.columns) < 2:
             self.progress_box.layout.display = "none"
-            self.progress.value = "<p>Progress shows once the class has played two lessons.</p>"
+            self.progress.value = "<p>{}</p>".format(
+                html_text(_("Progress shows once the class has played two lessons."))
+            )
             return
         self.progress_box.layout.display = None
         ax = None if self.progress_figure is None else self.progress_figure.axes[0]
         # The chart: the whole class, and the player chosen; every player is in the table.
-        lines = [p for p in table.index if p in ("Whole class", self.chosen()["player"])]
+        whole = report.WHOLE_CLASS
+        lines = [p for p in table.index if p in (whole, self.chosen()["player"])]
         self.progress_figure = report.progress_figure(table.loc[lines], ax=ax)
         self.progress_picture.value = to_png(self.progress_figure)
+        named = [_(whole) if p == whole else p for p in lines]
         self.progress_box.describe(
-            f"Chart of the share of right answers per lesson for {' and '.join(lines)}; "
-            "the table below gives every player's figures."
+            _(
+                "Chart of the share of right answers per lesson for {who}; the table below "
+                "gives every player's figures."
+            ).format(who=list_words(named, last="and"))
         )
         shown = table.map(report.percent).reset_index().rename(columns={"index": "player"})
-        columns = [("player", "Player or team"), *((c, c) for c in table.columns)]
+        shown["player"] = [_(whole) if p == whole else p for p in shown["player"]]
+        columns = [("player", _("Player or team")), *((c, c) for c in table.columns)]
         self.progress.value = table_html(
-            shown, columns, "Share of right answers per lesson", "gt-report-progress-table"
+            shown, columns, _("Share of right answers per lesson"), "gt-report-progress-table"
         )
 
     # -- export --------------------------------------------------------------------------------
     def export(self) -> None:
         """Save the answers shown (the filters apply) as a CSV file beside the record."""
         path = self.lesson.export_csv(frame=self.shown)
-        self.messages.success(f"Saved {len(self.shown)} answers to {path}.")
+        self.messages.success(
+            ngettext(
+                "Saved {n} answer to {path}.", "Saved {n} answers to {path}.", len(self.shown)
+            ).format(n=len(self.shown), path=path)
+        )
+
+
+def record_words(lesson: Lesson) -> str:
+    """Where the record is and what is in it, in one line, in the page's language."""
+    count, lessons, players = lesson.count(), len(lesson.lessons()), len(lesson.players())
+    return _(
+        "Lesson record {path}: {answers} from {players} in {lessons}. It stays on this computer."
+    ).format(
+        path=lesson.path,
+        answers=ngettext("{n} answer", "{n} answers", count).format(n=count),
+        players=ngettext("{n} player", "{n} players", players).format(n=players),
+        lessons=ngettext("{n} lesson", "{n} lessons", lessons).format(n=lessons),
+    )
 
 
 def map_words(which: str, places: pd.DataFrame, most: int = 3) -> str:
     """A map's picture in words (its alt text): what the colours mean and the places at each
     end, e.g. "Map of the world: each place coloured by the share of right answers about it.
     Weakest: Chad 20% (5 answers). Strongest: …"."""
-    name = "the world" if which == "world" else "the U.S. states"
     rows = places[places["map"] == which]
     if rows.empty:
-        return f"Map of {name}: no answers about a place on it yet."
-    said = [f"Map of {name}: each place coloured by the share of right answers about it."]
+        if which == "world":
+            return _("Map of the world: no answers about a place on it yet.")
+        return _("Map of the U.S. states: no answers about a place on it yet.")
+    if which == "world":
+        said = [_("Map of the world: each place coloured by the share of right answers about it.")]
+    else:
+        said = [
+            _("Map of the U.S. states: each place coloured by the share of right answers about it.")
+        ]
 
     def listed(part: pd.DataFrame) -> str:
         return ", ".join(
-            f"{r.name} {report.percent(r.share)} ({r.answers} answers)"
+            ngettext(
+                "{place} {share} ({n} answer)", "{place} {share} ({n} answers)", int(r.answers)
+            ).format(place=r.name, share=report.percent(r.share), n=r.answers)
             for r in part.itertuples(index=False)
         )
 
     weakest = rows.sort_values(["share", "answers"], ascending=[True, False], kind="stable")
-    said.append(f"Weakest: {listed(weakest.head(most))}.")
+    said.append(_("Weakest: {places}.").format(places=listed(weakest.head(most))))
     if len(rows) > most:
-        said.append(f"Strongest: {listed(rows.head(most))}.")
+        said.append(_("Strongest: {places}.").format(places=listed(rows.head(most))))
     return " ".join(said)
 
 
 def _share_table(rows: pd.DataFrame, key: str, title: str, caption: str) -> str:
     if rows.empty:
-        return "<p>No answers yet.</p>"
+        return _no_answers()
     shown = rows.assign(share=rows["share"].map(report.percent))
-    columns = [(key, title), ("answers", "Answers"), ("right", "Right"), ("share", "Share right")]
+    columns = [
+        (key, title),
+        ("answers", _("Answers")),
+        ("right", _("Right")),
+        ("share", _("Share right")),
+    ]
     return table_html(shown, columns, caption, "gt-report-table")
+
+
+def _no_answers() -> str:
+    return "<p>{}</p>".format(html_text(_("No answers yet.")))
 
 
 def _hardest_table(rows: pd.DataFrame) -> str:
     if rows.empty:
-        return "<p>No answers yet.</p>"
-    shown = rows.assign(share=rows["share"].map(report.percent))
+        return _no_answers()
+    shown = rows.assign(share=rows["share"].map(report.percent), topic=rows["topic"].map(_))
     columns = [
-        ("question", "Question"),
-        ("topic", "Topic"),
-        ("answers", "Answers"),
-        ("share", "Share right"),
-        ("right_answer", "Right answer"),
-        ("wrong", "Most common wrong answers"),
+        ("question", _("Question")),
+        ("topic", _("Topic")),
+        ("answers", _("Answers")),
+        ("share", _("Share right")),
+        ("right_answer", _("Right answer")),
+        ("wrong", _("Most common wrong answers")),
     ]
-    return table_html(shown, columns, "The questions most often missed", "gt-report-hardest-table")
+    caption = _("The questions most often missed")
+    return table_html(shown, columns, caption, "gt-report-hardest-table")
 
 
 def _latest_table(rows: pd.DataFrame) -> str:
     if rows.empty:
-        return "<p>No answers yet.</p>"
+        return _no_answers()
+    from babel.dates import format_datetime
+
     shown = rows.assign(
-        at=rows["at"].dt.strftime("%d %b %H:%M"),
-        correct=rows["correct"].map({True: "✓ right", False: "✗ wrong"}),
+        at=rows["at"].map(lambda t: format_datetime(t, "d MMM HH:mm", locale=language())),
+        correct=rows["correct"].map({True: "✓ " + _("right"), False: "✗ " + _("wrong")}),
         game=rows["game"].map(_title),
-        seconds=rows["seconds"].map(lambda s: "" if pd.isna(s) else f"{s:.0f} s"),
+        seconds=rows["seconds"].map(
+            lambda s: "" if pd.isna(s) else _("{seconds} s").format(seconds=f"{s:.0f}")
+        ),
     )
     columns = [
-        ("at", "When"),
-        ("player", "Player or team"),
-        ("game", "Game"),
-        ("question", "Question"),
-        ("answer", "Answer"),
-        ("correct", "Verdict"),
-        ("seconds", "Time"),
+        ("at", _("When")),
+        ("player", _("Player or team")),
+        ("game", _("Game")),
+        ("question", _("Question")),
+        ("answer", _("Answer")),
+        ("correct", _("Verdict")),
+        ("seconds", _("Time")),
     ]
-    return table_html(shown, columns, "The newest answers first", "gt-report-latest-table")
+    caption = _("The newest answers first")
+    return table_html(shown, columns, caption, "gt-report-latest-table")
 
 
 def lesson_report(lesson: Lesson) -> LessonReport:
@@ -323,5 +382,8 @@ def review_card(lesson: Lesson, player: str | None = None) -> widgets.Widget:
     deck = load_deck(path)
     card = QuestionCard(mode="typed", draw=lambda _level: deck.draw())
     card.ask_next()
-    where = widgets.HTML(f"<p>{len(deck)} questions, saved in {html_text(path)}.</p>")
+    saved = ngettext(
+        "{n} question, saved in {path}.", "{n} questions, saved in {path}.", len(deck)
+    ).format(n=len(deck), path=path)
+    where = widgets.HTML(f"<p>{html_text(saved)}</p>")
     return themed(widgets.VBox([where, card]))

@@ -13,6 +13,7 @@ nothing secret of another team's, nor the answer of the question it is asked.
 
 from __future__ import annotations
 
+import html
 import json
 from collections.abc import Iterator
 from typing import Any
@@ -632,7 +633,8 @@ def test_the_class_set_up_stays_the_class_games_in_another_language(tmp_path) ->
     host = ClassGameApp("geography_pursuit", connection=service(tmp_path), teacher=SECRET)
     try:
         host.setup_app.speak("es")
-        assert host.setup_app.setup.start.description == "Open the room"
+        assert host.setup_app.setup.start.description == "Abrir la sala"
+        assert host.game_picker.description == "Juego"  # the whole page speaks it
         option, box = host.setup_app.option_boxes["mode"]
         labels = dict((i, label) for label, i in box.options)
         honor = next(i for i, c in enumerate(option.choices) if c[1] == "honor")
@@ -664,7 +666,10 @@ def test_a_students_class_game_page_says_whose_it_is_and_shows_no_room(
 
 
 def widget_text_of(root: widgets.Widget) -> str:
-    """The words a page's widgets hold (its HTML and labels)."""
-    return " ".join(
-        str(getattr(w, "value", "")) + " " + str(getattr(w, "description", "")) for w in walk(root)
+    """The words a page's widgets hold (its HTML and labels), as the page reads them."""
+    return html.unescape(
+        " ".join(
+            str(getattr(w, "value", "")) + " " + str(getattr(w, "description", ""))
+            for w in walk(root)
+        )
     )

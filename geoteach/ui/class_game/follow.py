@@ -21,7 +21,8 @@ from typing import Any
 from geoteach.classroom.remote import RemoteRoom
 from geoteach.classroom.wire import RoomInfo
 from geoteach.games.base import Action
-from geoteach.store.rooms import RoomError
+from geoteach.i18n import _
+from geoteach.store.rooms import NotYourSeat, RoomError
 from geoteach.ui.countdown import running_loop
 
 log = logging.getLogger("geoteach.ui.class_game")
@@ -39,11 +40,16 @@ class Follower:
         on_move: Callable[[Action], Any],
         on_room: Callable[[RoomInfo], Any] | None = None,
         on_error: Callable[[str], Any] | None = None,
+        on_lost: Callable[[], Any] | None = None,
     ) -> None:
+        """``on_error`` shows a problem (a sentence in the page's language); ``on_lost`` is
+        called instead when the referee no longer knows this page's seat (it went to another
+        device or a computer), which the page says its own way."""
         self.room = room
         self.on_move = on_move
         self.on_room = on_room
         self.on_error = on_error
+        self.on_lost = on_lost
         self.version = -1
         self.task: asyncio.Task[None] | None = None
         self.stopped = False
@@ -69,7 +75,7 @@ class Follower:
         try:
             self.room.refresh()
         except RoomError as exc:
-            self._tell(str(exc))
+            self._tell(exc)
             return 0
         return self.deliver()
 
@@ -100,21 +106,25 @@ class Follower:
                 raise
             except RoomError as exc:
                 failures += 1
-                self._tell(str(exc))
+                self._tell(exc)
                 await asyncio.sleep(min(10.0, 0.5 * 2**failures))
             except Exception:  # never stop for good: say so, wait, try again
                 log.exception("following the class game's room")
                 failures += 1
                 if failures == 3:
                     self._tell(
-                        "The class game's moves are not arriving. Check the network; this page "
-                        "keeps trying."
+                        _(
+                            "The class game's moves are not arriving. Check the network; this "
+                            "page keeps trying."
+                        )
                     )
                 await asyncio.sleep(min(10.0, 0.5 * 2**failures))
 
-    def _tell(self, text: str) -> None:
-        if self.on_error is not None:
-            try:
-                self.on_error(text)
-            except Exception:
-                log.exception("showing a class-game problem")
+    def _tell(self, problem: RoomError | str) -> None:
+        try:
+            if isinstance(problem, NotYourSeat) and self.on_lost is not None:
+                self.on_lost()
+            elif self.on_error is not None:
+                self.on_error(str(problem))
+        except Exception:
+            log.exception("showing a class-game problem")

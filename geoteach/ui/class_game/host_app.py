@@ -52,7 +52,7 @@ from geoteach.classroom.wire import KEY_MAX, RoomInfo
 from geoteach.escape import html_text
 from geoteach.games.registry import GAMES
 from geoteach.games.table import Seat, Table
-from geoteach.i18n import _
+from geoteach.i18n import N_, _, language, ngettext, requested_language, set_language
 from geoteach.store.rooms import NotTheHost, RoomError
 from geoteach.ui.apps import StudentApp, spec_for, use_widget_maps
 from geoteach.ui.class_game.follow import Follower
@@ -69,8 +69,19 @@ from geoteach.ui.theme import themed
 CLASS_GAMES = tuple(key for key, entry in GAMES.items() if entry.is_class_game)
 NOT_YET = {key: entry.not_a_class_game for key, entry in GAMES.items() if not entry.is_class_game}
 
-#: The teams a class game starts with (the teacher renames them, adds or removes teams).
-CLASS_TEAMS = ["Team Amber", "Team Blue", "Team Coral", "Team Dune", "Team Elm", "Team Fjord"]
+#: The teams a class game starts with (the teacher renames them, adds or removes teams), named
+#: in the teacher's language when the room is set up; the names are then the room's, shown
+#: as they are on every device.
+CLASS_TEAMS = [
+    N_("Team Amber"),
+    N_("Team Blue"),
+    N_("Team Coral"),
+    N_("Team Dune"),
+    N_("Team Elm"),
+    N_("Team Fjord"),
+]
+#: A room's status, as the list of rooms to take up again says it.
+STATUS_WORDS = {"open": N_("playing"), "paused": N_("paused"), "ended": N_("ended")}
 
 
 def plain_values(values: Mapping[str, Any]) -> dict[str, Any]:
@@ -92,16 +103,17 @@ class _RoomSetup(StudentApp):
 
     def __init__(self, spec: Any, on_open: Any, **kwargs: Any) -> None:
         self.on_open = on_open
+        self.on_speak: Any = None
         teams = max(2, int(spec.game_cls.min_seats))
-        super().__init__(spec, preset=[Seat(name) for name in CLASS_TEAMS[:teams]], **kwargs)
+        super().__init__(spec, preset=[Seat(_(name)) for name in CLASS_TEAMS[:teams]], **kwargs)
         # A row the teacher adds is a team too ("Team Coral", not "Player 3").
         for row, name in zip(self.setup.rows[teams:], CLASS_TEAMS[teams:], strict=False):
-            row.name.value = name
+            row.name.value = _(name)
         self._class_words()
 
     def _class_words(self) -> None:
         """The "Open the room" button, and the choices a class game words its own way."""
-        self.setup.start.description = "Open the room"
+        self.setup.start.description = _("Open the room")
         self.setup.start.icon = "users"
         for key, words in self.spec.entry.class_words.items():
             option, box = self.option_boxes[key]
@@ -111,9 +123,16 @@ class _RoomSetup(StudentApp):
             box.value = chosen
 
     def speak(self, code: str) -> None:
-        """The set-up screen in another language stays the class game's."""
+        """The set-up screen in another language stays the class game's; the teams' names
+        the teacher kept take the new language's form (a name typed stays as typed)."""
+        old = {_(name): name for name in CLASS_TEAMS}
         super().speak(code)
+        for row in self.setup.rows:
+            if row.name.value in old:
+                row.name.value = _(old[row.name.value])
         self._class_words()
+        if self.on_speak is not None:
+            self.on_speak()
 
     def start_game(self, table: Table) -> GameScreen | None:
         self.warming.finish()
@@ -123,11 +142,17 @@ class _RoomSetup(StudentApp):
         return None
 
 
-#: Said on the class-game page to anyone without the teacher's credential.
-NOT_THE_TEACHER = (
-    "<h2>This is your teacher's page</h2><p>It opens the class game on the projector. To play, "
-    "open the join page and type the code your teacher shows.</p>"
-)
+def not_the_teacher() -> str:
+    """Said on the class-game page to anyone without the teacher's credential."""
+    return "<h2>{}</h2><p>{}</p>".format(
+        html_text(_("This is your teacher's page")),
+        html_text(
+            _(
+                "It opens the class game on the projector. To play, open the join page and "
+                "type the code your teacher shows."
+            )
+        ),
+    )
 
 
 def link_teacher(query: str | None = None) -> str | None:
@@ -162,10 +187,10 @@ class ClassGameApp(widgets.VBox):
         self.follower: Follower | None = None
         self.messages = MessageLine(keep=0)
         self.seed = seed
+        self.language = language()
         self.game_picker = widgets.Dropdown(
             options=[(spec_for(k).title, k) for k in CLASS_GAMES],
             value=key if key in CLASS_GAMES else CLASS_GAMES[0],
-            description="Game",
         )
         self.game_picker.add_class("gt-class-game-picker")
         self.game_picker.observe(
@@ -175,32 +200,50 @@ class ClassGameApp(widgets.VBox):
         self.setup_app = _RoomSetup(
             self.spec, self.open_room, large=large, interactive=interactive, seed=seed
         )
+        self.setup_app.on_speak = self._spoke
         self.resume_box = widgets.VBox()
         self.css = sheets(APP, "class_game")
         # The room's stage.
         self.code_html = widgets.HTML()
         self.qr_html = widgets.HTML()
         self.seats_html = widgets.HTML()
-        self.start_button = widgets.Button(
-            description="Start the game", button_style="success", icon="play"
-        )
+        self.start_button = widgets.Button(button_style="success", icon="play")
         self.start_button.add_class("gt-class-start")
         self.start_button.on_click(safe(lambda _b: self.start_game(), show=self.messages))
         # The teacher's bar during the game.
         self.bar_html = widgets.HTML()
-        self.pause_button = widgets.Button(description="Pause", icon="pause")
+        self.pause_button = widgets.Button(icon="pause")
         self.pause_button.add_class("gt-class-pause")
         self.pause_button.on_click(safe(lambda _b: self.toggle_pause(), show=self.messages))
-        self.end_button = widgets.Button(description="End the game", icon="stop")
+        self.end_button = widgets.Button(icon="stop")
         self.end_button.add_class("gt-class-end")
         self.end_button.on_click(safe(lambda _b: self.end_game(), show=self.messages))
         self.paused_note = widgets.HTML()
         self.seat_panel = SeatPanel(self)
+        self.rooms: list[RoomInfo] = []
         super().__init__([self.css, self.messages])
         self.add_class("gt-app")
         self.add_class("gt-class-host")
+        self.add_class(f"gt-lang-{self.language}")
         themed(self)
+        self._word()
         self.check_teacher()
+
+    def _word(self) -> None:
+        """The words of the page's own controls, in the page's language."""
+        self.game_picker.description = _("Game")
+        self.start_button.description = _("Start the game")
+        self.pause_button.description = _("Pause")
+        self.end_button.description = _("End the game")
+        self.seat_panel.word()
+
+    def _spoke(self) -> None:
+        """The teacher chose another language on the set-up screen: the whole page speaks it."""
+        self.remove_class(f"gt-lang-{self.language}")
+        self.language = language()
+        self.add_class(f"gt-lang-{self.language}")
+        self._word()
+        self._offer_resume(self.rooms)
 
     def service(self) -> Connection:
         if self.connection is None:
@@ -213,7 +256,7 @@ class ClassGameApp(widgets.VBox):
         try:
             rooms = answer(self.service().call({"kind": "rooms", "teacher": self.teacher or ""}))
         except NotTheHost:
-            self.children = [self.css, widgets.HTML(NOT_THE_TEACHER)]
+            self.children = [self.css, widgets.HTML(not_the_teacher())]
             return False
         except RoomError as exc:  # the service does not answer, or cannot read its rooms
             self.children = [self.css, widgets.HTML(f"<p>{html_text(str(exc))}</p>")]
@@ -236,6 +279,7 @@ class ClassGameApp(widgets.VBox):
             interactive=self.interactive,
             seed=self.seed,
         )
+        self.setup_app.on_speak = self._spoke
         self.children = [self.css, self.resume_box, self.game_picker, self.setup_app, self.messages]
 
     def open_room(self, table: Table, values: dict[str, Any]) -> RemoteRoom:
@@ -287,20 +331,28 @@ class ClassGameApp(widgets.VBox):
         """Stage 2: the code, the address, the QR code and the seats."""
         remote = self._remote()
         link = join_link(remote.code)
+        join_at = html_text(_("Join on your device at {address} with the code")).format(
+            address=f"<b>{html_text(join_address())}</b>"
+        )
+        spelled = _("Room code {code}").format(code=" ".join(remote.code))
         self.code_html.value = (
-            f"<p>Join on your device at <b>{html_text(join_address())}</b> with the code</p>"
-            f'<p class="gt-room-code" aria-label="Room code {" ".join(remote.code)}">'
+            f"<p>{join_at}</p>"
+            f'<p class="gt-room-code" aria-label="{html_text(spelled)}">'
             f"{html_text(remote.code)}</p>"
-            f"<p>or scan the QR code. The game starts when your teacher presses Start.</p>"
+            "<p>{}</p>".format(
+                html_text(
+                    _("or scan the QR code. The game starts when your teacher presses Start.")
+                )
+            )
         )
-        self.qr_html.value = (
-            f'<div role="img" aria-label="QR code of the join address {html_text(link)}">'
-            f"{qr_svg(link)}</div>"
-        )
+        label = _("QR code of the join address {address}").format(address=link)
+        self.qr_html.value = f'<div role="img" aria-label="{html_text(label)}">{qr_svg(link)}</div>'
         self._draw_seats()
         lobby = widgets.HBox([widgets.VBox([self.code_html, self.seats_html]), self.qr_html])
         lobby.add_class("gt-class-lobby")
-        title = widgets.HTML(f"<h2>{html_text(self.spec.title)}: a class game</h2>")
+        title = widgets.HTML(
+            "<h2>{}</h2>".format(html_text(_("{game}: a class game").format(game=self.spec.title)))
+        )
         self.children = [
             self.css,
             title,
@@ -354,27 +406,33 @@ class ClassGameApp(widgets.VBox):
         remote = self._remote()
         states = seat_states(remote.info)
         joined, teams = joined_count(states)
-        self.seats_html.value = f"<h3>{joined} of {teams} teams have joined</h3>" + seats_html(
+        joined_words = ngettext(
+            "{joined} of {n} team has joined", "{joined} of {n} teams have joined", teams
+        ).format(joined=joined, n=teams)
+        self.seats_html.value = f"<h3>{html_text(joined_words)}</h3>" + seats_html(
             remote.game.table, states
         )
         self.seat_panel.draw(states)
 
     def _draw_bar(self) -> None:
         room = self._remote().info
-        self.bar_html.value = (
-            f'Room <span class="gt-room-code-small">{html_text(room["code"])}</span> · join at '
-            f"{html_text(join_address())}"
+        self.bar_html.value = html_text(_("Room {code} · join at {address}")).format(
+            code=f'<span class="gt-room-code-small">{html_text(room["code"])}</span>',
+            address=html_text(join_address()),
         )
         paused = room["status"] == "paused"
-        self.pause_button.description = "Resume" if paused else "Pause"
+        self.pause_button.description = _("Resume") if paused else _("Pause")
         self.pause_button.icon = "play" if paused else "pause"
         self.paused_note.value = (
-            '<p class="gt-paused">⏸ The game is paused. Press Resume to go on.</p>'
+            '<p class="gt-paused">⏸ {}</p>'.format(
+                html_text(_("The game is paused. Press Resume to go on."))
+            )
             if paused
             else ""
         )
         if room["status"] == "ended":
-            self.paused_note.value = '<p class="gt-paused">The game has ended.</p>'
+            ended = html_text(_("The game has ended."))
+            self.paused_note.value = f'<p class="gt-paused">{ended}</p>'
             self.pause_button.disabled = True
             self.end_button.disabled = True
 
@@ -397,31 +455,42 @@ class ClassGameApp(widgets.VBox):
 
     def _remote(self) -> RemoteRoom:
         if self.remote is None:
-            raise RoomError("Open the room first.")
+            raise RoomError(_("Open the room first."))
         return self.remote
 
     def _offer_resume(self, rooms: list[RoomInfo]) -> None:
         """The rooms still open on this server, first on the page: take one up again (the
         projector's page was reloaded, or it is the next lesson)."""
+        self.rooms = list(rooms)
         if not rooms:
             self.resume_box.children = []
             return
         picker = widgets.Dropdown(
             options=[
                 (
-                    f"{r['code']}: {r['title']}, opened {r['opened'][11:16]} UTC, "
-                    f"{r['moves']} moves, {r['status']}",
+                    ngettext(
+                        "{code}: {game}, opened {time} UTC, {n} move, {status}",
+                        "{code}: {game}, opened {time} UTC, {n} moves, {status}",
+                        r["moves"],
+                    ).format(
+                        code=r["code"],
+                        game=r["title"],
+                        time=r["opened"][11:16],
+                        n=r["moves"],
+                        status=_(STATUS_WORDS.get(r["status"], r["status"])),
+                    ),
                     r["code"],
                 )
                 for r in rooms
             ],
-            description="A room you opened",
+            description=_("A room you opened"),
             style={"description_width": "initial"},
         )
-        go = widgets.Button(description="Take it up again", icon="history")
+        go = widgets.Button(description=_("Take it up again"), icon="history")
         go.add_class("gt-class-resume")
         go.on_click(safe(lambda _b: self.resume_room(picker.value), show=self.messages))
-        self.resume_box.children = [widgets.HTML("<h3>Go on with a class game</h3>"), picker, go]
+        head = widgets.HTML("<h3>{}</h3>".format(html_text(_("Go on with a class game"))))
+        self.resume_box.children = [head, picker, go]
 
     def close_app(self) -> None:
         if self.follower is not None:
@@ -436,13 +505,13 @@ class SeatPanel(widgets.VBox):
 
     def __init__(self, app: ClassGameApp) -> None:
         self.app = app
-        self.picker = widgets.Dropdown(description="Team", options=[("—", -1)])
-        self.to_computer = widgets.Button(description="Give to a computer", icon="desktop")
-        self.back = widgets.Button(description="Back to the team", icon="undo")
-        self.new_link = widgets.Button(description="Link for another device", icon="link")
-        self.remove = widgets.Button(description="Remove the device", icon="times")
-        self.name = widgets.Text(description="Nickname", placeholder="as the team wrote it")
-        self.rename = widgets.Button(description="Rename", icon="pencil")
+        self.picker = widgets.Dropdown(options=[("—", -1)])
+        self.to_computer = widgets.Button(icon="desktop")
+        self.back = widgets.Button(icon="undo")
+        self.new_link = widgets.Button(icon="link")
+        self.remove = widgets.Button(icon="times")
+        self.name = widgets.Text()
+        self.rename = widgets.Button(icon="pencil")
         self.link_html = widgets.HTML()
         enter_presses(self.name, self.rename)
         for button, verb in (
@@ -472,13 +541,25 @@ class SeatPanel(widgets.VBox):
         )
         self.fold.add_class("gt-class-seat-fold")
         self.fold.observe(lambda change: self._show(bool(change["new"])), names="value")
-        self._show(False)
+        self.word()
         super().__init__([self.fold, self.body])
         self.add_class("gt-class-seat-panel")
 
+    def word(self) -> None:
+        """The panel's words, in the page's language."""
+        self.picker.description = _("Team")
+        self.to_computer.description = _("Give to a computer")
+        self.back.description = _("Back to the team")
+        self.new_link.description = _("Link for another device")
+        self.remove.description = _("Remove the device")
+        self.name.description = _("Nickname")
+        self.name.placeholder = _("as the team wrote it")
+        self.rename.description = _("Rename")
+        self._show(bool(self.fold.value))
+
     def _show(self, shown: bool) -> None:
         self.body.layout.display = "" if shown else "none"
-        self.fold.description = "Hide teams and devices" if shown else "Teams and devices"
+        self.fold.description = _("Hide teams and devices") if shown else _("Teams and devices")
         self.fold.icon = "caret-down" if shown else "caret-right"
 
     def draw(self, states: Any) -> None:
@@ -496,7 +577,7 @@ class SeatPanel(widgets.VBox):
     def _seat(self) -> int:
         seat = self.picker.value
         if seat is None or seat < 0:
-            raise RoomError("Pick a team first.")
+            raise RoomError(_("Pick a team first."))
         return int(seat)
 
     def _to_computer(self) -> None:
@@ -509,7 +590,9 @@ class SeatPanel(widgets.VBox):
 
     def _remove(self) -> None:
         self.app._remote().teacher_call("free_seat", seat=self._seat())
-        self.link_html.value = "<p>That device can no longer play. The team can join again.</p>"
+        self.link_html.value = "<p>{}</p>".format(
+            html_text(_("That device can no longer play. The team can join again."))
+        )
         self.app._sync()
 
     def _new_link(self) -> None:
@@ -518,10 +601,13 @@ class SeatPanel(widgets.VBox):
         key = remote.teacher_call("hand_seat", seat=seat)["key"]
         link = join_link(remote.code, seat=seat, key=key)
         name = remote.game.table.seats[seat].name
+        open_it = _("Open this link on the new device of {team} (the old one stops now):")
+        qr_label = html_text(_("QR code of the link"))
         self.link_html.value = (
-            f"<p>Open this link on {html_text(name)}'s new device (the old one stops now):</p>"
+            f"<p>{html_text(open_it.format(team=name))}</p>"
             f'<p><a href="{html_text(link)}" target="_blank">{html_text(link)}</a></p>'
-            f'<div role="img" aria-label="QR code of the link">{qr_svg(link, scale=4)}</div>'
+            f'<div role="img" aria-label="{qr_label}">'
+            f"{qr_svg(link, scale=4)}</div>"
         )
         self.app._sync()
 
@@ -557,6 +643,10 @@ def class_game(
         old.close_app()
         old.close()
     _CURRENT.clear()
+    # The page's language: its link's ``?lang=``, else the browser's; else the kernel's own.
+    asked = requested_language()
+    if asked is not None:
+        set_language(asked)
     if teacher is None:
         # The teacher link's secret; a server of the teacher's own; on a hub, the login
         # (the server's token, which the hub's class service checks against its teachers).

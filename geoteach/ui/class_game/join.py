@@ -12,6 +12,10 @@ Stages:
    (``classroom.remote.RemoteGame``: this kernel holds no seed and no other team's anything),
    its controls when the team is to act, the other teams' moves arriving as they are decided.
 
+Each device speaks its own language: its link's ``?lang=``, else the browser's (``speak``); the
+moves and views are the same for every page, and this page words them. The join link the
+projector shows carries no language, so a team's link works whatever each page speaks.
+
 Coming back: after a team takes its seat the page's address becomes its own link
 (``?room=…&seat=…&key=…``, set in the browser by the kit's page script from the
 ``gt-rejoin`` element), so a reload, a closed lid or a lost Wi-Fi opens the same seat again.
@@ -41,6 +45,7 @@ from geoteach.classroom.wire import RoomInfo
 from geoteach.escape import html_text
 from geoteach.games.registry import GAMES
 from geoteach.games.table import Table
+from geoteach.i18n import _, language, requested_language, set_language
 from geoteach.store.rooms import CODE_LENGTH, NICKNAME_MAX, RoomError
 from geoteach.ui.apps import spec_for, use_widget_maps
 from geoteach.ui.class_game.follow import Follower
@@ -88,25 +93,19 @@ class JoinApp(widgets.VBox):
         self.wait_until = 0.0
         self.messages = MessageLine(keep=0)
         self.css = sheets(APP, "join")
+        self.language = language()
         self.code_box = widgets.Text(
             value=code,
             placeholder="ABC123",
-            description="Game code",
             continuous_update=False,
             style={"description_width": "initial"},
         )
         self.code_box.add_class("gt-join-code")
-        self.join_button = widgets.Button(
-            description="Join", button_style="success", icon="sign-in"
-        )
+        self.join_button = widgets.Button(button_style="success", icon="sign-in")
         self.join_button.add_class("gt-join")
         self.join_button.on_click(safe(lambda _b: self.enter_code(), show=self.messages))
         enter_presses(self.code_box, self.join_button)
-        self.nickname = widgets.Text(
-            placeholder="optional",
-            description=f"Your names (up to {NICKNAME_MAX} letters)",
-            style={"description_width": "initial"},
-        )
+        self.nickname = widgets.Text(style={"description_width": "initial"})
         self.nickname.add_class("gt-join-nickname")
         self.seat_buttons = widgets.VBox()
         self.seat_buttons.add_class("gt-join-seats")
@@ -115,20 +114,40 @@ class JoinApp(widgets.VBox):
         self.rejoin = widgets.HTML(layout=widgets.Layout(display="none"))
         self.rejoin.add_class("gt-rejoin")
         code_row = widgets.HBox([self.code_box, self.join_button])
-        self.code_screen = widgets.VBox(
-            [
-                widgets.HTML(
-                    "<h2>Join the class game</h2><p>Type the code your teacher shows on "
-                    "the projector.</p>"
-                ),
-                code_row,
-            ]
-        )
+        self.code_head = widgets.HTML()
+        self.code_screen = widgets.VBox([self.code_head, code_row])
         super().__init__([self.css, self.code_screen, self.messages])
         self.add_class("gt-app")
         self.add_class("gt-join-app")
+        self.add_class(f"gt-lang-{self.language}")
         themed(self)
+        self._word()
         self.follow_link(code, seat, key)
+
+    def _word(self) -> None:
+        """The code screen's words, in the page's language."""
+        self.code_box.description = _("Game code")
+        self.join_button.description = _("Join")
+        self.nickname.placeholder = _("optional")
+        self.nickname.description = _("Your names (up to {n} letters)").format(n=NICKNAME_MAX)
+        self.code_head.value = "<h2>{}</h2><p>{}</p>".format(
+            html_text(_("Join the class game")),
+            html_text(_("Type the code your teacher shows on the projector.")),
+        )
+
+    def speak(self, code: str | None) -> str:
+        """Say everything in ``code`` from now on (the page's link or browser asked for it):
+        the screen shown now is worded again; a game's screen already drawn keeps its words."""
+        self.remove_class(f"gt-lang-{self.language}")
+        self.language = set_language(code)
+        self.add_class(f"gt-lang-{self.language}")
+        self._word()
+        if self.screen is None and self.room is not None:
+            self.show_seats()
+        elif self.screen is not None and self.remote is not None:
+            self._say_who(self.remote.info)
+            self._room_changed(self.remote.info)
+        return self.language
 
     def follow_link(self, code: str = "", seat: int | None = None, key: str | None = None) -> None:
         """Open what the page's address asks for: a room's seats (the QR link's ``?room=``),
@@ -152,7 +171,11 @@ class JoinApp(widgets.VBox):
         now = self.clock()
         if now < self.wait_until:
             seconds = int(self.wait_until - now) + 1
-            self.messages.error(f"Too many wrong codes. Wait {seconds} seconds, then try again.")
+            self.messages.error(
+                _("Too many wrong codes. Wait {seconds} seconds, then try again.").format(
+                    seconds=seconds
+                )
+            )
             return None
         try:
             code = self.code_box.value.strip()[: 2 * CODE_LENGTH]
@@ -186,7 +209,7 @@ class JoinApp(widgets.VBox):
                 safe(lambda _b, seat=state.seat: self.take_seat(seat), show=self.messages)
             )
             buttons.append(button)
-        watch_button = widgets.Button(description="Just watch", icon="eye")
+        watch_button = widgets.Button(description=_("Just watch"), icon="eye")
         watch_button.add_class("gt-join-watch")
         watch_button.on_click(safe(lambda _b: self.watch(), show=self.messages))
         if game_key in GAMES and self.warming is None:
@@ -198,8 +221,14 @@ class JoinApp(widgets.VBox):
             self.warming.start()
         title = GAMES[game_key].title if game_key in GAMES else game_key
         head = widgets.HTML(
-            f"<h2>{html_text(title)}: which team are you?</h2>"
-            + ("" if buttons else "<p>Every team has a device already. You can watch.</p>")
+            "<h2>{}</h2>".format(html_text(_("{game}: which team are you?").format(game=title)))
+            + (
+                ""
+                if buttons
+                else "<p>{}</p>".format(
+                    html_text(_("Every team has a device already. You can watch."))
+                )
+            )
         )
         self.seat_buttons.children = [*buttons, watch_button]
         self.children = [self.css, head, self.nickname, self.seat_buttons, self.messages]
@@ -223,15 +252,16 @@ class JoinApp(widgets.VBox):
         remote = RemoteRoom(self.service(), code, key=key)
         if remote.seat is None:
             raise NotYourSeat(
-                "This link no longer plays in this game. Ask your teacher for a new link."
+                _("This link no longer plays in this game. Ask your teacher for a new link.")
             )
         seat = remote.seat
         self.room = remote.info
         self.seat = seat
         self.messages.clear()  # a refused nickname's or a wrong code's warning is old news now
+        own = html_text(_("Your team's own link"))
         self.rejoin.value = (
             f'<a class="gt-rejoin-link" href="{html_text(join_link(code, seat=seat, key=key))}">'
-            "Your team's own link</a>"
+            f"{own}</a>"
         )
         return self._play(remote)
 
@@ -266,14 +296,14 @@ class JoinApp(widgets.VBox):
         # in one by one, so its log says them all, as the projector's does.
         screen.catch_up(remote.pending())
         self.follower = Follower(
-            remote, screen.remote_move, self._room_changed, self._follow_problem
+            remote,
+            screen.remote_move,
+            self._room_changed,
+            self.messages.error,
+            on_lost=self._seat_lost,
         )
         self.follower.version = info["version"]
-        if self.seat is None:
-            who = "You are watching"
-        else:
-            who = f"You play for {seat_badge(game.table, self.seat)}"
-        self.who.value = f'<p class="gt-device-who">{who} · game {html_text(info["code"])}</p>'
+        self._say_who(info)
         self.children = [self.css, self.who, self.notice, screen, self.rejoin, self.messages]
         self._room_changed(info)
         screen.start()
@@ -286,15 +316,22 @@ class JoinApp(widgets.VBox):
         as the referee passes them on: plain choices, never the seed."""
         return dict(remote.values)
 
-    def _follow_problem(self, text: str) -> None:
-        """The referee refused this page (its seat went to another device): say so."""
-        if self.seat is not None and "no longer plays" in text:
-            self._seat_lost()
-            return
-        self.messages.error(text)
+    def _say_who(self, info: RoomInfo) -> None:
+        """Whose page this is, on top of the game: "You play for Team Blue · game CX4N7Q"."""
+        code = html_text(info["code"])
+        if self.seat is None or self.game is None:
+            who = html_text(_("You are watching · game {code}")).format(code=code)
+        else:
+            who = html_text(_("You play for {team} · game {code}")).format(
+                team=seat_badge(self.game.table, self.seat), code=code
+            )
+        self.who.value = f'<p class="gt-device-who">{who}</p>'
 
     def _seat_lost(self) -> None:
-        words = (
+        """The referee refused this page: its seat went to another device or a computer."""
+        if self.seat is None:
+            return
+        words = _(
             "Your team now plays on another device (or your teacher gave your seat to a "
             "computer). Ask your teacher for a new link to play here."
         )
@@ -309,9 +346,9 @@ class JoinApp(widgets.VBox):
         self.room = room
         words = ""
         if room["status"] == "paused":
-            words = "⏸ Your teacher has paused the game. Wait a moment."
+            words = "⏸ " + _("Your teacher has paused the game. Wait a moment.")
         elif room["status"] == "ended":
-            words = "The game has ended. Thank you for playing!"
+            words = _("The game has ended. Thank you for playing!")
         self.notice.value = f'<p class="gt-device-notice">{html_text(words)}</p>' if words else ""
         if self.screen is not None:
             (self.screen.controls.add_class if words else self.screen.controls.remove_class)(
@@ -320,7 +357,7 @@ class JoinApp(widgets.VBox):
 
     def _room(self) -> RoomInfo:
         if self.room is None:
-            raise RoomError("Type the code of the game first.")
+            raise RoomError(_("Type the code of the game first."))
         return self.room
 
     def close_game(self) -> None:
@@ -352,6 +389,13 @@ def link_join_settings(query: str | None = None) -> dict[str, Any]:
     return settings
 
 
+def page_language() -> str:
+    """The language this device's page asks for (its link's ``?lang=``, else the browser's),
+    set for the kernel; else the kernel's own (English, or what the notebook set)."""
+    asked = requested_language()
+    return set_language(asked) if asked is not None else language()
+
+
 _CURRENT: list[JoinApp] = []
 #: The join app's settings that a page's address may carry (``link_join_settings``).
 LINK_KEYS = frozenset({"code", "seat", "key", "large"})
@@ -378,6 +422,7 @@ def join_app(connection: Connection | None = None, **settings: Any) -> JoinApp:
         threading.Thread(target=_warm_screens, name="warm up the screens", daemon=True).start()
         after_page_opens(lambda: _take_link(app, found()))
     else:
+        page_language()
         app = JoinApp(connection=connection, **found())
     _CURRENT.append(app)
     return app
@@ -391,4 +436,7 @@ def _warm_screens() -> None:
 
 def _take_link(app: JoinApp, found: dict[str, Any]) -> None:
     app.large = bool(found.get("large", app.large))
+    asked = requested_language()
+    if asked is not None and asked != app.language:
+        app.speak(asked)
     app.follow_link(str(found.get("code", "")), found.get("seat"), found.get("key"))

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from geoteach.escape import html_text
 from geoteach.games.table import Table
+from geoteach.i18n import _
 from geoteach.store.rooms import SeatState
 from geoteach.ui.theme import seat_badge
 
@@ -14,11 +15,12 @@ from geoteach.ui.theme import seat_badge
 def holder_words(state: SeatState) -> str:
     """How a seat is played now, for the teacher: "on a device (Ana's laptop)", "free"..."""
     if state.holder == "computer":
-        return "played by a computer"
+        return _("played by a computer")
     if state.holder == "device":
-        who = f" ({state.nickname})" if state.nickname else ""
-        return f"joined on a device{who}"
-    return "free: waiting for a team to join"
+        if state.nickname:
+            return _("joined on a device ({nickname})").format(nickname=state.nickname)
+        return _("joined on a device")
+    return _("free: waiting for a team to join")
 
 
 def seats_html(table: Table, states: Sequence[SeatState]) -> str:
