@@ -346,7 +346,8 @@ class GlobeWorksScreen(StepControls, GameScreen):
         view = self.game.view(None)
         head = wording.round_head_html(self.table, view, self.humans)
         if self.game.is_terminal():
-            return f'{head}<br><span class="gt-turn">{html_text(_("The game is over."))}</span>'
+            over = html_text(_("The game is over."))
+            return f'{head}<br><span class="gt-turn">{over}</span>'
         if self.explaining is not None and self.feedback.is_open:
             done = self.explaining["round"]
             head = html_text(

@@ -91,9 +91,10 @@ def scoring_table_html() -> str:
     """The rulebook's table: cards in a network and their points."""
     head = "".join(f"<th>{n}</th>" for n in SCORE_TABLE)
     body = "".join(f"<td>{number_text(p)}</td>" for p in SCORE_TABLE.values())
+    size, points = html_text(_("Cards in a network")), html_text(_("Points"))
     return (
-        f"<table class='gt-table gt-sheet'><tr><th>{html_text(_('Cards in a network'))}</th>"
-        f"{head}</tr><tr><th>{html_text(_('Points'))}</th>{body}</tr></table>"
+        f"<table class='gt-table gt-sheet'><tr><th>{size}</th>"
+        f"{head}</tr><tr><th>{points}</th>{body}</tr></table>"
     )
 
 
@@ -238,7 +239,8 @@ def hidden_hand_html(table: Table, person: int | None) -> str:
 
 def hands_on_devices_html() -> str:
     """The projector of a class game, where the hands are: on each team's own device."""
-    return f"<p><b>{html_text(_('Each team sees its own hand on its own device.'))}</b></p>"
+    said = html_text(_("Each team sees its own hand on its own device."))
+    return f"<p><b>{said}</b></p>"
 
 
 def minus_twenty(table: Table, view: View) -> list[str]:
@@ -391,7 +393,8 @@ def turn_step_html() -> str:
 
 
 def take_back_html() -> str:
-    return f"<p>{html_text(_('Or take a token back: that city becomes your discard.'))}</p>"
+    said = html_text(_("Or take a token back: that city becomes your discard."))
+    return f"<p>{said}</p>"
 
 
 def partnership_form_html() -> str:
@@ -755,6 +758,7 @@ def result_html(table: Table, record: Mapping[str, Any]) -> str:
     """A round's scores in a table: networks, pairs left in hand, the round's points
     (``record``: a ``history`` record of the view, with its ``networks``)."""
     rows = []
+    none = _("no network of 2 or more")
     for s in _by_score(record):
         nets = []
         for icon_key, groups in record["networks"][s].items():
@@ -773,7 +777,7 @@ def result_html(table: Table, record: Mapping[str, Any]) -> str:
         rows.append(
             f"<tr><td><span style='color:{seat.colour}'>{seat_symbol(s)}</span> "
             f"{html_text(seat.name)}</td>"
-            f"<td>{html_text('; '.join(nets) or _('no network of 2 or more'))}</td>"
+            f"<td>{html_text('; '.join(nets) or none)}</td>"
             f"<td>{html_text(kept + ' = ' if kept else '')}"
             f"{number_text(record['pair_penalties'][s])}</td>"
             f"<td><b>{number_text(record['scores'][s])}</b></td></tr>"
@@ -795,9 +799,8 @@ def sheet_html(table: Table, view: View, places: Sequence[tuple[int, int]]) -> s
     history = view["history"]
     if not history:
         return ""
-    heads = "".join(
-        f"<th>{html_text(_('Round {round}').format(round=r['round']))}</th>" for r in history
-    )
+    round_said = _("Round {round}")
+    heads = "".join(f"<th>{html_text(round_said.format(round=r['round']))}</th>" for r in history)
     rows = []
     for place, seat in places:
         cells = "".join(f"<td>{number_text(r['scores'][seat])}</td>" for r in history)
@@ -805,13 +808,13 @@ def sheet_html(table: Table, view: View, places: Sequence[tuple[int, int]]) -> s
             f"<tr><td>{place}</td><td>{seat_badge(table, seat)}</td>{cells}"
             f"<td><b>{number_text(view['totals'][seat])}</b></td></tr>"
         )
-    summary = html_text(_("Score sheet"))
+    summary, total = html_text(_("Score sheet")), html_text(_("Total"))
     note = html_text(_("(points of each round)"))
     columns = "".join(f"<th>{html_text(c)}</th>" for c in (_("Place"), _("Player")))
     return (
         f"<details><summary><b>{summary}</b> {note}</summary>"
         f"<table class='gt-sheet'><tr>{columns}{heads}"
-        f"<th>{html_text(_('Total'))}</th></tr>" + "".join(rows) + "</table></details>"
+        f"<th>{total}</th></tr>" + "".join(rows) + "</table></details>"
     )
 
 
@@ -825,18 +828,22 @@ def map_key_html(table: Table, *, rings: bool, playable: str, picked: str) -> st
     if rings:
         # The ring's colour as a swatch beside its words: the words stay in the page's text
         # colour (green and orange text on white are 3.4:1 and 3.9:1, under 4.5:1).
+        words = [_("rings: your cards"), _("thick ✔"), _("can be played"), _("orange")]
+        rings_said, thick, can, orange = (html_text(w) for w in words)
+        picked_said = html_text(_("picked"))
         said = (
-            f" · {html_text(_('rings: your cards'))} (<b><span style='color:{playable}' "
-            f"aria-hidden='true'>●</span> {html_text(_('thick ✔'))}</b> "
-            f"{html_text(_('can be played'))}, <b><span style='color:{picked}' "
-            f"aria-hidden='true'>●</span> {html_text(_('orange'))}</b> "
-            f"{html_text(_('picked'))})"
+            f" · {rings_said} (<b><span style='color:{playable}' "
+            f"aria-hidden='true'>●</span> {thick}</b> "
+            f"{can}, <b><span style='color:{picked}' "
+            f"aria-hidden='true'>●</span> {orange}</b> "
+            f"{picked_said})"
         )
     north = _(
         "top strip: the north edge, linking cities open to everyone · lines: networks (one "
         "line style per icon)"
     )
-    return f"<p>{html_text(_('Tokens:'))} {tokens}{said} · {html_text(north)}</p>"
+    head = html_text(_("Tokens:"))
+    return f"<p>{head} {tokens}{said} · {html_text(north)}</p>"
 
 
 def rules_html() -> str:
@@ -864,8 +871,9 @@ def rules_html() -> str:
             "join scores −20."
         ),
     ]
+    title = html_text(_("How to play Globe Works"))
     return (
-        f"<details><summary><b>{html_text(_('How to play Globe Works'))}</b></summary><ul>"
+        f"<details><summary><b>{title}</b></summary><ul>"
         + "".join(f"<li>{html_text(item)}</li>" for item in items)
         + f"</ul>{scoring_table_html()}{regions_key_html()}</details>"
     )
