@@ -302,7 +302,8 @@ def round_head_html(table: Table, view: View, humans: Sequence[int]) -> str:
     else:
         head = _("Round {round} of {rounds}")
     head = head.format(round=view["round"], rounds=view["rounds"])
-    dealer = _with_badge(_("{name} deals"), seat_badge(table, view["dealer"]))
+    deals = _("You deal") if is_you(table, view["dealer"]) else _("{name} deals")
+    dealer = _with_badge(deals, seat_badge(table, view["dealer"]))
     return f"{html_text(head)} · {dealer} · {lap_words(table, view, humans)}"
 
 
@@ -340,8 +341,8 @@ def lap_words(table: Table, view: View, humans: Sequence[int]) -> str:
 
 def _with_badge(sentence: str, badge: str) -> str:
     """``sentence`` (plain text with ``{name}``) as HTML with the seat's badge for ``{name}``."""
-    before, _sep, after = sentence.partition("{name}")
-    return html_text(before) + badge + html_text(after)
+    before, sep, after = sentence.partition("{name}")
+    return html_text(before) + (badge if sep else "") + html_text(after)
 
 
 def your_step_html(table: Table, view: View, person: int) -> str:
@@ -731,7 +732,11 @@ def round_lines(table: Table, record: Mapping[str, Any], rounds: int) -> list[st
     order = _by_score(record)
     lines = []
     if record["called_by"] is not None:
-        lines.append(_("{name} called the end.").format(name=table.name_of(record["called_by"])))
+        caller = record["called_by"]
+        if is_you(table, caller):
+            lines.append(_("You called the end."))
+        else:
+            lines.append(_("{name} called the end.").format(name=table.name_of(caller)))
     elif record["round"] == rounds:
         lines.append(_("Nobody could play any more."))
     for s in order:
