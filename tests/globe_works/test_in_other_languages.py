@@ -21,7 +21,7 @@ from tests.geotriple.test_in_languages import english_fragments
 from tests.globalissimo.test_in_spanish import page_text
 
 #: The name a student alone plays under, in each language (the kit's "You").
-YOU = {"es": "Tú", "de": "Du"}
+YOU = {"es": "Tú", "de": "Du", "fr": "Toi"}
 
 
 @pytest.fixture(autouse=True)
@@ -113,6 +113,14 @@ def test_a_whole_game_is_said_in_german() -> None:
     assert re.search(r"Robot (Ada|Ben) hat .+ (gespielt|abgelegt|geöffnet)", everything)
     assert "Runde 3 von 3 (die letzte)" in everything and "Punkteblatt" in everything
     assert "Westeuropa" in everything and "Western Europe" not in everything
+
+
+def test_a_whole_game_is_said_in_french() -> None:
+    _game, seen = play_through_the_screen("fr", seed=3)
+    everything = " ".join(seen)
+    assert "Manche 1 sur 3" in everything and "À toi : joue une carte marquée ✔" in everything
+    assert "Pas d'accord" in everything and "Feuille de score" in everything
+    assert "Europe de l'Ouest" in everything and "Western Europe" not in everything
 
 
 def test_a_move_and_its_verdict_in_spanish() -> None:
