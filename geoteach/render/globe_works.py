@@ -32,6 +32,7 @@ from geoteach.escape import plot_text
 from geoteach.games.globe_works.cards import cards
 from geoteach.games.globe_works.regions import land_pieces, regions
 from geoteach.render import palettes
+from geoteach.render.globe_works_names import city_name
 from geoteach.render.labels import Placement, place_labels, text_box
 from geoteach.render.layers import FixedLayer
 from geoteach.render.mapview import add_text_layer, geometry_path, new_figure
@@ -377,7 +378,7 @@ class GlobeMap:
                 )
             )
             at = (x, bottom + band_h + name_h / 2)
-            names.append(Placement(card_id, plot_text(card.city), at, at, True))
+            names.append(Placement(card_id, plot_text(city_name(card_id)), at, at, True))
             leaders.append([(card.lon, card.lat), (x, LAND_TOP)])
         if leaders:
             add(LineCollection(leaders, colors="#333333", linewidths=0.6, alpha=0.6, zorder=4))
@@ -468,7 +469,7 @@ class GlobeMap:
         order = [c for c in held if c in ok]
         order += [c for c in held if c not in ok]
         order += [c for c in dict.fromkeys(named) if c not in order]
-        self._write_names(order, {c: ("✔ " if c in ok else "") + deck[c].city for c in order})
+        self._write_names(order, {c: ("✔ " if c in ok else "") + city_name(c) for c in order})
         self.pick(self.picked if self.picked in self.rings else None, force=True)
         return True
 

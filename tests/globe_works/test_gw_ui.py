@@ -90,10 +90,12 @@ def test_cards_are_said_in_words_never_by_colour_or_emoji_alone() -> None:
     assert card_label("EA-freighter") == "Busan · ocean freighters · EA"
     assert card_label("L-istanbul") == "Istanbul · linking city · opens WE+EE+MN"
     assert all(ord(ch) < 0x2600 for c in cards() for ch in card_label(c))  # no emoji
-    assert "2000" in scoring_table_html() and "-20" in scoring_table_html()
+    assert "2,000" in scoring_table_html() and "-20" in scoring_table_html()
     table = Table.of("Ana", "You")
     said = pair_sentence(table, 0, ["WE-coins", "EE-coins"], ["L-vienna"])
-    assert said.startswith("−20: Ana kept a pair in their hand: London and Warsaw, two banking")
+    assert said.startswith(
+        "−20: Ana kept a pair in their hand: London and Warsaw, two cities of banks"
+    )
     assert "joined by Vienna" in said
     said = pair_sentence(table, 1, ["NA-coins", "NA-coins"], [])
     assert said.startswith("−20: you kept a pair in your hand: both New York City cards")

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from geoteach.ui.globe_works.screen import GlobeWorksScreen, build_screen, new_game, play
 from geoteach.ui.globe_works.wording import (
-    ICON_CITIES,
     card_label,
     card_words,
     network_sentence,
@@ -28,7 +27,6 @@ from geoteach.ui.globe_works.wording import (
 )
 
 __all__ = [
-    "ICON_CITIES",
     "GlobeWorksScreen",
     "build_screen",
     "card_label",

@@ -17,12 +17,15 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from geoteach.escape import html_text
 from geoteach.games.base import Action
 from geoteach.games.globe_works import DEALS, HAND, MAP
-from geoteach.games.globe_works.cards import ICON_WORDS, ICONS, cards
+from geoteach.games.globe_works.cards import ICON_WORDS, ICONS
 from geoteach.games.globe_works.engine import NOT_IN_HAND
+from geoteach.i18n import _, ngettext
+from geoteach.render.globe_works_names import city_name
 from geoteach.ui.globe_works import wording
-from geoteach.ui.globe_works.wording import ICON_CITIES, card_label
+from geoteach.ui.globe_works.wording import card_label
 from geoteach.ui.safe import on_click, safe
 from geoteach.ui.theme import seat_badge
 
@@ -48,36 +51,40 @@ class StepControls:
         """The controls of each step, made once (a step shows some of them)."""
         self.step = widgets.HTML()
         self.reason = widgets.HTML()
-        self.play_button = _button("Play", "gt-play", "success", "check")
-        self.draw_button = _button("Draw from the draw pile", "gt-draw", "", "")
-        self.take_discard_button = _button("Take the top discard", "gt-take-discard", "", "")
-        self.discard_button = _button("Discard", "gt-discard", "primary", "")
-        self.mine = widgets.Dropdown(description="Your city:", style={"description_width": "auto"})
-        self.take_back_button = _button("Take back that token", "gt-take-back", "", "")
-        self.call_button = _button("Call the end of the round", "gt-call-end", "warning", "")
+        self.play_button = _button(_("Play"), "gt-play", "success", "check")
+        self.draw_button = _button(_("Draw from the draw pile"), "gt-draw", "", "")
+        self.take_discard_button = _button(_("Take the top discard"), "gt-take-discard", "", "")
+        self.discard_button = _button(_("Discard"), "gt-discard", "primary", "")
+        self.mine = widgets.Dropdown(
+            description=_("Your city:"), style={"description_width": "auto"}
+        )
+        self.take_back_button = _button(_("Take back that token"), "gt-take-back", "", "")
+        self.call_button = _button(_("Call the end of the round"), "gt-call-end", "warning", "")
         self.call_note = widgets.HTML()
-        self.pass_button = _button("Pass", "gt-pass", "", "")
-        self.no_deal_button = _button("No deal", "gt-no-deal", "primary", "forward")
-        self.trade_form_button = _button("Offer a trade…", "gt-offer-trade", "", "")
-        self.partner_form_button = _button("Offer a partnership…", "gt-offer-partnership", "", "")
-        self.back_button = _button("Back", "gt-back", "", "")
-        self.send_button = _button("Send the offer", "gt-send-offer", "success", "")
+        self.pass_button = _button(_("Pass"), "gt-pass", "", "")
+        self.no_deal_button = _button(_("No deal"), "gt-no-deal", "primary", "forward")
+        self.trade_form_button = _button(_("Offer a trade…"), "gt-offer-trade", "", "")
+        self.partner_form_button = _button(
+            _("Offer a partnership…"), "gt-offer-partnership", "", ""
+        )
+        self.back_button = _button(_("Back"), "gt-back", "", "")
+        self.send_button = _button(_("Send the offer"), "gt-send-offer", "success", "")
         dropdown = {"style": {"description_width": "80px"}, "layout": {"width": "420px"}}
-        self.partner_pick = widgets.Dropdown(description="With:", **dropdown)
+        self.partner_pick = widgets.Dropdown(description=_("With:"), **dropdown)
         self.icon_pick = widgets.Dropdown(
-            options=[(f"{ICON_WORDS[i]} ({ICON_CITIES[i]} cities)", i) for i in ICONS],
-            description="Icon:",
+            options=[(_(ICON_WORDS[i]), i) for i in ICONS],
+            description=_("Icon:"),
             **dropdown,
         )
-        self.give_pick = widgets.Dropdown(description="You give:", **dropdown)
-        self.take_pick = widgets.Dropdown(description="You get:", **dropdown)
+        self.give_pick = widgets.Dropdown(description=_("You give:"), **dropdown)
+        self.take_pick = widgets.Dropdown(description=_("You get:"), **dropdown)
         self.into_pick = widgets.Dropdown(
-            options=[("my token goes on it", MAP), ("I take it into my hand", HAND)],
+            options=[(_("my token goes on it"), MAP), (_("I take it into my hand"), HAND)],
             value=MAP,
-            description="Their city:",
+            description=_("Their city:"),
             **dropdown,
         )
-        self.answer_pick = widgets.Dropdown(description="You give:", **dropdown)
+        self.answer_pick = widgets.Dropdown(description=_("You give:"), **dropdown)
         # Classes for browser tests, as every button has (a keyboard test picks by arrows).
         for pick, css in (
             (self.partner_pick, "gt-offer-with"),
@@ -88,9 +95,11 @@ class StepControls:
             (self.answer_pick, "gt-answer-give"),
         ):
             pick.add_class(css)
-        self.accept_button = _button("Accept", "gt-accept", "success", "")
-        self.accept_hand_button = _button("Accept, into my hand", "gt-accept-hand", "success", "")
-        self.decline_button = _button("Decline", "gt-decline", "warning", "")
+        self.accept_button = _button(_("Accept"), "gt-accept", "success", "")
+        self.accept_hand_button = _button(
+            _("Accept, into my hand"), "gt-accept-hand", "success", ""
+        )
+        self.decline_button = _button(_("Decline"), "gt-decline", "warning", "")
         for button, handler in {
             self.play_button: self.play_picked,
             self.draw_button: lambda: self.act(self._mine("draw", source="draw")),
@@ -111,7 +120,7 @@ class StepControls:
             on_click(button, handler, show=self.messages)
         wrap = widgets.Layout(flex_flow="row wrap")
         self.draw_row = widgets.HBox([self.draw_button, self.take_discard_button], layout=wrap)
-        self.take_back_note = widgets.HTML(wording.TAKE_BACK_HTML)
+        self.take_back_note = widgets.HTML(wording.take_back_html())
         self.take_back_row = widgets.HBox([self.mine, self.take_back_button])
         self.offer_row = widgets.HBox(
             [self.trade_form_button, self.partner_form_button], layout=wrap
@@ -125,13 +134,13 @@ class StepControls:
     # ----- the moves the controls make -----------------------------------------------------
     def play_picked(self) -> None:
         if self.picked is None:
-            self.messages.error("Pick a card first: click it in your hand or on the map.")
+            self.messages.error(_("Pick a card first: click it in your hand or on the map."))
             return
         self.act(self._mine("play", card=self.picked))
 
     def discard_picked(self) -> None:
         if self.picked is None:
-            self.messages.error("Pick the card to discard: click it in your hand or on the map.")
+            self.messages.error(_("Pick the card to discard: click it in your hand or on the map."))
             return
         self.act(self._mine("discard", card=self.picked))
 
@@ -185,8 +194,12 @@ class StepControls:
         if person is None:
             seat = self.computer_seat()
             seat = self.remote_acting() if seat is None else seat
-            who = seat_badge(self.table, seat) if seat is not None else "The computers"
-            self.step.value = f"<p><i>{who} is thinking…</i></p>"
+            if seat is None:
+                said = html_text(_("The computers are thinking…"))
+            else:
+                before, _sep, after = _("{name} is thinking…").partition("{name}")
+                said = html_text(before) + seat_badge(self.table, seat) + html_text(after)
+            self.step.value = f"<p><i>{said}</i></p>"
             self.controls.children = [self.step]
             return
         if person != self.viewer:
@@ -214,22 +227,25 @@ class StepControls:
         """The call, when it can be made, with what it does."""
         if "call_end" not in self._legal_types():
             return []
-        self.call_note.value = wording.CALL_NOTE_HTML
+        self.call_note.value = wording.call_note_html()
         return [self.call_button, self.call_note]
 
     def _turn_controls(self, view: Mapping[str, Any]) -> list[widgets.Widget]:
         if self._legal_types() <= {"pass", "call_end"}:
-            self.step.value = wording.PASS_STEP_HTML
+            self.step.value = wording.pass_step_html()
             return [self.step, self.pass_button, *self._call_row()]
-        self.step.value = wording.TURN_STEP_HTML
+        self.step.value = wording.turn_step_html()
         top = view["discard_top"]
         sources = {a["source"] for a in self._legal if a["type"] == "draw"}
-        self.draw_button.description = f"Draw from the draw pile ({view['draw_pile']} left)"
+        left = view["draw_pile"]
+        self.draw_button.description = ngettext(
+            "Draw from the draw pile ({n} left)", "Draw from the draw pile ({n} left)", left
+        ).format(n=left)
         self.draw_button.disabled = "draw" not in sources
         self.take_discard_button.description = (
-            f"Take {cards()[top].city} from the discard pile"
+            _("Take {city} from the discard pile").format(city=city_name(top))
             if top
-            else "The discard pile is empty"
+            else _("The discard pile is empty")
         )
         self.take_discard_button.disabled = top is None
         return [self.step, self.play_button, self.reason, self.draw_row, *self._call_row()]
@@ -254,7 +270,7 @@ class StepControls:
             self.partner_pick.options = options
             self.partner_pick.value = others[0] if others else None
         if self._form == "partnership":
-            self.step.value = wording.PARTNERSHIP_FORM_HTML
+            self.step.value = wording.partnership_form_html()
             return [self.step, self.partner_pick, self.icon_pick, self.send_row]
         mine = list(dict.fromkeys([*view["hand"], *view["played"][person]]))
         options = [(card_label(c), c) for c in mine]
@@ -263,7 +279,7 @@ class StepControls:
             # Pre-filled: the picked card, so "Send the offer" works at once.
             self.give_pick.value = self.picked if self.picked in mine else mine[0]
         self._fill_take()
-        self.step.value = wording.TRADE_FORM_HTML
+        self.step.value = wording.trade_form_html()
         return [
             self.step,
             self.partner_pick,
@@ -277,7 +293,7 @@ class StepControls:
         """The cities the other player has down, to ask for (their hand is secret)."""
         other = self.partner_pick.value
         played = self.game.view(None)["played"][other] if other is not None else []
-        options = [("a card they choose", None)] + [
+        options = [(_("a card they choose"), None)] + [
             (card_label(c), c) for c in dict.fromkeys(played)
         ]
         if list(self.take_pick.options) != options:
@@ -302,7 +318,7 @@ class StepControls:
         accepts = [a for a in self._legal if a["type"] == "accept"]
         into_hand = any(a.get("into") == HAND for a in accepts)
         on_map_ok = any(a.get("into", MAP) == MAP for a in accepts)
-        self.accept_button.description = "Accept, my token on it" if into_hand else "Accept"
+        self.accept_button.description = _("Accept, my token on it") if into_hand else _("Accept")
         answers = [self.accept_button] if on_map_ok or not into_hand else []
         if into_hand:
             answers.append(self.accept_hand_button)
@@ -315,18 +331,18 @@ class StepControls:
         me = self.acting_person()
         picked = self.picked
         if picked is None:
-            self.play_button.description = "Play (pick a card first)"
-            self.discard_button.description = "Discard (pick a card first)"
+            self.play_button.description = _("Play (pick a card first)")
+            self.discard_button.description = _("Discard (pick a card first)")
             self.play_button.disabled = True
             self.discard_button.disabled = True
             self.reason.value = ""
         else:
-            city = cards()[picked].city
-            self.play_button.description = f"Play {city}"
-            self.discard_button.description = f"Discard {city}"
+            city = city_name(picked)
+            self.play_button.description = _("Play {city}").format(city=city)
+            self.discard_button.description = _("Discard {city}").format(city=city)
             self.discard_button.disabled = False
             why = (
-                self.game.view(me)["why_not_playable"].get(picked, NOT_IN_HAND)
+                self.game.view(me)["why_not_playable"].get(picked, _(NOT_IN_HAND))
                 if me is not None
                 else None
             )

@@ -35,12 +35,13 @@ import ipywidgets as widgets
 
 from geoteach.bots.base import Bot, bots_for
 from geoteach.bots.globe_works import make_bot
+from geoteach.escape import html_text
 from geoteach.games.base import Action, IllegalAction
 from geoteach.games.globe_works import DEALS, GlobeWorks
 from geoteach.games.globe_works.cards import cards
 from geoteach.games.globe_works.regions import regions
 from geoteach.games.table import Table
-from geoteach.i18n import N_
+from geoteach.i18n import N_, _, language
 from geoteach.render.clicks import is_pick
 from geoteach.render.globe_works import RING_PICKED, RING_PLAYABLE, GlobeMap
 from geoteach.render.mapview import to_png
@@ -121,7 +122,8 @@ class GlobeWorksScreen(StepControls, GameScreen):
         if self.interactive:
             canvas.mpl_connect("button_press_event", safe(self.on_map_click, show=self.messages))
             self.map_canvas = canvas_box(
-                canvas, "World map of the cities and their networks; the cards are buttons below."
+                canvas,
+                _("World map of the cities and their networks; the cards are buttons below."),
             )
         self._size_picture()
         self.map_key = widgets.HTML()
@@ -305,7 +307,9 @@ class GlobeWorksScreen(StepControls, GameScreen):
         kind = action["type"]
         if by_human and kind == "play":
             said = wording.play_verdict(self.table, view, action["player"], action["card"])
-            self._verdict(said, fact=cards()[action["card"]].reason)
+            # The deck's reasons are English data: said on an English page only.
+            fact = cards()[action["card"]].reason if language() == "en" else None
+            self._verdict(said, fact=fact)
         elif kind == "call_end" and not by_human:
             self._verdict(wording.call_verdict(self.table, view, action["player"], self.humans))
         elif kind in ("accept", "decline") and not by_human and self._answered_a_person():
@@ -330,30 +334,48 @@ class GlobeWorksScreen(StepControls, GameScreen):
         lines = wording.round_lines(self.table, record, view["rounds"])
         self.result.value = wording.result_html(self.table, record)
         if self.game.is_terminal():
-            self.show_game_over([f"Round {record['round']}, the last:", *lines])
+            self.show_game_over(
+                [_("Round {round}, the last:").format(round=record["round"]), *lines]
+            )
             return
-        self.show_verdict(f"Round {record['round']} is over", correct=None, lines=lines, wait=True)
+        headline = _("Round {round} is over").format(round=record["round"])
+        self.show_verdict(headline, correct=None, lines=lines, wait=True)
 
     # ----- the banner and the scores -------------------------------------------------------
     def prompt(self) -> str:
         view = self.game.view(None)
         head = wording.round_head_html(self.table, view, self.humans)
         if self.game.is_terminal():
-            return f'{head}<br><span class="gt-turn">The game is over.</span>'
+            over = html_text(_("The game is over."))
+            return f'{head}<br><span class="gt-turn">{over}</span>'
         if self.explaining is not None and self.feedback.is_open:
             done = self.explaining["round"]
-            head = f"Round {done} of {view['rounds']}: the scores · next, round {done + 1}"
-            now = f"Round {done} is over: read the scores, then press Continue."
+            head = html_text(
+                _("Round {round} of {rounds}: the scores · next, round {next}").format(
+                    round=done, rounds=view["rounds"], next=done + 1
+                )
+            )
+            now = html_text(
+                _("Round {round} is over: read the scores, then press Continue.").format(round=done)
+            )
             return f'{head}<br><span class="gt-turn">▶ {now}</span>'
         person = self.waiting_for()
         if person is None:
             seat = self.computer_seat()
             seat = self.remote_acting() if seat is None else seat
-            doing = "is dealing" if view["phase"] == DEALS else "is playing"
-            who = seat_badge(self.table, seat) if seat is not None else "The computers"
-            return f'{head}<br><span class="gt-turn">{who} {doing}…</span>'
+            dealing = view["phase"] == DEALS
+            if seat is None:
+                said = html_text(
+                    _("The computers are dealing…") if dealing else _("The computers are playing…")
+                )
+            else:
+                sentence = _("{name} is dealing…") if dealing else _("{name} is playing…")
+                before, _sep, after = sentence.partition("{name}")
+                said = html_text(before) + seat_badge(self.table, seat) + html_text(after)
+            return f'{head}<br><span class="gt-turn">{said}</span>'
         if person != self.viewer:
-            now = f"Pass the screen to {seat_badge(self.table, person)}."
+            before, _sep, after = _("Pass the screen to {name}.").partition("{name}")
+            now = html_text(before) + seat_badge(self.table, person) + html_text(after)
         else:
             now = wording.your_step_html(self.table, view, person)
         return f'{head}<br><span class="gt-turn">▶ {now}</span>'

@@ -1,0 +1,63 @@
+"""Globe Works' places in the page's language: the 12 regions (their names in the catalogs, as
+a teacher of that language would say them) and the cities (a capital's name from
+data/place_names.csv, through ``place_name``; a city no source names keeps its English name).
+
+Both the map and the screen's sentences name places through here, so a city is called the
+same on the map, in the hand and in the log.
+"""
+
+from __future__ import annotations
+
+import csv
+from functools import cache
+
+from geoteach.data import data_path
+from geoteach.data.place_names import place_name
+from geoteach.games.globe_works.cards import cards
+from geoteach.games.globe_works.regions import regions
+from geoteach.i18n import N_, _, list_words
+
+#: The regions' names, marked for the catalogs (their English is data/globe_works_regions.csv's;
+#: a test checks the two agree).
+REGION_NAMES = {
+    "NA": N_("Northern America"),
+    "CC": N_("Central America & Caribbean"),
+    "SA": N_("South America"),
+    "WE": N_("Western Europe"),
+    "EE": N_("Eastern Europe"),
+    "MN": N_("Middle East & North Africa"),
+    "WC": N_("West & Central Africa"),
+    "ES": N_("East & Southern Africa"),
+    "CS": N_("Central & South Asia"),
+    "EA": N_("East Asia"),
+    "SE": N_("Southeast Asia"),
+    "OC": N_("Oceania"),
+}
+
+
+@cache
+def _english_capitals() -> dict[str, str]:
+    """iso3 -> the capital's English name (data/countries.csv), read without pandas."""
+    with data_path("countries.csv").open(encoding="utf-8", newline="") as handle:
+        return {row["iso3"]: row["capital"] for row in csv.DictReader(handle)}
+
+
+def region_name(code: str) -> str:
+    """A region's name in the page's language ("Westeuropa")."""
+    english = regions()[code].name
+    return _(REGION_NAMES[code]) if REGION_NAMES.get(code) == english else english
+
+
+def region_list(codes: list[str] | tuple[str, ...]) -> str:
+    """Regions as a person lists them: "Western Europe, Eastern Europe and East Asia"."""
+    return list_words([region_name(c) for c in codes], last="and")
+
+
+def city_name(card_id: str) -> str:
+    """The card's city in the page's language: a capital from the place-name data, any other
+    city in English (no shipped source names it). CLDR's soft hyphens are dropped: the map
+    writes a name on one line."""
+    card = cards()[card_id]
+    if _english_capitals().get(card.iso3) == card.city:
+        return place_name("capital", card.iso3, card.city).replace("\xad", "")
+    return card.city
