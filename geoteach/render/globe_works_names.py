@@ -8,10 +8,9 @@ same on the map, in the hand and in the log.
 
 from __future__ import annotations
 
-import csv
 from functools import cache
 
-from geoteach.data import data_path
+from geoteach.data.figures import country_rows
 from geoteach.data.place_names import place_name
 from geoteach.games.globe_works.cards import cards
 from geoteach.games.globe_works.regions import regions
@@ -37,9 +36,8 @@ REGION_NAMES = {
 
 @cache
 def _english_capitals() -> dict[str, str]:
-    """iso3 -> the capital's English name (data/countries.csv), read without pandas."""
-    with data_path("countries.csv").open(encoding="utf-8", newline="") as handle:
-        return {row["iso3"]: row["capital"] for row in csv.DictReader(handle)}
+    """iso3 -> the capital's English name, through the one path (kept rows: no pandas)."""
+    return {iso3: str(row["capital"]) for iso3, row in country_rows().items()}
 
 
 def region_name(code: str) -> str:
