@@ -108,3 +108,7 @@ STATISTIC_WORDS: dict[str, tuple[str, str, str]] = {
         N_("How many countries share a land border with this one."),
     ),
 }
+
+#: Sources in data/statistics.csv that are words, not names (the kit's own figures): a screen
+#: translates them too; a named source ("CIA World Factbook 2025") is said as it is.
+SOURCE_WORDS: tuple[str, ...] = (N_("geoteach, from the columns above (see SOURCES.md)"),)

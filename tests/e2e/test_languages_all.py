@@ -40,11 +40,7 @@ from tests.geotriple.test_in_languages import english_fragments
 LANGUAGES = ("es", "fr", "de")
 
 #: Cases that fail today only because a screen is still in English (checked: strict xfail).
-STILL_ENGLISH: dict[tuple[str, str], str] = {
-    ("globe_works", code): "Globe Works' game screen is still English (its turn line, the hand's "
-    "heading and How to play), being translated on another branch"
-    for code in LANGUAGES
-}
+STILL_ENGLISH: dict[tuple[str, str], str] = {}
 
 
 def tr(code: str, message: str, **values: Any) -> str:
@@ -306,23 +302,7 @@ def _open(browser: Any, voila: Server, path: str, size: dict[str, int]) -> Any:
 
 
 #: The class game's pages that are still English, per page and language (strict xfail).
-CLASS_STILL_ENGLISH: dict[tuple[str, str], str] = (
-    {
-        ("teacher", code): "the class game's teacher page does not take ?lang= yet: <html lang> "
-        "stays 'en' and the game picker, the set-up and Open the room are English"
-        for code in LANGUAGES
-    }
-    | {
-        ("team", code): "the class game's team picker is English: 'which team are you?', 'Your "
-        "names (up to 24 letters)', 'optional', 'Just watch' (not in the catalogs yet)"
-        for code in LANGUAGES
-    }
-    | {
-        ("team game", code): "a team's screen once joined is English: the game it shows (its turn "
-        "line, the statistic's name and meaning, 'picks a country', the track, country names)"
-        for code in LANGUAGES
-    }
-)
+CLASS_STILL_ENGLISH: dict[tuple[str, str], str] = {}
 
 
 def _class_case(page: str, code: str) -> Any:

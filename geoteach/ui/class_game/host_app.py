@@ -424,7 +424,7 @@ class ClassGameApp(widgets.VBox):
         self.pause_button.description = _("Resume") if paused else _("Pause")
         self.pause_button.icon = "play" if paused else "pause"
         self.paused_note.value = (
-            '<p class="gt-paused">⏸ {}</p>'.format(
+            '<p class="gt-paused">{}</p>'.format(
                 html_text(_("The game is paused. Press Resume to go on."))
             )
             if paused

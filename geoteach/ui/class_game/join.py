@@ -346,7 +346,7 @@ class JoinApp(widgets.VBox):
         self.room = room
         words = ""
         if room["status"] == "paused":
-            words = "⏸ " + _("Your teacher has paused the game. Wait a moment.")
+            words = _("Your teacher has paused the game. Wait a moment.")
         elif room["status"] == "ended":
             words = _("The game has ended. Thank you for playing!")
         self.notice.value = f'<p class="gt-device-notice">{html_text(words)}</p>' if words else ""

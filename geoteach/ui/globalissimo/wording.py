@@ -80,7 +80,7 @@ def category_html(card: Info) -> str:
         if card.get("rank1", "highest") == "highest"
         else _("Number 1 = the lowest value.")
     )
-    source = html_text(_("Source: {source}").format(source=card["source"]))
+    source = html_text(_("Source: {source}").format(source=_(card["source"])))
     return (
         '<div class="gt-category" style="border:2px solid #333;border-radius:8px;'
         'padding:4px 10px;margin-bottom:4px">'
@@ -255,7 +255,7 @@ def learn_html(card: Info, years: Mapping[str, Any] | None = None) -> str:
     the round's values are of different years, that they are: ``years``, country to year)."""
     learn = html_text(_("Learn:"))
     source = _("Source: {source}, {year}.").format(
-        source=card["source"], year=card.get("years") or card["year"]
+        source=_(card["source"]), year=card.get("years") or card["year"]
     )
     note = years_note(years)
     said = f" {html_text(note)}" if note else ""
