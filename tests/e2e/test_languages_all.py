@@ -35,7 +35,7 @@ from tests.e2e.conftest import ARTIFACTS, Server
 from tests.e2e.servers import teacher_path
 from tests.e2e.test_accessibility import axe, axe_source, failing  # noqa: F401 (a fixture)
 from tests.e2e.test_student_apps import DRIVERS
-from tests.geotriple.test_in_languages import english_fragments
+from tests.languages import english_fragments
 
 LANGUAGES = ("es", "fr", "de")
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from tests.e2e import pages
 from tests.e2e.apps import harness
 from tests.e2e.conftest import Server
-from tests.geotriple.test_in_languages import english_fragments
+from tests.languages import english_fragments
 
 #: States to guess, in this order (one already guessed is skipped by the game's verdict).
 GUESSES = ("TX", "CA", "MT", "NY")

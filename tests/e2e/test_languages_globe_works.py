@@ -10,7 +10,7 @@ from tests.e2e import pages
 from tests.e2e.apps import harness
 from tests.e2e.apps.globe_works import PLAYABLE_JS
 from tests.e2e.conftest import Server
-from tests.geotriple.test_in_languages import english_fragments
+from tests.languages import english_fragments
 
 
 def test_a_card_played_is_said_in_german(browser, voila: Server) -> None:

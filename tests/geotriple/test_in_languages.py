@@ -9,7 +9,6 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from babel.messages.pofile import read_po
 
 import geoteach
 from geoteach.bots.geotriple import GeoTripleBot
@@ -21,6 +20,7 @@ from geoteach.ui.geotriple import GeoTripleScreen
 from tests.geotriple.conftest import real_states
 from tests.geotriple.test_ui import FakeClock
 from tests.globalissimo.test_in_spanish import page_text
+from tests.languages import english_fragments
 
 LOCALE = Path(geoteach.__file__).parent / "locale"
 #: The name a student alone plays under, in each language (the kit's "You").
@@ -33,23 +33,6 @@ def _clean() -> Iterator[None]:
     yield
     geoteach.set_language(None)
     assert safe.ERRORS == []
-
-
-def english_fragments(code: str) -> set[str]:
-    """Pieces of the catalog's English sentences, three words or more between placeholders,
-    whose translation is different: none of them may be on a page in ``code``."""
-    with (LOCALE / code / "LC_MESSAGES" / "geoteach.po").open("rb") as handle:
-        catalog = read_po(handle, locale=code)
-    found = set()
-    for message in catalog:
-        if not message.id or message.string == message.id:
-            continue
-        english = message.id if isinstance(message.id, str) else message.id[-1]
-        for piece in re.split(r"\{\w*\}|[()“”:;.,!?…]", english):
-            words = piece.split()
-            if len(words) >= 3 and all(re.fullmatch(r"[A-Za-z'’-]+", w) for w in words):
-                found.add(" ".join(words))
-    return found
 
 
 def play_through_the_screen(code: str, seed: int) -> tuple[GeoTriple, list[str]]:

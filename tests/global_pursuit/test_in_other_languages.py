@@ -18,7 +18,7 @@ from geoteach.ui import safe
 from geoteach.ui.global_pursuit import GlobalPursuitScreen
 from geoteach.ui.global_pursuit.wording import card_name, news_line, place_words
 from tests.globalissimo.test_in_spanish import page_text
-from tests.pursuit.test_in_other_languages import english_fragments
+from tests.languages import english_fragments
 
 
 @pytest.fixture(autouse=True)

@@ -6,11 +6,9 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Iterator
-from pathlib import Path
 
 import ipywidgets as widgets
 import pytest
-from babel.messages.pofile import read_po
 from unidecode import unidecode
 
 import geoteach
@@ -19,8 +17,7 @@ from geoteach.games.globalissimo import HURDLE
 from geoteach.ui import safe
 from geoteach.ui.canvases import Described
 from geoteach.ui.globalissimo import play
-
-PO = Path(geoteach.__file__).parent / "locale" / "es" / "LC_MESSAGES" / "geoteach.po"
+from tests.languages import english_fragments
 
 
 @pytest.fixture(autouse=True)
@@ -30,23 +27,6 @@ def _spanish() -> Iterator[None]:
     yield
     geoteach.set_language(None)
     assert safe.ERRORS == []
-
-
-def english_fragments() -> set[str]:
-    """Pieces of the catalog's English sentences, three words or more between placeholders,
-    whose Spanish is different: none of them may be on a Spanish page."""
-    with PO.open("rb") as handle:
-        catalog = read_po(handle, locale="es")
-    found = set()
-    for message in catalog:
-        if not message.id or message.string == message.id:
-            continue
-        english = message.id if isinstance(message.id, str) else message.id[-1]
-        for piece in re.split(r"\{\w*\}|[()“”:;.,!?…]", english):
-            words = piece.split()
-            if len(words) >= 3 and all(re.fullmatch(r"[A-Za-z'’-]+", w) for w in words):
-                found.add(" ".join(words))
-    return found
 
 
 def page_text(widget: widgets.Widget) -> Iterator[str]:
@@ -64,7 +44,7 @@ def page_text(widget: widgets.Widget) -> Iterator[str]:
 
 
 def test_a_whole_game_is_said_in_spanish() -> None:
-    english = english_fragments()
+    english = english_fragments("es")
     assert len(english) > 50  # the check has something to look for
     ui = play(
         ["Tú", "Robot Ada", "Robot Ben"],

@@ -17,8 +17,8 @@ from geoteach.games.globe_works.regions import regions
 from geoteach.render.globe_works_names import REGION_NAMES, city_name, region_name
 from geoteach.ui import safe
 from geoteach.ui.globe_works import GlobeWorksScreen, play
-from tests.geotriple.test_in_languages import english_fragments
 from tests.globalissimo.test_in_spanish import page_text
+from tests.languages import english_fragments
 
 #: The name a student alone plays under, in each language (the kit's "You").
 YOU = {"es": "Tú", "de": "Du", "fr": "Toi"}

@@ -10,7 +10,6 @@ from pathlib import Path
 
 import ipywidgets as widgets
 import pytest
-from babel.messages.pofile import read_po
 
 import geoteach
 from geoteach.bots.pursuit import PursuitBot
@@ -24,25 +23,9 @@ from geoteach.ui import safe
 from geoteach.ui.pursuit import PursuitApp
 from geoteach.ui.pursuit.wording import describe_space, where_text
 from tests.globalissimo.test_in_spanish import page_text
+from tests.languages import english_fragments
 
 LOCALE = Path(geoteach.__file__).parent / "locale"
-
-
-def english_fragments(code: str) -> set[str]:
-    """Pieces of the catalog's English sentences, three words or more between placeholders,
-    whose translation is different: none of them may be on a page in ``code``."""
-    with (LOCALE / code / "LC_MESSAGES" / "geoteach.po").open("rb") as handle:
-        catalog = read_po(handle, locale=code)
-    found = set()
-    for message in catalog:
-        if not message.id or message.string == message.id:
-            continue
-        english = message.id if isinstance(message.id, str) else message.id[-1]
-        for piece in re.split(r"\{\w*\}|[()“”:;.,!?…]", english):
-            words = piece.split()
-            if len(words) >= 3 and all(re.fullmatch(r"[A-Za-z'’-]+", w) for w in words):
-                found.add(" ".join(words))
-    return found
 
 
 @pytest.fixture(autouse=True)

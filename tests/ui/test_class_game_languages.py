@@ -8,13 +8,11 @@ kernel would speak its language; the referee speaks English to all of them.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from babel.messages.pofile import read_po
 
 import geoteach
 from geoteach.games.table import Seat, Table
@@ -24,6 +22,7 @@ from geoteach.ui.class_game.host_app import ClassGameApp, not_the_teacher
 from geoteach.ui.class_game.join import JoinApp
 from tests.classroom.service import SECRET, play_bots, service, truth
 from tests.globalissimo.test_in_spanish import page_text
+from tests.languages import english_fragments
 
 LOCALE = Path(geoteach.__file__).parent / "locale"
 
@@ -35,23 +34,6 @@ def _no_errors(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     yield
     geoteach.set_language(None)
     assert not safe.ERRORS, [f"{c.where}: {c.error!r}" for c in safe.ERRORS]
-
-
-def english_fragments(code: str) -> set[str]:
-    """Pieces of the catalog's English sentences (three words or more between placeholders)
-    whose translation in ``code`` is different: none of them may be on a page in ``code``."""
-    with (LOCALE / code / "LC_MESSAGES" / "geoteach.po").open("rb") as handle:
-        catalog = read_po(handle, locale=code)
-    found = set()
-    for message in catalog:
-        if not message.id or message.string == message.id:
-            continue
-        english = message.id if isinstance(message.id, str) else message.id[-1]
-        for piece in re.split(r"\{\w*\}|[()“”:;.,!?…·]", english):
-            words = piece.split()
-            if len(words) >= 3 and all(re.fullmatch(r"[A-Za-z'’-]+", w) for w in words):
-                found.add(" ".join(words))
-    return found
 
 
 def said_in(code: str, page: Any, *expected: str, stored: str = "") -> str:
