@@ -41,6 +41,7 @@ from pathlib import Path
 from typing import Any, ClassVar, Self, TypedDict, TypeVar
 
 from geoteach.games.table import Table
+from geoteach.i18n import _
 from geoteach.store import savedata, saves
 from geoteach.store.savedata import SAVE_FORMAT, SAVE_KEYS, NotASave
 from geoteach.store.savefile import BadSaveName, SaveError, SaveInUse
@@ -187,7 +188,9 @@ class Game(ABC):
         ``1``); games with free-parameter moves check their fields (``geoteach.games.fields``).
         """
         if not listed(action, self.legal_actions(action.get("player"))):
-            raise IllegalAction(f"That move is not allowed now: {describe(action)}.")
+            raise IllegalAction(
+                _("That move is not allowed now: {move}.").format(move=describe(action))
+            )
 
     @abstractmethod
     def _apply(self, action: Action) -> None:
@@ -542,14 +545,18 @@ def check_turn(game: Any, action: Action) -> None:
     if not isinstance(action.get("type"), str):
         raise IllegalAction("A move must say what it is, for example {'type': 'roll'}.")
     if game.is_terminal():
-        raise IllegalAction("The game is over: start a new one to play again.")
+        raise IllegalAction(_("The game is over: start a new one to play again."))
     player = action.get("player")
     acting = game.to_act()
     # bool is an int in Python and 1.0 == 1: neither may pass for a seat number.
     if type(player) is not int or player not in acting:
         who = game.table.name_of(player) if type(player) is int else repr(player)
         waiting = ", ".join(game.table.name_of(p) for p in acting)
-        raise IllegalAction(f"It is not {who}'s turn. Waiting for: {waiting}.")
+        raise IllegalAction(
+            _("It is not {player}'s turn. Waiting for: {waiting}.").format(
+                player=who, waiting=waiting
+            )
+        )
     if not game.move_fields:
         return
     kind = action["type"]
@@ -581,7 +588,9 @@ def plain_data(value: Any) -> None:
             continue
         if isinstance(item, str):
             if len(item) > MAX_TEXT:
-                raise IllegalAction(f"That is too long: use at most {MAX_TEXT} letters.")
+                raise IllegalAction(
+                    _("That is too long: use at most {n} letters.").format(n=MAX_TEXT)
+                )
         elif isinstance(item, int):
             if abs(item) >= 10**MAX_DIGITS:
                 raise IllegalAction("That number is far too big for any move in this game.")

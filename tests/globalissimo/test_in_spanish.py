@@ -13,10 +13,12 @@ from unidecode import unidecode
 
 import geoteach
 from geoteach.data.place_names import place_name
+from geoteach.games.base import IllegalAction
 from geoteach.games.globalissimo import HURDLE
 from geoteach.ui import safe
 from geoteach.ui.canvases import Described
 from geoteach.ui.globalissimo import play
+from tests.globalissimo.conftest import new_game
 from tests.languages import english_fragments
 
 
@@ -125,3 +127,13 @@ def test_the_hurdles_are_asked_answered_and_judged_in_spanish() -> None:
     ui.parts.step_panel.answer_text.value = unidecode(capital).lower()  # accents and case forgiven
     ui.parts.step_panel.answer_button.click()
     assert ui.feedback.text.startswith("¡Correcto!") and capital in ui.feedback.text
+
+
+def test_a_move_out_of_turn_is_refused_in_spanish() -> None:
+    """The shared turn check (games.base.check_turn) speaks the page's language too."""
+    game = new_game("Ana", "Ben", rounds=2)
+    seat = game.to_act()[0]
+    move = dict(game.legal_actions(seat)[0], player=1 - seat)
+    with pytest.raises(IllegalAction, match=r"^No es el turno de .*\. Esperamos a: .*\.$"):
+        game.apply(move)
+    assert game.to_act() == [seat]
