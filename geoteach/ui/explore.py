@@ -30,6 +30,7 @@ from typing import Any
 import ipywidgets as widgets
 import pandas as pd
 from babel.dates import format_date
+from unidecode import unidecode
 
 import geoteach.data as data
 from geoteach.data.figures import statistic as statistic_row
@@ -160,10 +161,16 @@ def places(values: pd.Series, rank1: str) -> pd.Series:
     return values.rank(method="min", ascending=ascending).astype("Int64")
 
 
+def name_key(name: str) -> str:
+    """How a name is sorted A to Z in any of the kit's languages: accents and case ignored, so
+    "África" comes first in Spanish, not after "Sudamérica"."""
+    return unidecode(str(name)).casefold()
+
+
 def ordered(table: pd.DataFrame, by: str, ascending: bool, value: str = "value") -> pd.DataFrame:
     """Rows in the chosen order, rows without a value last whatever the direction."""
     has = table[value].notna()
-    key = table[by].astype(str).str.casefold() if by == "name" else table[by]
+    key = table[by].map(name_key) if by == "name" else table[by]
     order = key[has].sort_values(ascending=ascending, kind="stable").index
     rest = table.index[~has].sort_values()
     return table.loc[list(order) + list(rest)]
@@ -209,7 +216,8 @@ class DataExplorer(widgets.VBox):
         self.catalogue = data.statistics()
         self.countries = data.countries()
         continents = sorted(
-            (str(c) for c in self.countries["continent"].dropna().unique()), key=region_name
+            (str(c) for c in self.countries["continent"].dropna().unique()),
+            key=lambda c: name_key(region_name(c)),
         )
         if continent is not None and continent not in continents:
             raise ValueError(
@@ -513,9 +521,10 @@ class DataExplorer(widgets.VBox):
         choice = STATE_RANKS[self.state_rank.value]
         table = self.state_rows()
         if choice.value == "admitted":
+            # "7 December 1787" in English as before; the others by CLDR ("7 de diciembre de 1787").
+            pattern = "d MMMM y" if language() == "en" else "long"
             values = [
-                format_date(d, "d MMMM y", locale=language())
-                for d in pd.to_datetime(table["value"])
+                format_date(d, pattern, locale=language()) for d in pd.to_datetime(table["value"])
             ]
         elif choice.value == "area_km2":
             values = [with_unit(v, _("km²")) for v in table["value"]]
@@ -534,7 +543,14 @@ class DataExplorer(widgets.VBox):
         self.state_table.value = table_html(
             cells,
             [
-                ("rank", _("{rank} rank").format(rank=_(choice.label))),
+                (
+                    "rank",
+                    _("{rank} rank").format(
+                        rank=_(choice.label)
+                        if language() in ("en", "de")
+                        else _(choice.label).lower()
+                    ),
+                ),
                 ("name", _("State")),
                 ("capital", _("Capital")),
                 ("value", _(choice.value_label)),

@@ -18,6 +18,7 @@ from geoteach.ui.explore import (
     DataExplorer,
     explore,
     format_number,
+    name_key,
     places,
     with_unit,
 )
@@ -89,10 +90,10 @@ def test_sorting_by_name_and_by_place_both_ways(explorer):
     by_name = country_names(explorer)
     assert by_name != by_place
     with_data = data.countries().dropna(subset=["life_expectancy"])["name"]
-    assert by_name[: len(with_data)] == sorted(with_data, key=str.casefold)
+    assert by_name[: len(with_data)] == sorted(with_data, key=name_key)
     explorer.sort.value = "name-down"
     assert country_names(explorer)[: len(with_data)] == sorted(
-        with_data, key=str.casefold, reverse=True
+        with_data, key=name_key, reverse=True
     )
     explorer.sort.value = "place-down"
     places_shown = [int(r[0]) for r in shown_rows(explorer.table.value) if r[0]]
