@@ -198,9 +198,9 @@ def table_html(
 class DataExplorer(widgets.VBox):
     """The countries (and the U.S. states) as a table and a coloured map, for a teacher.
 
-    ``statistic`` is a key of ``geoteach.data.statistics()``; ``continent`` a continent name or
-    None for the world; ``interactive=True`` shows the map as an ipympl canvas (run
-    ``%matplotlib widget`` first) instead of a picture.
+    ``statistic`` is a key of ``geoteach.data.statistics()``; ``continent`` a continent's English
+    name (its key, whatever the page's language) or None for the world; ``interactive=True``
+    shows the map as an ipympl canvas (run ``%matplotlib widget`` first) instead of a picture.
     """
 
     def __init__(
