@@ -1,4 +1,4 @@
-"""The data explorer in Spanish and German: no English sentence on either tab, countries,
+"""The data explorer in Spanish, French and German: no English sentence on either tab, countries,
 continents and states named in the page's language, numbers written its way (issue 37)."""
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ def page_text(widget: widgets.Widget) -> Iterator[str]:
         yield from page_text(child)
 
 
-@pytest.fixture(params=["es", "de"])
+@pytest.fixture(params=["es", "fr", "de"])
 def code(request: pytest.FixtureRequest) -> Iterator[str]:
     safe.clear()
     geoteach.set_language(request.param)
@@ -67,7 +67,9 @@ def test_the_explorer_says_no_english(code: str) -> None:
         assert names == sorted(names, key=name_key)
         # The U.S. tab: states in the language, dates by the language's month names.
         assert place_name("state", "HI", "Hawaii", code) in explorer.state_table.value
-        joined = {"es": "21 de agosto de 1959", "de": "21. August 1959"}[code]  # Hawaii
+        joined = {"es": "21 de agosto de 1959", "fr": "21 août 1959", "de": "21. August 1959"}[
+            code
+        ]  # Hawaii
         assert joined in explorer.state_table.value
         # Continents listed A to Z the language's way: "África" first in Spanish.
         labels = [label for label, _key in explorer.continent.options][1:]
@@ -83,7 +85,7 @@ def test_numbers_are_written_the_language_way(code: str) -> None:
             r"<tr><td>1</td><td>[^<]*</td><td>[^<]*</td><td>([^<]*)</td>", explorer.table.value
         )
         assert first is not None
-        mark = {"es": ".", "de": "."}[code]
+        mark = {"es": ".", "fr": "\u202f", "de": "."}[code]
         assert re.fullmatch(rf"\d{{1,3}}(\{mark}\d{{3}})+ \S+", html.unescape(first.group(1)))
     finally:
         explorer.close()
