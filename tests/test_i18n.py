@@ -31,6 +31,7 @@ TRANSLATED = (
     "geoteach/ui/live.py",
     "geoteach/quiz/answers.py",
     "geoteach/ui/theme.py",
+    "geoteach/ui/explore.py",
     "geoteach/ui/globalissimo/wording.py",
     "geoteach/ui/globalissimo/screen.py",
     "geoteach/ui/globalissimo/cards.py",

@@ -15,6 +15,10 @@ Decisions where the issue was silent:
   "value" colours by the number itself.
 - Each row shows the year of its own value (the Factbook gives some countries an older year than
   the catalogue's).
+- Every word is in the page's language (issue 37): sentences through the catalogs, countries and
+  continents from ``geoteach.data.place_names`` (Natural Earth, CLDR), numbers and dates by
+  Babel. The drop-downs' values are language-free keys ("place-up"); only their labels are
+  translated. State capitals keep their one (English) name: no shipped source has others.
 """
 
 from __future__ import annotations
@@ -25,11 +29,16 @@ from typing import Any
 
 import ipywidgets as widgets
 import pandas as pd
+from babel.dates import format_date
+from unidecode import unidecode
 
 import geoteach.data as data
 from geoteach.data.figures import statistic as statistic_row
 from geoteach.data.maps import USA, WORLD
+from geoteach.data.place_names import place_name, region_name
 from geoteach.escape import html_text
+from geoteach.i18n import N_, _, language, list_words, ngettext
+from geoteach.i18n import format_number as locale_number
 from geoteach.render import palettes
 from geoteach.render.mapview import MapView, to_png
 from geoteach.render.place_maps import colour_places, place_map
@@ -39,16 +48,17 @@ from geoteach.ui.theme import themed
 
 #: Rows shown before "Show all" is ticked.
 TOP_ROWS = 25
-ALL_CONTINENTS = "All continents"
+#: The continent drop-down's key for the whole world (the others are the English names).
+ALL_CONTINENTS = "all"
 #: Labels are written out in full, not cut to the default 80 pixels.
 WIDE_LABEL = {"description_width": "initial"}
 
-#: How the table can be ordered: option label -> (by, ascending).
-SORTS: dict[str, tuple[str, bool]] = {
-    "Place: 1 first": ("place", True),
-    "Place: last first": ("place", False),
-    "Name: A to Z": ("name", True),
-    "Name: Z to A": ("name", False),
+#: How the table can be ordered: key -> (label, by, ascending).
+SORTS: dict[str, tuple[str, str, bool]] = {
+    "place-up": (N_("Place: 1 first"), "place", True),
+    "place-down": (N_("Place: last first"), "place", False),
+    "name-up": (N_("Name: A to Z"), "name", True),
+    "name-down": (N_("Name: Z to A"), "name", False),
 }
 
 COLOUR_BY = ("place", "value")
@@ -69,58 +79,80 @@ class StateRank:
 #: The three GeoPlunge ranks. Sources as data/SOURCES.md gives them for us_states.csv.
 STATE_RANKS: dict[str, StateRank] = {
     "size": StateRank(
-        "Size",
+        N_("Size"),
         "area_rank",
         "area_km2",
-        "Total area",
-        "1 = largest",
-        "Total area (land and water) as npm typed-usa-states 2.1.0 lists it; see data/SOURCES.md.",
+        N_("Total area"),
+        N_("1 = largest"),
+        N_("Total area (land and water) as npm typed-usa-states 2.1.0 lists it; see SOURCES.md."),
     ),
     "statehood": StateRank(
-        "Statehood",
+        N_("Statehood"),
         "statehood_rank",
         "admitted",
-        "Joined the Union",
-        "1 = first to join",
-        "Dates of ratification or admission, curated from The American Promise (7th ed.), "
-        "checked against the us package; see data/SOURCES.md.",
+        N_("Joined the Union"),
+        N_("1 = first to join"),
+        N_(
+            "Dates of ratification or admission, curated from The American Promise (7th ed.), "
+            "checked against the us package; see SOURCES.md."
+        ),
     ),
     "population": StateRank(
-        "Population",
+        N_("Population"),
         "population_rank",
         "population",
-        "Population",
-        "1 = most people",
-        "U.S. Census Bureau resident population (houseofreps 0.1.1); see data/SOURCES.md.",
+        N_("Population"),
+        N_("1 = most people"),
+        N_("U.S. Census Bureau resident population (houseofreps 0.1.1); see SOURCES.md."),
     ),
 }
 
-#: How the states table can be ordered: option label -> (by, ascending).
-STATE_SORTS: dict[str, tuple[str, bool]] = {
-    "Rank: 1 first": ("rank", True),
-    "Rank: 50 first": ("rank", False),
-    "Name: A to Z": ("name", True),
-    "Name: Z to A": ("name", False),
+#: How the states table can be ordered: key -> (label, by, ascending).
+STATE_SORTS: dict[str, tuple[str, str, bool]] = {
+    "rank-up": (N_("Rank: 1 first"), "rank", True),
+    "rank-down": (N_("Rank: 50 first"), "rank", False),
+    "name-up": (N_("Name: A to Z"), "name", True),
+    "name-down": (N_("Name: Z to A"), "name", False),
+}
+
+#: "Place 1 = the highest value", by the catalogue's rank1 word.
+FIRST_PLACE = {
+    "highest": N_("Place 1 = the highest value."),
+    "lowest": N_("Place 1 = the lowest value."),
+}
+#: The world map's title when coloured by place, by the catalogue's rank1 word.
+PLACE_TITLE = {
+    "highest": N_("{statistic}: place (1 = the highest)"),
+    "lowest": N_("{statistic}: place (1 = the lowest)"),
 }
 
 
 def format_number(value: float) -> str:
-    """A number as a reader expects it: thousands separated, at most two decimals."""
+    """A number as a reader of the page's language expects it: thousands separated, at most
+    two decimals ("1,234.5" in English, "1.234,5" in German)."""
     if abs(value) >= 1000 or float(value).is_integer():
-        return f"{value:,.0f}"
-    return f"{value:,.2f}".rstrip("0").rstrip(".")
+        return locale_number(value, 0)
+    return locale_number(round(float(value), 2))
 
 
 def with_unit(value: Any, unit: str) -> str:
-    """ "79.9 years", or "no data" when the sources give nothing."""
+    """ "79.9 years", or "no data" when the sources give nothing (``unit`` already in the
+    page's language)."""
     if value is None or pd.isna(value):
-        return "no data"
-    return f"{format_number(float(value))} {unit}".strip()
+        return _("no data")
+    return _("{number} {unit}").format(number=format_number(float(value)), unit=unit).strip()
 
 
 def statistic_option(key: str, row: pd.Series) -> str:
     """The dropdown label: "Life expectancy at birth (years, 2024)"."""
-    return f"{row['label']} ({row['unit']}, {int(row['year'])})"
+    return _("{label} ({unit}, {year})").format(
+        label=_(str(row["label"])), unit=_(str(row["unit"])), year=int(row["year"])
+    )
+
+
+def sort_options(sorts: dict[str, tuple[str, str, bool]]) -> list[tuple[str, str]]:
+    """A sort drop-down's options: (label in the page's language, language-free key)."""
+    return [(_(label), key) for key, (label, _by, _up) in sorts.items()]
 
 
 def places(values: pd.Series, rank1: str) -> pd.Series:
@@ -129,10 +161,16 @@ def places(values: pd.Series, rank1: str) -> pd.Series:
     return values.rank(method="min", ascending=ascending).astype("Int64")
 
 
+def name_key(name: str) -> str:
+    """How a name is sorted A to Z in any of the kit's languages: accents and case ignored, so
+    "África" comes first in Spanish, not after "Sudamérica"."""
+    return unidecode(str(name)).casefold()
+
+
 def ordered(table: pd.DataFrame, by: str, ascending: bool, value: str = "value") -> pd.DataFrame:
     """Rows in the chosen order, rows without a value last whatever the direction."""
     has = table[value].notna()
-    key = table[by].astype(str).str.casefold() if by == "name" else table[by]
+    key = table[by].map(name_key) if by == "name" else table[by]
     order = key[has].sort_values(ascending=ascending, kind="stable").index
     rest = table.index[~has].sort_values()
     return table.loc[list(order) + list(rest)]
@@ -160,9 +198,9 @@ def table_html(
 class DataExplorer(widgets.VBox):
     """The countries (and the U.S. states) as a table and a coloured map, for a teacher.
 
-    ``statistic`` is a key of ``geoteach.data.statistics()``; ``continent`` a continent name or
-    None for the world; ``interactive=True`` shows the map as an ipympl canvas (run
-    ``%matplotlib widget`` first) instead of a picture.
+    ``statistic`` is a key of ``geoteach.data.statistics()``; ``continent`` a continent's English
+    name (its key, whatever the page's language) or None for the world; ``interactive=True``
+    shows the map as an ipympl canvas (run ``%matplotlib widget`` first) instead of a picture.
     """
 
     def __init__(
@@ -177,14 +215,22 @@ class DataExplorer(widgets.VBox):
         statistic_row(statistic)  # unknown keys fail here, with the closest key as a hint
         self.catalogue = data.statistics()
         self.countries = data.countries()
-        continents = sorted(str(c) for c in self.countries["continent"].dropna().unique())
+        continents = sorted(
+            (str(c) for c in self.countries["continent"].dropna().unique()),
+            key=lambda c: name_key(region_name(c)),
+        )
         if continent is not None and continent not in continents:
             raise ValueError(
-                f"There is no continent called {continent!r}; choose one of "
-                f"{', '.join(continents)}."
+                _("There is no continent called {name}; choose one of {names}.").format(
+                    name=repr(continent), names=", ".join(continents)
+                )
             )
         if colour_by not in COLOUR_BY:
-            raise ValueError(f"The map is coloured by {' or '.join(COLOUR_BY)}, not {colour_by!r}.")
+            raise ValueError(
+                _("The map is coloured by {choices}, not {choice}.").format(
+                    choices=list_words(list(COLOUR_BY)), choice=repr(colour_by)
+                )
+            )
         self.top_rows = int(rows)
         self.interactive = interactive
         self.messages = MessageLine()
@@ -192,27 +238,31 @@ class DataExplorer(widgets.VBox):
         self.stat = widgets.Dropdown(
             options=[(statistic_option(k, r), k) for k, r in self.catalogue.iterrows()],
             value=statistic,
-            description="Statistic",
+            description=_("Statistic"),
             style=WIDE_LABEL,
             layout=widgets.Layout(width="480px"),
         )
         self.sort = widgets.Dropdown(
-            options=list(SORTS), value="Place: 1 first", description="Sort by", style=WIDE_LABEL
+            options=sort_options(SORTS),
+            value="place-up",
+            description=_("Sort by"),
+            style=WIDE_LABEL,
         )
         self.continent = widgets.Dropdown(
-            options=[ALL_CONTINENTS, *continents],
+            options=[(_("All continents"), ALL_CONTINENTS)]
+            + [(region_name(c), c) for c in continents],
             value=continent or ALL_CONTINENTS,
-            description="Continent",
+            description=_("Continent"),
             style=WIDE_LABEL,
         )
         self.colour_by = widgets.ToggleButtons(
-            options=[("Place", "place"), ("Value", "value")],
+            options=[(_("Place"), "place"), (_("Value"), "value")],
             value=colour_by,
-            description="Colour map by",
+            description=_("Colour map by"),
             style=WIDE_LABEL,
-            tooltips=["Colour by place in the ranking", "Colour by the number itself"],
+            tooltips=[_("Colour by place in the ranking"), _("Colour by the number itself")],
         )
-        self.show_all = widgets.Checkbox(value=False, description="Show all countries")
+        self.show_all = widgets.Checkbox(value=False, description=_("Show all countries"))
         self.table = widgets.HTML()
         self.source = widgets.HTML()
         self.picture = widgets.Image(format="png", layout=widgets.Layout(width="100%"))
@@ -230,15 +280,15 @@ class DataExplorer(widgets.VBox):
         self.world = self._world_view()
 
         self.state_rank = widgets.Dropdown(
-            options=[(r.label, k) for k, r in STATE_RANKS.items()],
+            options=[(_(r.label), k) for k, r in STATE_RANKS.items()],
             value="size",
-            description="Rank",
+            description=_("Rank"),
             style=WIDE_LABEL,
         )
         self.state_sort = widgets.Dropdown(
-            options=list(STATE_SORTS),
-            value="Rank: 1 first",
-            description="Sort by",
+            options=sort_options(STATE_SORTS),
+            value="rank-up",
+            description=_("Sort by"),
             style=WIDE_LABEL,
         )
         self.state_table = widgets.HTML()
@@ -268,7 +318,9 @@ class DataExplorer(widgets.VBox):
         self.us_tab = widgets.VBox(
             [widgets.HBox([self.state_rank, self.state_sort]), self.state_table, self.state_source]
         )
-        self.tabs = widgets.Tab(children=[world_tab, self.us_tab], titles=["World", "U.S. states"])
+        self.tabs = widgets.Tab(
+            children=[world_tab, self.us_tab], titles=[_("World"), _("U.S. states")]
+        )
         self.tabs.add_class("gt-explore-tabs")
         super().__init__([self.tabs, self.messages])
         themed(self)
@@ -294,7 +346,7 @@ class DataExplorer(widgets.VBox):
     def rows(self) -> pd.DataFrame:
         """The countries in the order the table lists them (all of them, not only the top rows).
 
-        Columns: name, continent, value, place, year.
+        Columns: name, continent, value, place, year (names in English, as the data has them).
         """
         key = self.statistic
         info = self.catalogue.loc[key]
@@ -310,8 +362,15 @@ class DataExplorer(widgets.VBox):
         table["year"] = years.fillna(int(info["year"])).astype(int).where(table["value"].notna())
         if self.continent.value != ALL_CONTINENTS:
             table = table[table["continent"] == self.continent.value]
-        by, ascending = SORTS[self.sort.value]
+        _label, by, ascending = SORTS[self.sort.value]
+        if by == "name" and language() != "en":
+            shown = table.assign(name=[self._country(c, n) for c, n in table["name"].items()])
+            return table.loc[ordered(shown, by, ascending).index]
         return ordered(table, by, ascending)
+
+    @staticmethod
+    def _country(code: str, english: str) -> str:
+        return place_name("country", str(code), str(english))
 
     def _world_view(self) -> MapView:
         return place_map(WORLD, dpi=90.0, interactive=self.interactive)
@@ -335,33 +394,52 @@ class DataExplorer(widgets.VBox):
         info = self.catalogue.loc[key]
         table = self.rows()
         shown = table if self.show_all.value else table.head(self.top_rows)
+        label = _(str(info["label"]))
         cells = pd.DataFrame(
             {
                 "place": [("" if pd.isna(p) else str(p)) for p in shown["place"]],
-                "name": shown["name"],
-                "continent": shown["continent"],
-                "value": [with_unit(v, str(info["unit"])) for v in shown["value"]],
+                "name": [self._country(c, n) for c, n in shown["name"].items()],
+                "continent": [("" if pd.isna(c) else region_name(c)) for c in shown["continent"]],
+                "value": [with_unit(v, _(str(info["unit"]))) for v in shown["value"]],
                 "year": [("" if pd.isna(y) else str(int(y))) for y in shown["year"]],
             }
         )
-        where = "the world" if self.continent.value == ALL_CONTINENTS else self.continent.value
+        if self.continent.value == ALL_CONTINENTS:
+            caption = ngettext(
+                "{statistic}: {shown} of {count} country in the world",
+                "{statistic}: {shown} of {count} countries in the world",
+                len(table),
+            )
+        else:
+            caption = ngettext(
+                "{statistic}: {shown} of {count} country in {continent}",
+                "{statistic}: {shown} of {count} countries in {continent}",
+                len(table),
+            )
         self.table.value = table_html(
             cells,
             [
-                ("place", "Place"),
-                ("name", "Country"),
-                ("continent", "Continent"),
-                ("value", str(info["label"])),
-                ("year", "Year"),
+                ("place", _("Place")),
+                ("name", _("Country")),
+                ("continent", _("Continent")),
+                ("value", label),
+                ("year", _("Year")),
             ],
-            f"{info['label']}: {len(shown)} of {len(table)} countries in {where}",
+            caption.format(
+                statistic=label,
+                shown=len(shown),
+                count=len(table),
+                continent=region_name(str(self.continent.value)),
+            ),
             "gt-explore-rows",
         )
+        first = FIRST_PLACE.get(str(info["rank1"]).strip().lower(), FIRST_PLACE["highest"])
+        source_word, year_word = html_text(_("Source:")), html_text(_("Year:"))
+        own_year = html_text(_("(the Year column gives each country's own)."))
         self.source.value = (
-            f"<p><b>Source:</b> {html_text(str(info['source']))}. "
-            f"<b>Year:</b> {int(info['year'])} (the Year column gives each country's own). "
-            f"{html_text(str(info['description']))} "
-            f"Place 1 = the {html_text(str(info['rank1']))} value.</p>"
+            f"<p><b>{source_word}</b> {html_text(_(str(info['source'])))}. "
+            f"<b>{year_word}</b> {int(info['year'])} {own_year} "
+            f"{html_text(_(str(info['description'])))} {html_text(_(first))}</p>"
         )
         if recolour:
             self._recolour_world()
@@ -378,7 +456,9 @@ class DataExplorer(widgets.VBox):
                 WORLD,
                 ranked,
                 palettes.SEQUENTIAL + "_r",
-                title=f"{info['label']}: place (1 = the {info['rank1']})",
+                title=_(
+                    PLACE_TITLE.get(str(info["rank1"]).strip().lower(), PLACE_TITLE["highest"])
+                ).format(statistic=_(str(info["label"]))),
                 vmin=1.0,
                 vmax=float(ranked.max()),
             )
@@ -388,7 +468,9 @@ class DataExplorer(widgets.VBox):
                 WORLD,
                 values,
                 palettes.SEQUENTIAL,
-                title=f"{info['label']} ({info['unit']})",
+                title=_("{statistic} ({unit})").format(
+                    statistic=_(str(info["label"])), unit=_(str(info["unit"]))
+                ),
             )
         if self.continent.value != ALL_CONTINENTS:
             # Outlined, not zoomed: Russia and Fiji straddle the map's edges, so a zoom to
@@ -406,7 +488,12 @@ class DataExplorer(widgets.VBox):
         table = self.states[["name", "capital"]].copy()
         table["rank"] = self.states[choice.rank]
         table["value"] = self.states[choice.value]
-        by, ascending = STATE_SORTS[self.state_sort.value]
+        _label, by, ascending = STATE_SORTS[self.state_sort.value]
+        if by == "name" and language() != "en":
+            shown = table.assign(
+                name=[place_name("state", str(c), str(n)) for c, n in table["name"].items()]
+            )
+            return table.loc[ordered(shown, by, ascending).index]
         return ordered(table, by, ascending)
 
     def close(self) -> None:
@@ -434,16 +521,21 @@ class DataExplorer(widgets.VBox):
         choice = STATE_RANKS[self.state_rank.value]
         table = self.state_rows()
         if choice.value == "admitted":
-            values = [f"{d.day} {d:%B %Y}" for d in pd.to_datetime(table["value"])]
+            # "7 December 1787" in English as before; the others by CLDR ("7 de diciembre de 1787").
+            pattern = "d MMMM y" if language() == "en" else "long"
+            values = [
+                format_date(d, pattern, locale=language()) for d in pd.to_datetime(table["value"])
+            ]
         elif choice.value == "area_km2":
-            values = [with_unit(v, "km²") for v in table["value"]]
+            values = [with_unit(v, _("km²")) for v in table["value"]]
         else:
             year = int(self.states["population_year"].max())
-            values = [with_unit(v, f"people ({year})") for v in table["value"]]
+            unit = _("people ({year})").format(year=year)
+            values = [with_unit(v, unit) for v in table["value"]]
         cells = pd.DataFrame(
             {
                 "rank": [str(r) for r in table["rank"]],
-                "name": table["name"],
+                "name": [place_name("state", str(c), str(n)) for c, n in table["name"].items()],
                 "capital": table["capital"],
                 "value": values,
             }
@@ -451,15 +543,27 @@ class DataExplorer(widgets.VBox):
         self.state_table.value = table_html(
             cells,
             [
-                ("rank", f"{choice.label} rank"),
-                ("name", "State"),
-                ("capital", "Capital"),
-                ("value", choice.value_label),
+                (
+                    "rank",
+                    _("{rank} rank").format(
+                        rank=_(choice.label)
+                        if language() in ("en", "de")
+                        else _(choice.label).lower()
+                    ),
+                ),
+                ("name", _("State")),
+                ("capital", _("Capital")),
+                ("value", _(choice.value_label)),
             ],
-            f"The 50 states by {choice.label.lower()} ({choice.first})",
+            _("The 50 states by {rank} ({first})").format(
+                # German nouns keep their capital letter; the others are lower case mid-sentence.
+                rank=_(choice.label) if language() == "de" else _(choice.label).lower(),
+                first=_(choice.first),
+            ),
             "gt-explore-us-rows",
         )
-        self.state_source.value = f"<p><b>Source:</b> {html_text(choice.source)}</p>"
+        source_word = html_text(_("Source:"))
+        self.state_source.value = f"<p><b>{source_word}</b> {html_text(_(choice.source))}</p>"
         if recolour:
             self._recolour_states()
 
@@ -478,7 +582,7 @@ class DataExplorer(widgets.VBox):
             USA,
             ranks,
             palettes.SEQUENTIAL + "_r",
-            title=f"{choice.label} rank ({choice.first})",
+            title=_("{rank} rank ({first})").format(rank=_(choice.label), first=_(choice.first)),
             vmin=1.0,
             vmax=float(ranks.max()),
         )

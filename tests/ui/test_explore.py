@@ -18,6 +18,7 @@ from geoteach.ui.explore import (
     DataExplorer,
     explore,
     format_number,
+    name_key,
     places,
     with_unit,
 )
@@ -85,16 +86,16 @@ def test_sorting_by_name_and_by_place_both_ways(explorer):
     explorer.stat.value = "life_expectancy"
     explorer.show_all.value = True
     by_place = country_names(explorer)
-    explorer.sort.value = "Name: A to Z"
+    explorer.sort.value = "name-up"
     by_name = country_names(explorer)
     assert by_name != by_place
     with_data = data.countries().dropna(subset=["life_expectancy"])["name"]
-    assert by_name[: len(with_data)] == sorted(with_data, key=str.casefold)
-    explorer.sort.value = "Name: Z to A"
+    assert by_name[: len(with_data)] == sorted(with_data, key=name_key)
+    explorer.sort.value = "name-down"
     assert country_names(explorer)[: len(with_data)] == sorted(
-        with_data, key=str.casefold, reverse=True
+        with_data, key=name_key, reverse=True
     )
-    explorer.sort.value = "Place: last first"
+    explorer.sort.value = "place-down"
     places_shown = [int(r[0]) for r in shown_rows(explorer.table.value) if r[0]]
     assert places_shown == sorted(places_shown, reverse=True)
 
@@ -105,7 +106,7 @@ def test_countries_without_data_come_last_in_either_direction(explorer):
     assert missing > 0  # otherwise this test checks nothing
     explorer.stat.value = "unemployment_pct"
     explorer.show_all.value = True
-    for order in ("Place: 1 first", "Place: last first"):
+    for order in ("place-up", "place-down"):
         explorer.sort.value = order
         rows = shown_rows(explorer.table.value)
         assert [r[3] for r in rows[-missing:]] == ["no data"] * missing
@@ -168,7 +169,7 @@ def test_continent_is_outlined_without_changing_colours(explorer):
 
 def test_names_are_escaped(explorer):
     explorer.countries.loc["FRA", "name"] = "<b>France</b>"
-    explorer.sort.value = "Name: A to Z"
+    explorer.sort.value = "name-up"
     explorer.show_all.value = True
     assert "&lt;b&gt;France&lt;/b&gt;" in explorer.table.value
     assert "<b>France</b>" in country_names(explorer)
@@ -206,11 +207,11 @@ def test_us_tab_sorts_by_the_three_ranks(explorer):
     admitted = pd.Timestamp(states.loc["DE", "admitted"])
     assert rows[0][3] == f"{admitted.day} {admitted:%B %Y}"
     explorer.state_rank.value = "population"
-    explorer.state_sort.value = "Rank: 50 first"
+    explorer.state_sort.value = "rank-down"
     rows = shown_rows(explorer.state_table.value)
     assert rows[0][1] == states.loc[states["population_rank"].idxmax(), "name"]
     assert rows[-1][1] == "California"
-    explorer.state_sort.value = "Name: A to Z"
+    explorer.state_sort.value = "name-up"
     assert [r[1] for r in shown_rows(explorer.state_table.value)] == sorted(states["name"])
     assert "Census" in explorer.state_source.value
 
