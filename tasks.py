@@ -191,7 +191,8 @@ def install(lists: tuple[Path, ...], lines: set[str]) -> None:
     uv = BIN / ("uv.exe" if os.name == "nt" else "uv")
     # Compiled as pip does: without it, every later start of JupyterLab was 1.5 s slower.
     uv_install = (uv, "pip", "install", "--compile-bytecode", "--python", PY)
-    done = (uv.exists() or run(*pip, UV, check=False) == 0) and (
+    # pip itself is brought up to date too, as before uv: the tests ask it about other platforms.
+    done = (uv.exists() or run(*pip, "--upgrade", "pip", UV, check=False) == 0) and (
         run(*uv_install, *requirement_files, "-e", ".", check=False) == 0
     )
     if not done:
