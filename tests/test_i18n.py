@@ -90,6 +90,7 @@ TRANSLATED = (
     "geoteach/ui/class_game/links.py",
     "geoteach/ui/lesson_report.py",
     "geoteach/classroom/report.py",
+    "geoteach/classroom/asked.py",
     "geoteach/lessons/handouts.py",
     "geoteach/lessons/printing.py",
 )
