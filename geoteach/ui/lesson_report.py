@@ -353,7 +353,7 @@ def _latest_table(rows: pd.DataFrame) -> str:
         ("player", _("Player or team")),
         ("game", _("Game")),
         ("question", _("Question")),
-        ("answer", _("Answer")),
+        ("answer", _("Answer given")),
         ("correct", _("Verdict")),
         ("seconds", _("Time")),
     ]
