@@ -422,8 +422,13 @@ def test_geotriple_says_the_states_still_possible_on_the_guessers_device_and_the
             names = ", ".join(sorted(view["cards"][c]["name"] for c in view["possible"]))
             listed = f"Still possible ({len(view['possible'])}):</b> {html_text(names)}</p>"
             for screen in (devices[guesser].screen, host.screen, watcher.screen):
-                assert listed in screen.map_caption.value, screen.map_caption.value
-            assert "Still possible" not in devices[1 - guesser].screen.map_caption.value
+                assert listed in screen.parts.board_panel.map_caption.value, (
+                    screen.parts.board_panel.map_caption.value
+                )
+            assert (
+                "Still possible"
+                not in devices[1 - guesser].screen.parts.board_panel.map_caption.value
+            )
             asked += 1
             with_verdict += devices[guesser].screen.feedback.is_open
         seat = game.to_act()[0]
@@ -614,12 +619,14 @@ def test_geotriple_shows_a_teams_stage3_hand_among_its_steps_controls(tmp_path) 
         _seat, device, action = found
         if game.phase in ("discard", "trick"):
             for team, screen in enumerate(d.screen for d in devices):
-                assert any(w is screen.tiles_box for w in walk(screen.controls)), game.phase
-                assert screen.tiles_box.children, game.phase
-                assert not any(w is screen.tiles_box for w in walk(screen.board))
+                assert any(w is screen.parts.step_panel.tiles_box for w in walk(screen.controls)), (
+                    game.phase
+                )
+                assert screen.parts.step_panel.tiles_box.children, game.phase
+                assert not any(w is screen.parts.step_panel.tiles_box for w in walk(screen.board))
                 seen.add((game.phase, team in game.to_act()))
             for screen in (host.screen, watcher.screen):
-                assert not screen.tiles_box.children
+                assert not screen.parts.step_panel.tiles_box.children
         device.screen.act(action)
     assert game.phase == "round_over"
     assert {("discard", True), ("trick", True), ("trick", False)} <= seen, seen
