@@ -51,6 +51,8 @@ TRANSLATED = (
     "geoteach/games/geography_pursuit/questions.py",
     "geoteach/ui/pursuit/wording.py",
     "geoteach/ui/pursuit/screen.py",
+    "geoteach/ui/pursuit/step.py",
+    "geoteach/ui/pursuit/board.py",
     "geoteach/games/geography_pursuit/game.py",
     "geoteach/render/board.py",
     "geoteach/ui/global_pursuit/wording.py",

@@ -339,7 +339,8 @@ class Host(Protocol):
     """What a game's parts may use of the screen they are on: the whole interface, explicit.
 
     The containers to fill (``board``, ``controls``, ``below``), the error line, the seating
-    and test hooks it was given, ``act`` (the one verb to move), and the verdict card.
+    and test hooks it was given, ``act`` (the one verb to move), and the verdict card (shown
+    now, or with the next drawing: ``verdict_due``).
     """
 
     game: Game
@@ -351,6 +352,7 @@ class Host(Protocol):
     controls: widgets.VBox
     below: widgets.VBox
     feedback: Feedback
+    verdict_due: tuple[str, dict[str, Any]] | None
 
     @property
     def large(self) -> bool: ...
@@ -374,6 +376,10 @@ class Screen(widgets.VBox):
 
     #: True while a class game's earlier moves are taken in (``catch_up``): no verdict then.
     catching_up: bool = False
+    #: A verdict (headline, ``show_verdict``'s details) a part asked to show once the screen is
+    #: next drawn: it appears last, after the step and the banner it leads to (never beside
+    #: the question card it answers).
+    verdict_due: tuple[str, dict[str, Any]] | None = None
 
     def __init__(
         self,
@@ -494,7 +500,8 @@ class Screen(widgets.VBox):
         self.run_bots()
 
     def refresh(self) -> None:
-        """Banner, leaderboard and the game's own drawing (timed in ``redraw_seconds``)."""
+        """Banner, leaderboard and the game's own drawing (timed in ``redraw_seconds``), then
+        the verdict due (``verdict_due``), if any."""
         begin = time.perf_counter()
         parts = self.parts
         parts.redraw()
@@ -504,6 +511,10 @@ class Screen(widgets.VBox):
             self.table, parts.standings(), parts.score_title, parts.detail_title, acting
         )
         self.redraw_seconds = time.perf_counter() - begin
+        if self.verdict_due is not None:
+            headline, details = self.verdict_due
+            self.verdict_due = None
+            self.show_verdict(headline, **details)
 
     def act(self, action: Action) -> None:
         """A person's move: put the verdict away, apply, show what it led to, let bots play.
