@@ -294,8 +294,8 @@ class CardLayers:
     #: (x, y, marker, colour, size in points, edge colour)
     points: list[tuple[float, float, str, str, float, str]] = field(default_factory=list)
     #: (x, y, key, size in points, colour, style): ``key`` names the place, not its words
-    #: ("country:FRA", see ``geoteach.render.globe_card_words``), so one build serves every
-    #: language
+    #: ("country:FRA:France", see ``geoteach.render.globe_card_words``), so one build serves
+    #: every language
     labels: list[tuple[float, float, str, float, str, str]] = field(default_factory=list)
     #: legend rows: (key, marker or "line", colour, dash), the key as for labels ("product:oil")
     legend: list[tuple[str, str, str, str]] = field(default_factory=list)
@@ -351,9 +351,8 @@ def _people_and_places(layers: CardLayers) -> None:
     for iso3, px, py in zip(table.index[on], x, y, strict=True):
         shape = areas.get(iso3)
         if shape is not None and shape.area > 0.004:
-            layers.labels.append(
-                (float(px), float(py), f"country:{iso3}", 4.2, "#1a1a1a", "normal")
-            )
+            key = f"country:{iso3}:{table.loc[iso3, 'name']}"
+            layers.labels.append((float(px), float(py), key, 4.2, "#1a1a1a", "normal"))
     on, x, y = points_on_card(table["capital_lat"], table["capital_lon"], layers.face)
     for px, py in zip(x, y, strict=True):
         layers.points.append((float(px), float(py), "*", "#D55E00", 4.5, "#1a1a1a"))
@@ -361,7 +360,10 @@ def _people_and_places(layers: CardLayers) -> None:
     on, x, y = points_on_card(cities["lat"], cities["lon"], layers.face)
     for (_, row), px, py in zip(cities[on].iterrows(), x, y, strict=True):
         layers.points.append((float(px), float(py), "o", "#1a1a1a", 2.0, "#1a1a1a"))
-        key = f"city:{row['iso3']}:{row['name']}"
+        # A capital is named by its country's capital (place_names.csv has it in other
+        # languages); another city only by its GeoNames name.
+        capital = row["iso3"] in table.index and table.loc[row["iso3"], "capital"] == row["name"]
+        key = f"{'capital' if capital else 'city'}:{row['iso3']}:{row['name']}"
         layers.labels.append((float(px), float(py) - 0.025, key, 3.2, "#333333", "city"))
     conts = continent_points()
     on, x, y = points_on_card(conts["lat"], conts["lon"], layers.face)

@@ -4,9 +4,10 @@ The build (``scripts/build_globe_cards.py`` -> data/globe_cards.npz) stores what
 as keys, never as words, so one file serves every language; the words are chosen here when the
 card is drawn, and kept per card and language (``card_words``). A key and its words:
 
-- ``country:FRA``: the country's name from data/place_names.csv (Natural Earth, CLDR);
-- ``city:JPN:Tokyo``: a capital's name from the same file; any other city keeps its GeoNames
-  English name (no shipped source names it in another language);
+- ``country:FRA:France``: the country's name from data/place_names.csv (Natural Earth, CLDR);
+- ``capital:JPN:Tokyo``: a capital's name from the same file;
+- ``city:JPN:Yokohama``: any other city keeps its GeoNames English name (no shipped source
+  names it in another language);
 - ``continent:Africa``: CLDR's name for the UN M49 continent, or for the territory of Australia
   and Antarctica (Babel), written in capitals as on printed maps;
 - ``feature:Himalayas``: the mountains, deserts, grasslands and ice fields keep their English
@@ -22,7 +23,6 @@ from __future__ import annotations
 
 from functools import cache
 
-from geoteach.data.figures import country_rows
 from geoteach.data.globe_cards import card_art
 from geoteach.data.place_names import names_in, place_name, region_name
 from geoteach.i18n import N_, _, language, speaking
@@ -71,23 +71,15 @@ def _continent(english: str) -> str:
     return str(Locale.parse(language()).territories.get(code, english))
 
 
-def _city(iso3: str, english: str) -> str:
-    row = country_rows().get(iso3)
-    if row is not None and str(row["capital"]) == english:
-        return place_name("capital", iso3, english).replace("\xad", "")
-    return english
-
-
 def words(key: str) -> str:
-    """The words of one key of a card, in the page's language ("country:DEU" -> "Alemania")."""
+    """The words of one key of a card, in the page's language ("country:DEU:Germany" ->
+    "Alemania"). The key carries the English name: a place no source names stays English."""
     kind, _sep, rest = key.partition(":")
-    if kind == "country":
-        row = country_rows().get(rest)
-        english = str(row["name"]) if row is not None else rest
-        return place_name("country", rest, english).replace("\xad", "")
-    if kind == "city":
+    if kind in ("country", "capital"):
         iso3, _sep, english = rest.partition(":")
-        return _city(iso3, english)
+        return place_name(kind, iso3, english).replace("\xad", "")
+    if kind == "city":
+        return rest.partition(":")[2]
     if kind == "continent":
         return _continent(rest).upper()
     if kind == "feature":
@@ -122,13 +114,8 @@ def fallback(key: str, code: str) -> bool:
     """True when the key's place has no name in ``code`` in any shipped source, so the card
     shows its English name (what the tests count per language)."""
     kind, _sep, rest = key.partition(":")
-    if kind == "feature":
+    if kind in ("feature", "city"):
         return True
-    if kind == "country":
-        return ("country", rest) not in names_in(code)
-    if kind == "city":
-        iso3, _sep, english = rest.partition(":")
-        row = country_rows().get(iso3)
-        is_capital = row is not None and str(row["capital"]) == english
-        return not is_capital or ("capital", iso3) not in names_in(code)
+    if kind in ("country", "capital"):
+        return (kind, rest.partition(":")[0]) not in names_in(code)
     return False

@@ -57,15 +57,13 @@ def _draw(set_name: str, face: int, code: str, drawn: list[str]) -> tuple[list[s
 def _source_name(key: str, code: str) -> str | None:
     """The name the key's source gives in ``code`` (None: no source has one)."""
     kind, _sep, rest = key.partition(":")
-    if kind == "country":
-        found = names_in(code).get(("country", rest))
+    iso3, _sep, english = rest.partition(":")
+    if kind in ("country", "capital"):
+        found = names_in(code).get((kind, iso3))
         return found[0].replace("\xad", "") if found else None
-    if kind == "city":
-        iso3, _sep, english = rest.partition(":")
-        if str(country_rows()[iso3]["capital"]) != english:
-            return None
-        found = names_in(code).get(("capital", iso3))
-        return found[0].replace("\xad", "") if found else None
+    if kind == "city":  # a city that is no capital: GeoNames' English name
+        assert str(country_rows()[iso3]["capital"]) != english
+        return None
     if kind == "continent":
         territory = {"Australia": "AU", "Antarctica": "AQ"}.get(rest)
         codes = {n: c for c, n in Locale("en").territories.items()}
@@ -119,15 +117,15 @@ def test_every_card_is_worded_in_the_page_language(code: str, drawn: list[str]) 
 def test_the_keys_cover_every_product_and_the_english_card_reads_as_before() -> None:
     assert set(words.PRODUCT_WORDS) == set(cardsets.PRODUCTS)
     with speaking("en"):
-        assert words.words("country:DEU") == "Germany"
-        assert words.words("city:JPN:Tokyo") == "Tokyo"
+        assert words.words("country:DEU:Germany") == "Germany"
+        assert words.words("capital:JPN:Tokyo") == "Tokyo"
         assert words.words("continent:North America") == "NORTH AMERICA"
         assert words.words("explorer:James Cook:1768:1771") == "James Cook 1768–1771"
         assert words.words("explorer:Henry Hudson:1609:1609") == "Henry Hudson 1609"
         assert words.words("product:iron ore") == "iron ore"
     with speaking("de"):
-        assert words.words("country:DEU") == "Deutschland"
-        assert words.words("city:JPN:Tokyo") == "Tokio"
+        assert words.words("country:DEU:Germany") == "Deutschland"
+        assert words.words("capital:JPN:Tokyo") == "Tokio"
         assert words.words("city:JPN:Yokohama") == "Yokohama"  # no source: English
         assert words.words("continent:Antarctica") == "ANTARKTIS"
         assert words.words("explorer:Christopher Columbus:1492:1493") == (
@@ -139,7 +137,11 @@ def test_the_keys_cover_every_product_and_the_english_card_reads_as_before() -> 
 
 
 def test_the_card_file_holds_keys_not_words() -> None:
-    kinds = {"country", "city", "continent", "feature", "legend", "product", "explorer"}
+    kinds = {"country", "capital", "city", "continent", "feature"} | {
+        "legend",
+        "product",
+        "explorer",
+    }
     for set_name in cardsets.SETS:
         for face in d.FACES:
             art = card_art(set_name, face)
