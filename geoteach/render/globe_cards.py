@@ -3,7 +3,9 @@
 What is printed on each card was projected and clipped once, at build time
 (``scripts/build_globe_cards.py`` -> data/globe_cards.npz, read by
 ``geoteach.data.globe_cards``); here it only becomes matplotlib artists, turned and moved by one
-affine transform. No projection, clipping or shapely happens while a game is played.
+affine transform. No projection, clipping or shapely happens while a game is played. The
+file names places by keys; their words, in the page's language, come from
+``geoteach.render.globe_card_words`` (kept per card and language).
 
 Three speeds, for three uses:
 
@@ -51,7 +53,8 @@ from geoteach.games.global_pursuit.layout import (
     corners,
     parse_card,
 )
-from geoteach.i18n import _
+from geoteach.i18n import _, language
+from geoteach.render.globe_card_words import card_words
 from geoteach.render.mapview import new_figure
 
 CARD_EDGE = "#1a1a1a"
@@ -182,6 +185,7 @@ def draw_card(
             autolim=False,
         )
     _points(ax, art.points, transform, text_scale, zorder + 0.4)
+    names, keys = card_words(art.set_name, art.face, language())
     if labels and art.labels:
         _text_layer(
             ax,
@@ -194,19 +198,19 @@ def draw_card(
                     colour,
                     _LABEL_FONTS.get(style, ("normal", "normal")),
                 )
-                for x, y, text, size, colour, style in art.labels
+                for (x, y, _key, size, colour, style), text in zip(art.labels, names, strict=True)
             ],
             transform,
             angle,
             zorder + 0.5,
         )
     if legend and art.legend:
-        _legend(ax, art, transform, angle, text_scale, zorder + 0.6)
+        _legend(ax, art, keys, transform, angle, text_scale, zorder + 0.6)
     if caption:
         _card_text(
             ax,
             (0.0, -0.49 if edge_numbers else -0.55),  # clear of the bottom edge's number
-            f"{art.set_name}  ·  card {art.face + 1}",
+            _("{set}  ·  card {number}").format(set=_(art.set_name), number=art.face + 1),
             4.2 * text_scale,
             transform,
             angle,
@@ -345,11 +349,14 @@ def _card_text(
     )
 
 
-def _legend(ax: Axes, art: CardArt, transform, angle, text_scale, zorder) -> None:
-    """The card's key: up to eight rows, in two columns of four when there are more than four."""
+def _legend(
+    ax: Axes, art: CardArt, words: Sequence[str], transform, angle, text_scale, zorder
+) -> None:
+    """The card's key: up to eight rows, in two columns of four when there are more than four;
+    ``words`` are its rows' words in the page's language."""
     rows = art.legend[:8]
     texts = []
-    for i, (label, marker, colour, dash) in enumerate(rows):
+    for i, ((_key, marker, colour, dash), label) in enumerate(zip(rows, words, strict=False)):
         second = len(rows) > 4 and i >= 4
         x = 0.05 if second else -0.33
         y = -0.32 - 0.045 * (i % 4)
@@ -417,7 +424,8 @@ def card_picture(card: str, px: int = TABLE_PICTURE_PX) -> Image.Image:
     """One card's map drawn alone into a ``px`` x ``px`` RGBA picture (clear outside the card).
 
     Cached: a card is drawn once per size, then only pasted. The names printed on the card
-    are left out: at the size of a hand or a table they could not be read.
+    are left out: at the size of a hand or a table they could not be read (so the picture has
+    no words, and one cache serves every language).
     """
     set_name, face = parse_card(card)
     fig = new_figure((px / 100.0, px / 100.0), dpi=100)

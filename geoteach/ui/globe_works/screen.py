@@ -44,6 +44,7 @@ from geoteach.games.table import Table
 from geoteach.i18n import N_, _, language
 from geoteach.render.clicks import is_pick
 from geoteach.render.globe_works import RING_PICKED, RING_PLAYABLE, GlobeMap
+from geoteach.render.globe_works_names import card_reason
 from geoteach.render.mapview import to_png
 from geoteach.ui.apps import screen_options
 from geoteach.ui.globe_works import wording
@@ -307,8 +308,8 @@ class GlobeWorksScreen(StepControls, GameScreen):
         kind = action["type"]
         if by_human and kind == "play":
             said = wording.play_verdict(self.table, view, action["player"], action["card"])
-            # The deck's reasons are English data: said on an English page only.
-            fact = cards()[action["card"]].reason if language() == "en" else None
+            # The deck's reason for the city, from the catalogs, in the page's language.
+            fact = card_reason(action["card"], language())
             self._verdict(said, fact=fact)
         elif kind == "call_end" and not by_human:
             self._verdict(wording.call_verdict(self.table, view, action["player"], self.humans))
