@@ -233,7 +233,7 @@ class Seating:
         """True for a computer player this screen moves (not a seat played on another device)."""
         return seat in self.bots and seat not in self.remote
 
-    def view_of(self, game: Game, seat: int | None) -> dict[str, Any]:
+    def view_of(self, game: Game, seat: int | None) -> Mapping[str, Any]:
         """``seat``'s own view when that seat plays here, else the public view: a class game's
         screen never holds another device's private view (its hand, its secret)."""
         return game.view(None if seat is not None and seat in self.remote else seat)
@@ -770,7 +770,8 @@ class GameScreen(Screen):
 
     def describe(self, action: Action) -> str:
         """One sentence for the log: "Robot Ada put 2 on Kenya"."""
-        who = self.table.name_of(action.get("player"))
+        seat = action.get("player")
+        who = self.table.name_of(seat) if isinstance(seat, int) else str(seat)
         return f"{who}: {str(action.get('type', 'move')).replace('_', ' ')}."
 
     def after(self, action: Action, by_human: bool) -> None:
@@ -790,7 +791,7 @@ class GameScreen(Screen):
         """See ``Seating.plays_here``."""
         return self.seating.plays_here(seat)
 
-    def view_of(self, seat: int | None) -> dict[str, Any]:
+    def view_of(self, seat: int | None) -> Mapping[str, Any]:
         """See ``Seating.view_of``."""
         return self.seating.view_of(self.game, seat)
 
