@@ -91,8 +91,7 @@ def describe_space(space_id: str, categories: Sequence[str]) -> str:
         where = _("ring space {number}").format(number=a + 1)
     if space.kind == "roll_again":
         return _("Roll again ({where})").format(where=where)
-    if space.category is None:  # only the hub and "roll again", answered above, have none
-        raise ValueError(f"space {space.id} has no category")
+    assert space.category is not None  # only the hub and "roll again", answered above, lack one
     name = categories[space.category]
     if space.kind == "headquarters":
         return _("{category} headquarters").format(category=name)
