@@ -461,13 +461,12 @@ class Screen(widgets.VBox):
         )
         self.large_toggle.add_class("gt-large-toggle")
         self.large_toggle.observe(safe(self._large_changed, show=self.messages), names="value")
-        self.parts = make_parts(self)
-
         # The app's look (``css/app.css``): the kernel's one style widget (``styles.sheet``).
         self.css = sheet(APP)
+        title = widgets.HTML()
         top = widgets.HBox(
             [
-                widgets.HTML(f"<h2>{html_text(_(self.parts.title))}</h2>"),
+                title,
                 self.banner,
                 self.large_toggle,
                 self.new_game_button,
@@ -490,6 +489,10 @@ class Screen(widgets.VBox):
         themed(self)
         if large:
             self.add_class("gt-large")
+        # The game's parts, once the page they fill exists (a live map's canvas made before
+        # the page's own widgets was drawn on the page noticeably later).
+        self.parts = make_parts(self)
+        title.value = f"<h2>{html_text(_(self.parts.title))}</h2>"
 
     @property
     def large(self) -> bool:
