@@ -46,7 +46,7 @@ import ipywidgets as widgets
 from geoteach.bots.base import Bot, bots_for
 from geoteach.bots.globe_works import make_bot
 from geoteach.escape import html_text
-from geoteach.games.base import Action, Game, IllegalAction
+from geoteach.games.base import Action, IllegalAction
 from geoteach.games.globe_works import DEALS, GlobeWorks
 from geoteach.games.globe_works.cards import cards
 from geoteach.games.globe_works.engine import NOT_IN_HAND
@@ -89,15 +89,17 @@ class GlobeWorksPace(Pace):
     has had this lap (``dealt_at``: seat → their turns then), for which the screen says "no
     deal" itself (an offer made to them still comes to them)."""
 
-    def __init__(self) -> None:
+    def __init__(self, game: GlobeWorks) -> None:
+        self.game = game
         self.dealt_at: dict[int, int] = {}
 
-    def skipped_deals(self, game: Game, seating: Seating) -> int | None:
+    def skipped_deals(self, seating: Seating) -> int | None:
         """A person in a deals window who has had theirs this lap, or None."""
-        if game.is_terminal():
-            return None
+        game = self.game
+        if game.is_terminal() or game.phase != DEALS:
+            return None  # (the phase first: the view takes longer, and this is asked often)
         view = game.view(None)
-        if view["phase"] != DEALS or view["proposal"] is not None:
+        if view["proposal"] is not None:
             return None
         if any(s in seating.bots for s in view["to_act"]):
             return None  # the computers speak first
@@ -108,14 +110,14 @@ class GlobeWorksPace(Pace):
 
     def next_seat(self, screen: Screen) -> int | None:
         seat = super().next_seat(screen)
-        return seat if seat is not None else self.skipped_deals(screen.game, screen.seating)
+        return seat if seat is not None else self.skipped_deals(screen.seating)
 
     def step(self, screen: Screen) -> bool:
         """One computer move worth a sentence; moves with nothing to say (a draw before its
         discard, "no deal", a person's skipped deals) go at once with it."""
         moved = False
         while True:
-            skipped = self.skipped_deals(screen.game, screen.seating)
+            skipped = self.skipped_deals(screen.seating)
             if skipped is not None:
                 screen.game.apply({"player": skipped, "type": "no_deal"})
                 moved = True
@@ -204,7 +206,7 @@ class GlobeWorksParts:
     def waiting_for(self) -> int | None:
         """The person whose click the game waits for now: none while a computer is still to
         act (in a deals window the computers speak first) or the person's deals are skipped."""
-        skipped = self.pace.skipped_deals(self.game, self.seating)
+        skipped = self.pace.skipped_deals(self.seating)
         if self.computer_seat() is not None or skipped is not None:
             return None
         return self.acting_person()
@@ -505,7 +507,7 @@ class GlobeWorksScreen(Screen):
     ) -> None:
         if bots is None:
             bots = bots_for(game.table, make_bot, game.seed)
-        pace = GlobeWorksPace()
+        pace = GlobeWorksPace(game)
         super().__init__(
             game,
             lambda host: GlobeWorksParts(host, game, pace, interactive),
