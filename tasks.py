@@ -19,7 +19,8 @@ and for a class of 30 opening Globalissimo together, kernels ready before they a
     python3 tasks.py voila --ip 0.0.0.0 --port 8866 --ready globalissimo:30
 
 `test` and `fast` hand any further arguments to pytest (`python3 tasks.py fast tests/quiz -x`)
-and run it in 2 to 4 processes, one per core (GEOTEACH_TEST_WORKERS=1 for one, `-n 1` too).
+and run it in 3 or 4 processes, one more than the cores (GEOTEACH_TEST_WORKERS=1 for one,
+`-n 1` too).
 
 The kit runs from ./.venv, which the first command creates: binder/requirements.txt (what a
 student gets, the very list Binder installs) and geoteach; `test` adds tests/requirements.txt
@@ -257,19 +258,20 @@ def lint(options: argparse.Namespace | None = None) -> int:
 
 
 def test_workers(pytest_args: list[str]) -> list[str]:
-    """pytest-xdist's options: the suite in ``GEOTEACH_TEST_WORKERS`` processes (default: the
-    cores, at least 2 and at most 4), unless the arguments choose (``-n 1``, ``-p no:xdist``).
+    """pytest-xdist's options: the suite in ``GEOTEACH_TEST_WORKERS`` processes (default: one
+    more than the cores, at least 3 and at most 4), unless the arguments choose (``-n 1``,
+    ``-p no:xdist``).
 
-    Much of a browser test is waiting for a kernel or a page, so the unit tests run beside the
-    browser tests even on a 2-core machine (CI's suite: 49 min in one process). conftest.py's
-    scheduler keeps each file in one process, in order (a notebook's cells, nbval), and the
-    browser tests one after the other in one process.
+    A browser test waits for a kernel or a page about half its time, so a 2-core machine runs
+    three processes: two groups of browser tests (conftest.py's scheduler keeps each group one
+    after the other in its own process, and each file in one process and in order) beside the
+    unit tests, which take the cores the browsers leave.
     """
     chosen = ("-n", "--numprocesses", "no:xdist", "-pno:xdist")
     if any(arg.startswith(chosen) for arg in pytest_args):
         return []
     wanted = os.environ.get("GEOTEACH_TEST_WORKERS", "").strip()
-    workers = int(wanted) if wanted.isdigit() else min(4, max(2, os.cpu_count() or 1))
+    workers = int(wanted) if wanted.isdigit() else min(4, max(3, (os.cpu_count() or 1) + 1))
     return [] if workers <= 1 else ["-n", str(workers), "--dist", "loadfile"]
 
 

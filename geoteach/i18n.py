@@ -34,6 +34,7 @@ from contextvars import ContextVar
 from functools import cache
 from io import BytesIO
 from pathlib import Path
+from typing import BinaryIO
 from urllib.parse import parse_qs
 
 #: The language of the code's own sentences, and of any sentence a catalog lacks.
@@ -262,3 +263,27 @@ def reword(text: str, template: object = None, fields: object = None) -> str:
         except (KeyError, IndexError, ValueError, AttributeError):
             return text
     return _(text)
+
+
+def extract_csv_column(
+    fileobj: BinaryIO, keywords: object, comment_tags: object, options: Mapping[str, str]
+) -> Iterator[tuple[int, None, str, list[str]]]:
+    """Babel's extractor for sentences kept as data: every cell of the CSV columns named in
+    babel.cfg (``columns = reason``) becomes a catalog message, with its row's first cell as
+    the translator's note (``geoteach/locale``). The code shows such a cell with ``_(cell)``:
+    Globe Works' reasons and the explorers' names are translated like any other sentence."""
+    import csv
+    from io import TextIOWrapper
+
+    columns = [c.strip() for c in options.get("columns", "").split(",") if c.strip()]
+    reader = csv.reader(TextIOWrapper(fileobj, encoding="utf-8", newline=""))
+    header = next(reader, [])
+    where = [header.index(c) for c in columns if c in header]
+    seen: set[str] = set()
+    for row in reader:
+        for index in where:
+            cell = row[index] if index < len(row) else ""
+            if cell.strip() and cell not in seen:
+                seen.add(cell)
+                note = f"data: {header[index]}" + (f" of {row[0]}" if index else "")
+                yield reader.line_num, None, cell, [note]

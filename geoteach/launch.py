@@ -18,6 +18,7 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 ROOT = Path.cwd()
@@ -65,7 +66,7 @@ def _interrupt(signum: int, frame: object) -> None:
 
 def serve(
     name: str,
-    cmd: list[str | Path],
+    cmd: Sequence[str | Path],
     ip: str,
     port: int,
     urls: list[str],
@@ -211,7 +212,7 @@ def voila(options: argparse.Namespace) -> int:
     token = options.token or ""
     port = pick_port(options.ip, options.port, 8866)
     browser = options.browser and options.ip in LOCAL_IPS
-    cmd = [
+    cmd: list[str | Path] = [
         sys.executable,
         "-m",
         "geoteach.service.voila",

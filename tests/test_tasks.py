@@ -292,12 +292,12 @@ def test_voila_serves_the_apps_and_stops_cleanly(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("args", "env", "expected"),
     [
-        ([], {}, ["-n", "2", "--dist", "loadfile"]),  # this machine and CI: 2 cores
+        ([], {}, ["-n", "3", "--dist", "loadfile"]),  # this machine and CI: 2 cores
         (["tests/quiz", "-x"], {"GEOTEACH_TEST_WORKERS": "3"}, ["-n", "3", "--dist", "loadfile"]),
         ([], {"GEOTEACH_TEST_WORKERS": "1"}, []),
         (["-n", "4"], {}, []),
         (["-p", "no:xdist"], {}, []),
-        (["--nbval-lax", "--no-header"], {}, ["-n", "2", "--dist", "loadfile"]),
+        (["--nbval-lax", "--no-header"], {}, ["-n", "3", "--dist", "loadfile"]),
     ],
 )
 def test_the_suite_runs_in_several_processes_unless_told(

@@ -20,13 +20,16 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from geoteach.bots.base import Bot, RandomBot
 from geoteach.games.base import Action, Game
 from geoteach.games.geotriple import borders
 from geoteach.games.geotriple.cards import CATEGORIES, PlungeCard
 from geoteach.games.geotriple.challenges import likelihood, possible_states
+
+if TYPE_CHECKING:
+    from geoteach.games.geotriple.game import GeoTriple
 
 #: Chance that a bot reads a clue right (an easy bot forgets or misreads some).
 CLUE_SKILL = {"easy": 0.55, "medium": 0.85, "hard": 1.0}
@@ -93,6 +96,10 @@ class GeoTripleBot(Bot):
         self._race: dict[tuple[int, int, int], float] = {}
 
     def choose(self, game: Game, player: int) -> Action:
+        # The registry pairs this bot with GeoTriple; not isinstance: tests hand it a proxy.
+        return self._choose(cast("GeoTriple", game), player)
+
+    def _choose(self, game: GeoTriple, player: int) -> Action:
         view = game.view(player)
         phase = view["phase"]
         if phase == "guess":
@@ -110,7 +117,7 @@ class GeoTripleBot(Bot):
         return {"player": player, "type": "next_round"}
 
     # ----- Stage 1 -------------------------------------------------------------------
-    def _guess(self, game: Game, view: Mapping[str, Any], player: int) -> Action:
+    def _guess(self, game: GeoTriple, view: Mapping[str, Any], player: int) -> Action:
         s1 = view["stage1"]
         clues = [(c["challenge"], c["answer"]) for c in s1["clues"][player]]
         tried = list(s1["guesses"][player])
@@ -133,7 +140,7 @@ class GeoTripleBot(Bot):
         return {"player": player, "type": "guess", "state": choice}
 
     # ----- Stage 2 -------------------------------------------------------------------
-    def race_time(self, game: Game, player: int) -> float:
+    def race_time(self, game: GeoTriple, player: int) -> float:
         """Seconds this bot needs to claim (or to give up, when its hand has no GeoPlunge).
 
         Drawn once per race, so the screen can run a countdown against it.
@@ -148,7 +155,7 @@ class GeoTripleBot(Bot):
             self._race[key] = median * math.exp(self.rng.gauss(0.0, RACE_SPREAD))
         return self._race[key]
 
-    def _claim(self, game: Game, view: Mapping[str, Any], player: int) -> Action:
+    def _claim(self, game: GeoTriple, view: Mapping[str, Any], player: int) -> Action:
         every = borders.solutions(view["race"]["hand"], game.neighbours)
         if not every:
             return {"player": player, "type": "give_up"}
@@ -156,7 +163,7 @@ class GeoTripleBot(Bot):
         return {"player": player, "type": "geoplunge", "groups": [list(g) for g in groups]}
 
     # ----- Stage 3 -------------------------------------------------------------------
-    def _discard(self, game: Game, view: Mapping[str, Any], player: int) -> Action:
+    def _discard(self, game: GeoTriple, view: Mapping[str, Any], player: int) -> Action:
         hand = [game.cards[c] for c in view["stage3"]["hand"]]
         if self.rng.random() < SLIP[self.level]:
             gone = self.rng.sample(hand, 2)
@@ -165,7 +172,7 @@ class GeoTripleBot(Bot):
             gone = sorted(hand, key=lambda c: -best_rank(c) + self.rng.gauss(0.0, noise))[:2]
         return {"player": player, "type": "discard", "cards": [c.code for c in gone]}
 
-    def _announce(self, game: Game, view: Mapping[str, Any], player: int) -> Action:
+    def _announce(self, game: GeoTriple, view: Mapping[str, Any], player: int) -> Action:
         trials = PLUNGE_TRIALS[self.level]
         if not trials:
             return {"player": player, "type": "announce", "geoplunging": self.rng.random() < 0.5}
@@ -180,7 +187,7 @@ class GeoTripleBot(Bot):
         # Plunging raises what the winner gets, so it pays exactly when you expect to win.
         return {"player": player, "type": "announce", "geoplunging": wins / trials > 0.5}
 
-    def _play(self, game: Game, view: Mapping[str, Any], player: int) -> Action:
+    def _play(self, game: GeoTriple, view: Mapping[str, Any], player: int) -> Action:
         s3 = view["stage3"]
         hand = [game.cards[c] for c in s3["hand"]]
         slip = self.rng.random() < SLIP[self.level]

@@ -17,14 +17,15 @@ A bot looks at the table in its view and works out matches with the same rules t
 from __future__ import annotations
 
 import time
+from collections.abc import Mapping
 from statistics import mean
-from typing import Any
+from typing import Any, cast
 
 from geoteach.bots.base import Bot, chance_to_know, play_bots
 from geoteach.games.base import Action, Game
 from geoteach.games.global_pursuit.engine import trivia_points
-from geoteach.games.global_pursuit.layout import Layout, parse_card
-from geoteach.games.table import Seat, Table
+from geoteach.games.global_pursuit.layout import LaidCard, Layout, parse_card
+from geoteach.games.table import Level, Seat, Table
 
 #: Chance of noticing each correct place for a card in hand.
 SEES_MATCH = {"easy": 0.55, "medium": 0.85, "hard": 1.0}
@@ -75,8 +76,8 @@ class GlobalPursuitBot(Bot):
         return self.rng.choice(game.legal_actions(player))
 
     # ----- matching ------------------------------------------------------------------------
-    def match(self, view: dict[str, Any], player: int) -> Action:
-        layout = Layout([dict(c) for c in view["table"]], bounds=view["bounds"])
+    def match(self, view: Mapping[str, Any], player: int) -> Action:
+        layout = Layout([cast(LaidCard, dict(c)) for c in view["table"]], bounds=view["bounds"])
         four = view["maps"] == "four_maps"
         seen: list[tuple[bool, str, list[int], int]] = []
         for card in view["hand"]:
@@ -100,17 +101,17 @@ class GlobalPursuitBot(Bot):
                 return {**move, "card_edge": self.rng.randrange(5)}
         return {**p, "type": "pass"}
 
-    def doubts(self, view: dict[str, Any]) -> bool:
+    def doubts(self, view: Mapping[str, Any]) -> bool:
         """Whether to challenge the card just laid (the last one on the table)."""
-        layout = Layout([dict(c) for c in view["table"]], bounds=view["bounds"])
+        layout = Layout([cast(LaidCard, dict(c)) for c in view["table"]], bounds=view["bounds"])
         right = matches_where_it_lies(layout, len(layout) - 1, view["maps"] == "four_maps")
         if right:
             return self.rng.random() < FALSE_ALARM[self.level]
         return self.rng.random() < NOTICES[self.level]
 
-    def worst_card(self, view: dict[str, Any]) -> str:
+    def worst_card(self, view: Mapping[str, Any]) -> str:
         """The card to give back: one with no place to go now (else the first)."""
-        layout = Layout([dict(c) for c in view["table"]], bounds=view["bounds"])
+        layout = Layout([cast(LaidCard, dict(c)) for c in view["table"]], bounds=view["bounds"])
         four = view["maps"] == "four_maps"
         for card in view["hand"]:
             if not layout.correct_placements(card, four):
@@ -139,12 +140,12 @@ def make_bot(level: str, seed: int | None = None) -> GlobalPursuitBot:
     return GlobalPursuitBot(level, seed)
 
 
-def bot_table(players: int, level: str) -> Table:
+def bot_table(players: int, level: Level) -> Table:
     """A table of ``players`` bots of one level, named Bot 1, Bot 2, ..."""
     return Table([Seat(f"Bot {i + 1}", kind="bot", level=level) for i in range(players)])
 
 
-def play_game(level: str, players: int = 3, seed: int = 0, **options: Any) -> Game:
+def play_game(level: Level, players: int = 3, seed: int = 0, **options: Any) -> Game:
     """One whole game between bots of ``level``; returns the finished game."""
     from geoteach.games.global_pursuit.engine import GlobalPursuit
 
@@ -155,11 +156,13 @@ def play_game(level: str, players: int = 3, seed: int = 0, **options: Any) -> Ga
 
 
 def simulate(
-    level: str, games: int = 10, players: int = 3, seed: int = 0, **options: Any
+    level: Level, games: int = 10, players: int = 3, seed: int = 0, **options: Any
 ) -> dict[str, Any]:
     """Play ``games`` bot games: cards on the table, moves, how they ended, and games per second."""
     start = time.perf_counter()
-    placed, moves, ends = [], [], {}
+    placed: list[int] = []
+    moves: list[int] = []
+    ends: dict[str | None, int] = {}
     for g in range(games):
         game = play_game(level, players, seed + g, **options)
         view = game.view(None)

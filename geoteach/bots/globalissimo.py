@@ -17,13 +17,14 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
 from geoteach.bots.base import LEVELS, Bot, RandomBot, play_bots
-from geoteach.games.base import Action
+from geoteach.games.base import Action, Game
 from geoteach.games.globalissimo import Atlas, Globalissimo, score_rank_guess
+from geoteach.games.globalissimo.views import GlobalissimoView
 from geoteach.games.table import Table
 
 #: How blurred a bot's idea of a value is: standard deviation of the noise on log(value).
@@ -45,7 +46,9 @@ class GlobalissimoBot(Bot):
         self.np_rng = np.random.default_rng(self.rng.randrange(2**32))
         self._shift: dict[str, float] = {}
 
-    def choose(self, game: Globalissimo, player: int) -> Action:
+    def choose(self, game: Game, player: int) -> Action:
+        # The registry pairs this bot with Globalissimo; not isinstance: tests hand it a proxy.
+        game = cast(Globalissimo, game)
         view = game.view(player)
         if view["phase"] == "ranking":
             return self.rank(game.atlas, view, player)
@@ -67,7 +70,7 @@ class GlobalissimoBot(Bot):
             self._shift[category] = max(0.0, -min(values)) + small
         return self._shift[category]
 
-    def rank(self, atlas: Atlas, view: dict[str, Any], player: int) -> Action:
+    def rank(self, atlas: Atlas, view: GlobalissimoView, player: int) -> Action:
         rnd = view["round"]
         countries, remaining = rnd["countries"], view["remaining_countries"]
         n = len(countries)
@@ -87,8 +90,9 @@ class GlobalissimoBot(Bot):
         return {"player": player, "type": "rank", "country": remaining[i], "rank": int(r) + 1}
 
     # ----- hurdles ---------------------------------------------------------------------
-    def answer(self, atlas: Atlas, view: dict[str, Any], player: int) -> Action:
+    def answer(self, atlas: Atlas, view: GlobalissimoView, player: int) -> Action:
         hurdle = view["hurdle"]
+        assert hurdle is not None  # choose() answers only while a hurdle is up
         card = hurdle["country"]
         knows = self.knows(atlas.fame.get(card, 0.0))
         if view["honor"]:

@@ -25,6 +25,7 @@ it has no token free.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -65,7 +66,7 @@ class SeatView:
 
     game: Game
     player: int
-    view: dict[str, Any]
+    view: Mapping[str, Any]
     cards: dict[str, Card] = field(default_factory=cards)
     _legal: list[Action] | None = None
 
@@ -115,7 +116,7 @@ class SeatView:
 class GlobeWorksBot(Bot):
     """Builds networks of the icon it holds most of."""
 
-    def choose(self, game: GlobeWorks, player: int) -> Action:
+    def choose(self, game: Game, player: int) -> Action:
         try:
             action = self._decide(SeatView.of(game, player))
         except (ValueError, KeyError, IndexError):

@@ -9,14 +9,14 @@ cards. It cannot read the card's answer (its view hides it), so it answers with 
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from statistics import mean
 from typing import Any
 
 from geoteach.bots.base import Bot, play_bots
 from geoteach.games.base import Action, Game
 from geoteach.games.geography_pursuit.board import CATEGORIES, HUB, SPACES
-from geoteach.games.table import Seat, Table
+from geoteach.games.table import Level, Seat, Table
 
 #: How much each harder level of card (1 Beginner .. 3 Expert) lowers a bot's chance.
 LEVEL_PENALTY = 0.2
@@ -53,7 +53,7 @@ class PursuitBot(Bot):
         """How well known this card is to the bot: its strength, less for harder cards."""
         return max(0.0, self.strength[category] - LEVEL_PENALTY * (int(level) - 1))
 
-    def destination(self, view: dict[str, Any], player: int) -> str:
+    def destination(self, view: Mapping[str, Any], player: int) -> str:
         """Hub when it can win; a headquarters of a missing wedge; a strong category; Roll again.
 
         Roll again counts as a category of middling strength (0.5): a free roll beats a
@@ -98,13 +98,13 @@ def make_bot(level: str = "medium", seed: int | None = None) -> PursuitBot:
     return PursuitBot(level, seed=seed)
 
 
-def bot_table(players: int, level: str) -> Table:
+def bot_table(players: int, level: Level) -> Table:
     """A table of ``players`` bots of one level, named Bot 1, Bot 2, ..."""
     return Table([Seat(f"Bot {i + 1}", kind="bot", level=level) for i in range(players)])
 
 
 def play_game(
-    level: str, questions: dict[str, list[dict[str, Any]]], players: int = 4, seed: int = 0
+    level: Level, questions: dict[str, list[dict[str, Any]]], players: int = 4, seed: int = 0
 ) -> Game:
     """One full game between bots of ``level``; returns the finished game."""
     from geoteach.games.geography_pursuit.game import GeographyPursuit
@@ -116,7 +116,7 @@ def play_game(
 
 
 def simulate(
-    level: str,
+    level: Level,
     questions: dict[str, list[dict[str, Any]]],
     games: int = 100,
     players: int = 4,

@@ -14,6 +14,9 @@ Decisions where the issue was open:
   of them. Countries go on the world map, U.S. states on the U.S. map.
 * **Lessons** are ordered by their first answer, so "progress" reads left to right in time.
 * Answers given in honor mode have no text; the wrong ones show as "(marked wrong)".
+* **The report's language**: questions, topics, right answers and places are worded in the
+  page's language from the rows' ids and codes (``geoteach.classroom.asked``); the answers are
+  counted by id and code, so the numbers are the same in every language.
 """
 
 from __future__ import annotations
@@ -24,7 +27,9 @@ from typing import Any
 
 import pandas as pd
 
+from geoteach.classroom import asked
 from geoteach.data.maps import kind_of, map_kind, place_names
+from geoteach.data.place_names import place_name
 from geoteach.i18n import N_, _, language, ngettext
 from geoteach.render import palettes
 
@@ -57,20 +62,23 @@ def filtered(
 def accuracy(frame: pd.DataFrame, by: str = "player") -> pd.DataFrame:
     """Answers, right answers and their share per ``by`` ("player", "topic", "game", ...).
 
-    Best first; equal shares by more answers first. ``share`` is 0-1.
+    Best first; equal shares by more answers first. ``share`` is 0-1. Topics are said in the
+    page's language (``asked.topic_text``).
     """
     grouped = frame.groupby(by, sort=False)["correct"]
     out = pd.DataFrame({"answers": grouped.size(), "right": grouped.sum().astype(int)})
     out["share"] = out["right"] / out["answers"]
-    out = out.reset_index().sort_values(
-        ["share", "answers", by], ascending=[False, False, True], kind="stable"
-    )
+    out = out.reset_index()
+    if by == "topic":
+        out["topic"] = out["topic"].map(asked.topic_text)
+    out = out.sort_values(["share", "answers", by], ascending=[False, False, True], kind="stable")
     return out.reset_index(drop=True)
 
 
 def by_place(frame: pd.DataFrame) -> pd.DataFrame:
-    """Per place: answers, right answers, share, its name and the map it is on ("world"/"us",
-    the key of its ``geoteach.data.maps.MapKind``; "" for a code on no map)."""
+    """Per place: answers, right answers, share, its name (in the page's language) and the map
+    it is on ("world"/"us", the key of its ``geoteach.data.maps.MapKind``; "" for a code on no
+    map)."""
     rows = frame.loc[frame["place"] != "", ["place", "correct"]]
     if rows.empty:
         return pd.DataFrame(columns=["place", "name", "map", "answers", "right", "share"])
@@ -84,8 +92,7 @@ def by_place(frame: pd.DataFrame) -> pd.DataFrame:
         ["share", "answers", "place"], ascending=[False, False, True], kind="stable"
     )
     out = out.reset_index(drop=True)
-    names = _place_names()
-    out.insert(1, "name", out["place"].map(names).fillna(out["place"]))
+    out.insert(1, "name", [_place_name(code) for code in out["place"]])
     out.insert(2, "map", [_map_of(code) for code in out["place"]])
     return out
 
@@ -95,6 +102,14 @@ def _place_names() -> dict[str, str]:
     return place_names()
 
 
+def _place_name(code: str) -> str:
+    """A place's name in the page's language (from data; English when the data has none, the
+    code itself for a place on no map)."""
+    kind = kind_of(code)
+    english = _place_names().get(code, code)
+    return english if kind is None else place_name(kind.place, code, english)
+
+
 def _map_of(code: str) -> str:
     """The key of the map ``code`` is on ("world", "us"), or "" for a place on none."""
     kind = kind_of(code)
@@ -102,7 +117,8 @@ def _map_of(code: str) -> str:
 
 
 def hardest(frame: pd.DataFrame, n: int = HARDEST) -> pd.DataFrame:
-    """The ``n`` hardest questions: answers, share right, the right answer, common wrong ones."""
+    """The ``n`` hardest questions: answers, share right, the right answer, common wrong ones;
+    the question, its topic and right answer in the page's language (``asked``)."""
     if frame.empty:
         return pd.DataFrame(
             columns=["question", "topic", "answers", "right", "share", "right_answer", "wrong"]
@@ -110,11 +126,12 @@ def hardest(frame: pd.DataFrame, n: int = HARDEST) -> pd.DataFrame:
     grouped = frame.groupby("question_id", sort=False)
     out = pd.DataFrame(
         {
+            "game": grouped["game"].last(),
             "question": grouped["question"].last(),
             "topic": grouped["topic"].last(),
             "answers": grouped.size(),
             "right": grouped["correct"].sum().astype(int),
-            "right_answer": grouped["accepted"].last().str.split("; ").str[0],
+            "accepted": grouped["accepted"].last(),
         }
     )
     out["share"] = out["right"] / out["answers"]
@@ -122,11 +139,40 @@ def hardest(frame: pd.DataFrame, n: int = HARDEST) -> pd.DataFrame:
     top = out.sort_values(["hardness", "answers"], ascending=False, kind="stable").head(n)
     wrong = frame[~frame["correct"] & frame["question_id"].isin(top.index)]
     no_text = {mode: _(words) for mode, words in NO_TEXT.items()}
-    said = wrong["answer"].where(wrong["answer"] != "", wrong["mode"].map(no_text).fillna("?"))
+    given = _answers_in_words(wrong)
+    said = given.where(given != "", wrong["mode"].map(no_text).fillna("?"))
     counts = said.groupby(wrong["question_id"]).value_counts()
     top["wrong"] = [_common(counts, qid) for qid in top.index]
+    top = in_words(top.rename_axis("question_id").reset_index())
     columns = ["question", "topic", "answers", "right", "share", "right_answer", "wrong"]
     return top[columns].reset_index(drop=True)
+
+
+def in_words(frame: pd.DataFrame) -> pd.DataFrame:
+    """``frame`` (rows of answers) with its ``question``, ``topic`` and ``answer`` and a
+    ``right_answer`` said in the page's language (``geoteach.classroom.asked``); for the rows
+    a table shows, not for a whole record (each row is worded on its own)."""
+    said = asked.worded(frame.to_dict("records"))
+    return frame.assign(**{key: [s[key] for s in said] for key in asked.WORDED})
+
+
+def _answers_in_words(frame: pd.DataFrame) -> pd.Series:
+    """The ``answer`` column in the page's language where a game worded it (``asked``), each
+    different answer worded once (a class gives thousands of answers)."""
+    keys = ["game", "mode", "answer"]
+    if frame.empty:
+        return frame["answer"]
+    unique = frame[keys].drop_duplicates()
+    said = dict(
+        zip(
+            map(tuple, unique.to_numpy()),
+            map(asked.answer_text, unique.to_dict("records")),
+            strict=True,
+        )
+    )
+    return pd.Series(
+        [said[tuple(k)] for k in frame[keys].to_numpy()], index=frame.index, dtype=object
+    )
 
 
 def _common(counts: pd.Series, question_id: str) -> str:
@@ -196,7 +242,7 @@ class PlaceMap:
             view,
             self.kind,
             (self.places["share"] * 100).round(1),
-            title="% of answers right (number: how many answers)",
+            title=_("% of answers right (number: how many answers)"),
             vmin=0,
             vmax=100,
         )

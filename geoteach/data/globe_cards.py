@@ -15,8 +15,12 @@ File layout (a NumPy .npz, written with fixed dates so a rebuild gives the same 
   colour, ``corners``, whether it shows the ``relief`` image, ``areas`` ``[start, stop,
   facecolour, edgecolour, width]`` and ``lines`` ``[start, stop, colour, width, dash]`` (vertex
   ranges of ``xy``), ``points`` ``[x, y, marker, colour, size, edgecolour]``, ``labels``
-  ``[x, y, text, size, colour, style]`` and ``legend`` rows ``[label, marker, colour, dash]``;
+  ``[x, y, key, size, colour, style]`` and ``legend`` rows ``[key, marker, colour, dash]``;
   and ``inputs``: the SHA-256 of each file of ``CARD_INPUTS`` it was made from.
+
+A label or legend row holds a key ("country:FRA", "product:oil"), not words: the file is the
+same for every language, and ``geoteach.render.globe_card_words`` words a card in the page's
+language when it is drawn.
 """
 
 from __future__ import annotations

@@ -169,7 +169,7 @@ def handouts(sets: Sequence[str] = ("planet_earth",), **_ignored: Any) -> list[H
         Handout(
             "global_pursuit_cards.pdf",
             _("the map cards of {sets}, six to a page, with their edge numbers (A4)").format(
-                sets=list_words([SET_NAMES[s] for s in sets], last="and")
+                sets=list_words([_(SET_NAMES[s]) for s in sets], last="and")
             ),
             lambda path, paper: cards_pdf(str(path), list(sets)),
         )
@@ -179,7 +179,7 @@ def handouts(sets: Sequence[str] = ("planet_earth",), **_ignored: Any) -> list[H
             Handout(
                 f"global_pursuit_net_{name}.pdf",
                 _("the globe net of {set}: cut out, fold and glue a dodecahedron (A4)").format(
-                    set=SET_NAMES[name]
+                    set=_(SET_NAMES[name])
                 ),
                 lambda path, paper, name=name: net_pdf(name, str(path)),
             )

@@ -11,6 +11,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from matplotlib.backends.backend_pdf import PdfPages
 from matplotlib.figure import Figure
@@ -104,7 +105,7 @@ def cut_box(fig: Figure, slot: tuple[float, ...]) -> None:
     """The thin grey line to cut along."""
     fig.add_artist(
         Rectangle(
-            slot[:2],
+            (slot[0], slot[1]),
             slot[2],
             slot[3],
             transform=fig.transFigure,
@@ -166,7 +167,7 @@ def table_grid(
                 weight="bold" if r == 0 or c == 0 else "normal",
                 clip_on=False,
             )
-    line = {"transform": fig.transFigure, "color": "#333333", "lw": 0.6}
+    line: dict[str, Any] = {"transform": fig.transFigure, "color": "#333333", "lw": 0.6}
     from matplotlib.lines import Line2D
 
     for r in range(len(rows) + 1):

@@ -36,7 +36,7 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from random import Random
-from typing import Any
+from typing import Any, cast
 
 import pandas as pd
 import pandera.pandas as pa
@@ -54,7 +54,7 @@ from geoteach.quiz.authorfiles import (
     schema_problems,
     sniff_delimiter,
 )
-from geoteach.quiz.question import KINDS, LEVELS, SYMBOLS, Media, Question, media_problems
+from geoteach.quiz.question import KINDS, LEVELS, SYMBOLS, Kind, Media, Question, media_problems
 
 #: Columns every deck must have.
 REQUIRED_COLUMNS: tuple[str, ...] = ("category", "level", "prompt", "answer", "source")
@@ -385,7 +385,7 @@ def _deck_problems(name: str, stem: str, frame: pd.DataFrame) -> list[Problem]:
             )
         elif code and first_language is None:
             first_language = (code, line)
-        elif code and code != first_language[0]:
+        elif code and first_language is not None and code != first_language[0]:
             problems.append(
                 (
                     line,
@@ -443,7 +443,7 @@ def _question(stem: str, line: int, row: dict[str, str]) -> Question:
         explanation=row["explanation"].strip(),
         symbol=symbol,
         source=row["source"].strip(),
-        kind=row["kind"].strip().lower() or "text",
+        kind=cast(Kind, row["kind"].strip().lower() or "text"),  # the schema checked it
         tolerance=float(tolerance) if tolerance else 0.0,
         id=row["id"].strip() or f"{stem}:{line}",
     )

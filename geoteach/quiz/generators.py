@@ -92,7 +92,7 @@ from geoteach.data.place_names import other_names, place_name, region_name
 from geoteach.i18n import N_, _, format_number, language, list_words, ngettext
 from geoteach.quiz.answers import normalize
 from geoteach.quiz.decks import Deck
-from geoteach.quiz.question import Question
+from geoteach.quiz.question import Media, Question
 from geoteach.quiz.worldbank import Statistic
 
 #: Smallest relative difference between two values of a comparison question.
@@ -606,7 +606,7 @@ def place_question(
     ``fields`` are the rest of ``Question`` (category, prompt, answer, explanation, source...).
     """
     return Question(
-        media={"highlight": codes} if media is None else media,
+        media=Media(highlight=codes) if media is None else Media(**media),
         id=f"{id_prefix}:{'-'.join(codes)}",
         **graded(known, lucky),
         **fields,
@@ -1187,7 +1187,7 @@ def _coast_explanation(atlas: Atlas, iso3: str, km: float | None, coast: bool) -
     opening = atlas.opening(iso3)
     if coast and km is None:
         return _("{country} has a sea coast.").format(country=opening)
-    if coast:
+    if coast and km is not None:
         return _("{country} has {km} km of coastline.").format(country=opening, km=_fmt(km))
     lakes = inland_shores().get(iso3, {})
     if lakes:

@@ -23,14 +23,14 @@ import io
 import math
 import textwrap
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 from matplotlib.axes import Axes
 from matplotlib.backend_bases import MouseEvent
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
-from matplotlib.patches import Circle, RegularPolygon, Wedge
+from matplotlib.patches import Circle, Patch, RegularPolygon, Wedge
 from PIL import Image
 
 from geoteach.escape import plot_text
@@ -184,6 +184,7 @@ def _space_colour(space_id: str) -> str:
         return HUB_COLOUR
     if space.kind == "roll_again":
         return ROLL_AGAIN_COLOUR
+    assert space.category is not None  # every other kind returned above
     return CATEGORY_COLOURS[space.category]
 
 
@@ -271,6 +272,7 @@ class BoardView:
         for sid, space in SPACES.items():
             x, y = space_xy(sid)
             fill = _space_colour(sid)
+            patch: Patch
             if space.kind in ("headquarters", "hub"):  # the rulebook's hexagons
                 patch = RegularPolygon(
                     (x, y), 6, radius=space_radius(sid), facecolor=fill, edgecolor="black", lw=1.5
@@ -284,6 +286,7 @@ class BoardView:
             elif space.kind == "hub":
                 label, size = _("HUB"), LETTER_PX
             else:
+                assert space.category is not None  # the kinds without a category are above
                 label = letters[space.category]
                 size = HQ_LETTER_PX if space.kind == "headquarters" else LETTER_PX
             bold = space.kind in ("headquarters", "hub")
@@ -471,7 +474,7 @@ class BoardView:
 
     def _compose(self) -> None:
         """Paint the fixed board (drawn once and kept as a picture), then only what moves."""
-        canvas = self.figure.canvas
+        canvas = self._agg()
         moving = self._overlay + self._mark
         size = tuple(self.figure.bbox.size)
         if self._background is None or self._background[0] != size:
@@ -486,6 +489,11 @@ class BoardView:
         canvas.restore_region(self._background[1])
         for artist in moving:
             self.ax.draw_artist(artist)
+
+    def _agg(self) -> FigureCanvasAgg:
+        """The figure's canvas: Agg's own, or ipympl's live one (an Agg canvas too)."""
+        # Not isinstance: a test may give the board a canvas double.
+        return cast(FigureCanvasAgg, self.figure.canvas)
 
     def _page_is_open(self) -> bool:
         """Whether the live canvas is shown on a page that takes pictures.
@@ -510,7 +518,7 @@ class BoardView:
         self._compose()
         buffer = io.BytesIO()
         # RGB: the board is opaque, and a third less data encodes faster.
-        rgb = np.asarray(self.figure.canvas.buffer_rgba())[:, :, :3]
+        rgb = np.asarray(self._agg().buffer_rgba())[:, :, :3]
         Image.fromarray(rgb).save(buffer, format="png", compress_level=1)
         self._png = buffer.getvalue()
         return self._png

@@ -17,6 +17,7 @@ from matplotlib.colors import Colormap, Normalize
 from matplotlib.patches import Patch
 
 from geoteach.escape import plot_text
+from geoteach.i18n import _
 from geoteach.render import palettes
 from geoteach.render.mapview import MapView
 
@@ -111,7 +112,7 @@ def _groups(view, groups, title, missing: bool) -> dict[str, Any]:
 
 def _no_data_patch() -> Patch:
     return Patch(facecolor=palettes.NO_DATA, edgecolor=palettes.BORDER, hatch="/////",
-                 label="no data")  # fmt: skip
+                 label=_("no data"))  # fmt: skip
 
 
 def _is_missing(value: Any) -> bool:

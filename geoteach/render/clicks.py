@@ -11,4 +11,5 @@ def is_pick(event: MouseEvent, ax: Axes | None) -> bool:
     if ax is None or event.inaxes is not ax or event.button not in (MouseButton.LEFT, 1):
         return False
     toolbar = getattr(event.canvas, "toolbar", None)
-    return not (toolbar is not None and getattr(toolbar, "mode", ""))
+    mode = getattr(toolbar, "mode", "") if toolbar is not None else ""
+    return not mode

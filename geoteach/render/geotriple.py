@@ -78,9 +78,9 @@ def map_paint(
         return MapPaint(((ANSWER, keep(secret)),), keep(secret))
     if kind == "groups":
         groups = explaining["groups"]
-        fills = tuple((GROUP_COLOURS[i], keep(g)) for i, g in enumerate(groups))
+        group_fills = tuple((GROUP_COLOURS[i], keep(g)) for i, g in enumerate(groups))
         labels = tuple((c, str(i + 1)) for i, g in enumerate(groups) for c in keep(g))
-        return MapPaint(fills, keep(c for g in groups for c in g), (), labels)
+        return MapPaint(group_fills, keep(c for g in groups for c in g), (), labels)
     if kind == "trick":
         trick = explaining["trick"]
         category = trick["category"]

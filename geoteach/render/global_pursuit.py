@@ -10,19 +10,19 @@ card would lie and which cards it touches come from ``Layout``, the engine's geo
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 from matplotlib.figure import Figure
 
-from geoteach.games.global_pursuit.layout import Layout, corners
+from geoteach.games.global_pursuit.layout import LaidCard, Layout, corners
 from geoteach.render.globe_cards import SlotMark, joint_figure
 from geoteach.render.mapview import to_png
 
 
 def table_layout(view: Mapping[str, Any]) -> Layout:
     """The cards on the table of ``view`` as a ``Layout`` (the view's own copy stays as it is)."""
-    return Layout([dict(c) for c in view["table"]], bounds=view["bounds"])
+    return Layout([cast(LaidCard, dict(c)) for c in view["table"]], bounds=view["bounds"])
 
 
 def joint_picture(
@@ -78,5 +78,6 @@ def scale_figure(figure: Figure, scale: float) -> None:
     high-density screen doubles the dpi) is kept, and so is the new dpi if the ratio changes.
     """
     ratio = float(getattr(figure.canvas, "device_pixel_ratio", 1.0) or 1.0)
-    figure._original_dpi = 100.0 * scale  # what matplotlib multiplies by a new pixel ratio
+    # What matplotlib multiplies by a new pixel ratio: private, so not in its stubs.
+    figure._original_dpi = 100.0 * scale  # type: ignore[attr-defined]  # private, see above
     figure.set_dpi(100.0 * scale * ratio)

@@ -204,7 +204,7 @@ def reveal_figure(rnd: Mapping[str, Any], table: Table, width: float = 4.35) -> 
     return fig
 
 
-def learn_colours(values: Mapping[str, float]) -> dict[str, tuple[float, ...]]:
+def learn_colours(values: Mapping[str, float]) -> dict[str, tuple[float, float, float, float]]:
     """Colours of the learn map: the statistic's sequential palette, low to high (log when the
     values span more than a factor of 1000, so small countries do not all look the same)."""
     import matplotlib
@@ -218,7 +218,7 @@ def learn_colours(values: Mapping[str, float]) -> dict[str, tuple[float, ...]]:
         numbers = {k: math.log10(v) for k, v in numbers.items()}
     low, high = min(numbers.values()), max(numbers.values())
     span = (high - low) or 1.0
-    return {k: tuple(cmap(0.15 + 0.8 * (v - low) / span)) for k, v in numbers.items()}
+    return {k: cmap(0.15 + 0.8 * (v - low) / span) for k, v in numbers.items()}
 
 
 class LearnMap:

@@ -293,9 +293,11 @@ class CardLayers:
     lines: list[tuple[BaseGeometry, str, float, str]] = field(default_factory=list)
     #: (x, y, marker, colour, size in points, edge colour)
     points: list[tuple[float, float, str, str, float, str]] = field(default_factory=list)
-    #: (x, y, text, size in points, colour, style)
+    #: (x, y, key, size in points, colour, style): ``key`` names the place, not its words
+    #: ("country:FRA:France", see ``geoteach.render.globe_card_words``), so one build serves
+    #: every language
     labels: list[tuple[float, float, str, float, str, str]] = field(default_factory=list)
-    #: legend rows: (label, marker or "line", colour, dash)
+    #: legend rows: (key, marker or "line", colour, dash), the key as for labels ("product:oil")
     legend: list[tuple[str, str, str, str]] = field(default_factory=list)
     relief: np.ndarray | None = None
 
@@ -346,10 +348,11 @@ def _people_and_places(layers: CardLayers) -> None:
     table = countries()
     on, x, y = points_on_card(table["label_lat"], table["label_lon"], layers.face)
     areas = dict(zip(world.index, shapes, strict=True))
-    for (iso3, row), px, py in zip(table[on].iterrows(), x, y, strict=True):
+    for iso3, px, py in zip(table.index[on], x, y, strict=True):
         shape = areas.get(iso3)
         if shape is not None and shape.area > 0.004:
-            layers.labels.append((float(px), float(py), str(row["name"]), 4.2, "#1a1a1a", "normal"))
+            key = f"country:{iso3}:{table.loc[iso3, 'name']}"
+            layers.labels.append((float(px), float(py), key, 4.2, "#1a1a1a", "normal"))
     on, x, y = points_on_card(table["capital_lat"], table["capital_lon"], layers.face)
     for px, py in zip(x, y, strict=True):
         layers.points.append((float(px), float(py), "*", "#D55E00", 4.5, "#1a1a1a"))
@@ -357,16 +360,17 @@ def _people_and_places(layers: CardLayers) -> None:
     on, x, y = points_on_card(cities["lat"], cities["lon"], layers.face)
     for (_, row), px, py in zip(cities[on].iterrows(), x, y, strict=True):
         layers.points.append((float(px), float(py), "o", "#1a1a1a", 2.0, "#1a1a1a"))
-        layers.labels.append(
-            (float(px), float(py) - 0.025, str(row["name"]), 3.2, "#333333", "city")
-        )
+        # A capital is named by its country's capital (place_names.csv has it in other
+        # languages); another city only by its GeoNames name.
+        capital = row["iso3"] in table.index and table.loc[row["iso3"], "capital"] == row["name"]
+        key = f"{'capital' if capital else 'city'}:{row['iso3']}:{row['name']}"
+        layers.labels.append((float(px), float(py) - 0.025, key, 3.2, "#333333", "city"))
     conts = continent_points()
     on, x, y = points_on_card(conts["lat"], conts["lon"], layers.face)
     for (_, row), px, py in zip(conts[on].iterrows(), x, y, strict=True):
-        layers.labels.append(
-            (float(px), float(py), str(row["continent"]).upper(), 6.0, "#5a2d0c", "continent")
-        )
-    layers.legend += [("capital", "*", "#D55E00", ""), ("large city", "o", "#1a1a1a", "")]
+        key = f"continent:{row['continent']}"
+        layers.labels.append((float(px), float(py), key, 6.0, "#5a2d0c", "continent"))
+    layers.legend += [("legend:capital", "*", "#D55E00", ""), ("legend:city", "o", "#1a1a1a", "")]
 
 
 def _pale(colour: str) -> str:
@@ -396,8 +400,9 @@ def _planet_earth(layers: CardLayers) -> None:
         if marks.get(row["kind"]):
             layers.points.append((float(px), float(py), "^", colour, 4.0, "#1a1a1a"))
             py = py - 0.035
-        layers.labels.append((float(px), float(py), str(row["name"]), 4.2, colour, "feature"))
-    layers.legend += [("mountains", "^", FEATURE_COLOURS["mountains"], "")]
+        key = f"feature:{row['name']}"
+        layers.labels.append((float(px), float(py), key, 4.2, colour, "feature"))
+    layers.legend += [("legend:mountains", "^", FEATURE_COLOURS["mountains"], "")]
 
 
 def _historic_happenings(layers: CardLayers) -> None:
@@ -412,12 +417,12 @@ def _historic_happenings(layers: CardLayers) -> None:
         on, x, y = points_on_card(stops["lat"], stops["lon"], layers.face)
         if clipped.is_empty and not on.any():
             continue
-        years = f"{stops['year'].min()}–{stops['year'].max()}"
         if not clipped.is_empty:
             layers.lines.append((clipped, colour, 1.3, dash))
         for px, py in zip(x, y, strict=True):
             layers.points.append((float(px), float(py), "o", colour, 2.6, "#1a1a1a"))
-        layers.legend.append((f"{explorer} {years}", "line", colour, dash))
+        key = f"explorer:{explorer}:{stops['year'].min()}:{stops['year'].max()}"
+        layers.legend.append((key, "line", colour, dash))
 
 
 def _people_and_products(layers: CardLayers) -> None:
@@ -446,7 +451,7 @@ def _people_and_products(layers: CardLayers) -> None:
     for product in PRODUCTS:
         if product in used:
             _, marker, colour = PRODUCTS[product]
-            layers.legend.append((product, marker, colour, ""))
+            layers.legend.append((f"product:{product}", marker, colour, ""))
 
 
 _BUILDERS = {

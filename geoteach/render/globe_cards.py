@@ -3,7 +3,9 @@
 What is printed on each card was projected and clipped once, at build time
 (``scripts/build_globe_cards.py`` -> data/globe_cards.npz, read by
 ``geoteach.data.globe_cards``); here it only becomes matplotlib artists, turned and moved by one
-affine transform. No projection, clipping or shapely happens while a game is played.
+affine transform. No projection, clipping or shapely happens while a game is played. The
+file names places by keys; their words, in the page's language, come from
+``geoteach.render.globe_card_words`` (kept per card and language).
 
 Three speeds, for three uses:
 
@@ -27,11 +29,12 @@ from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
-from typing import Any
+from typing import Any, Literal, cast
 
 import numpy as np
 from matplotlib.artist import Artist
 from matplotlib.axes import Axes
+from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.collections import LineCollection, PatchCollection, PathCollection
 from matplotlib.figure import Figure
 from matplotlib.font_manager import FontProperties
@@ -41,6 +44,7 @@ from matplotlib.patches import Circle, Polygon
 from matplotlib.path import Path
 from matplotlib.textpath import TextPath
 from matplotlib.transforms import Affine2D, Transform
+from matplotlib.typing import LineStyleType
 from PIL import Image
 
 from geoteach.data.globe_cards import RELIEF_HALF, CardArt, card_art, relief_tile
@@ -51,7 +55,8 @@ from geoteach.games.global_pursuit.layout import (
     corners,
     parse_card,
 )
-from geoteach.i18n import _
+from geoteach.i18n import _, language
+from geoteach.render.globe_card_words import card_words
 from geoteach.render.mapview import new_figure
 
 CARD_EDGE = "#1a1a1a"
@@ -82,8 +87,8 @@ BADGE_PX = 10.0
 
 
 #: The hand card's caption: its number, as printed, and its set (right, smaller).
-CAPTION = {"fontsize": 10, "fontweight": "bold", "va": "center"}
-SET_CAPTION = {"fontsize": 6.5, "ha": "right", "va": "center", "linespacing": 0.95}
+CAPTION: dict[str, Any] = {"fontsize": 10, "fontweight": "bold", "va": "center"}
+SET_CAPTION: dict[str, Any] = {"fontsize": 6.5, "ha": "right", "va": "center", "linespacing": 0.95}
 
 
 def set_caption(set_name: str) -> str:
@@ -182,6 +187,7 @@ def draw_card(
             autolim=False,
         )
     _points(ax, art.points, transform, text_scale, zorder + 0.4)
+    names, keys = card_words(art.set_name, art.face, language())
     if labels and art.labels:
         _text_layer(
             ax,
@@ -194,19 +200,19 @@ def draw_card(
                     colour,
                     _LABEL_FONTS.get(style, ("normal", "normal")),
                 )
-                for x, y, text, size, colour, style in art.labels
+                for (x, y, _key, size, colour, style), text in zip(art.labels, names, strict=True)
             ],
             transform,
             angle,
             zorder + 0.5,
         )
     if legend and art.legend:
-        _legend(ax, art, transform, angle, text_scale, zorder + 0.6)
+        _legend(ax, art, keys, transform, angle, text_scale, zorder + 0.6)
     if caption:
         _card_text(
             ax,
             (0.0, -0.49 if edge_numbers else -0.55),  # clear of the bottom edge's number
-            f"{art.set_name}  ·  card {art.face + 1}",
+            _("{set}  ·  card {number}").format(set=_(art.set_name), number=art.face + 1),
             4.2 * text_scale,
             transform,
             angle,
@@ -272,7 +278,8 @@ def _points(ax: Axes, points, transform: Transform, text_scale: float, zorder: f
 
 #: Label style on the card -> (weight, slant): physical features and cities in italics, as on
 #: printed maps; continents in bold.
-_LABEL_FONTS = {
+Slant = Literal["normal", "italic", "oblique"]
+_LABEL_FONTS: dict[str, tuple[str, Slant]] = {
     "feature": ("normal", "italic"),
     "city": ("normal", "italic"),
     "continent": ("bold", "normal"),
@@ -280,7 +287,7 @@ _LABEL_FONTS = {
 
 
 @lru_cache(maxsize=4096)
-def _text_path(text: str, size: float, weight: str, slant: str, ha: str) -> Path:
+def _text_path(text: str, size: float, weight: str, slant: Slant, ha: str) -> Path:
     """A label's outline in points, centred on its anchor (or starting there: ``ha="left"``).
 
     Labels are drawn as outlines in one collection per card, not as Text artists: a card has
@@ -345,11 +352,14 @@ def _card_text(
     )
 
 
-def _legend(ax: Axes, art: CardArt, transform, angle, text_scale, zorder) -> None:
-    """The card's key: up to eight rows, in two columns of four when there are more than four."""
+def _legend(
+    ax: Axes, art: CardArt, words: Sequence[str], transform, angle, text_scale, zorder
+) -> None:
+    """The card's key: up to eight rows, in two columns of four when there are more than four;
+    ``words`` are its rows' words in the page's language."""
     rows = art.legend[:8]
     texts = []
-    for i, (label, marker, colour, dash) in enumerate(rows):
+    for i, ((_key, marker, colour, dash), label) in enumerate(zip(rows, words, strict=False)):
         second = len(rows) > 4 and i >= 4
         x = 0.05 if second else -0.33
         y = -0.32 - 0.045 * (i % 4)
@@ -359,7 +369,7 @@ def _legend(ax: Axes, art: CardArt, transform, angle, text_scale, zorder) -> Non
                     [x - 0.035, x - 0.005],
                     [y, y],
                     color=colour,
-                    linestyle=dash or "-",
+                    linestyle=cast(LineStyleType, dash or "-"),  # a dash named in the card data
                     linewidth=1.2 * text_scale,
                     transform=transform,
                     zorder=zorder,
@@ -406,7 +416,7 @@ def card_tile(
 
 def _points_scale(ax: Axes) -> float:
     """Text size for a card drawn into someone else's axes: in proportion to the card's size."""
-    fig = ax.figure
+    fig = cast(Figure, ax.figure)  # card axes sit on a whole figure, never a subfigure
     width_in = fig.get_size_inches()[0] * ax.get_position().width
     x0, x1 = ax.get_xlim()
     return float(np.clip(width_in / abs(x1 - x0) * 2 * LIMIT / 3.0, 0.2, 3.0))
@@ -417,7 +427,8 @@ def card_picture(card: str, px: int = TABLE_PICTURE_PX) -> Image.Image:
     """One card's map drawn alone into a ``px`` x ``px`` RGBA picture (clear outside the card).
 
     Cached: a card is drawn once per size, then only pasted. The names printed on the card
-    are left out: at the size of a hand or a table they could not be read.
+    are left out: at the size of a hand or a table they could not be read (so the picture has
+    no words, and one cache serves every language).
     """
     set_name, face = parse_card(card)
     fig = new_figure((px / 100.0, px / 100.0), dpi=100)
@@ -434,7 +445,8 @@ def card_picture(card: str, px: int = TABLE_PICTURE_PX) -> Image.Image:
         caption=False,
     )
     fig.canvas.draw()
-    return Image.fromarray(np.asarray(fig.canvas.buffer_rgba()).copy(), "RGBA")
+    canvas = cast(FigureCanvasAgg, fig.canvas)  # new_figure gives every figure an Agg canvas
+    return Image.fromarray(np.asarray(canvas.buffer_rgba()).copy(), "RGBA")
 
 
 # --------------------------------------------------------------------------- the hand
@@ -540,7 +552,9 @@ class HandCardPicture:
             self.edge_line.set_data([a[0], b[0]], [a[1], b[1]])
         for k, label in enumerate(self.edge_labels):
             label.set_color("white" if k == chosen_edge else "#1a1a1a")
-            label.get_bbox_patch().set_facecolor(CHOSEN_EDGE if k == chosen_edge else "white")
+            box = label.get_bbox_patch()
+            assert box is not None  # the edge labels are drawn with a box
+            box.set_facecolor(CHOSEN_EDGE if k == chosen_edge else "white")
         return self.figure
 
 
@@ -831,7 +845,8 @@ class TablePicture:
         """The table as PNG bytes (drawn once, without its clear alpha channel)."""
         self.figure.canvas.draw()
         buffer = io.BytesIO()
-        rgba = np.asarray(self.figure.canvas.buffer_rgba())
+        canvas = cast(FigureCanvasAgg, self.figure.canvas)  # new_figure's Agg canvas
+        rgba = np.asarray(canvas.buffer_rgba())
         Image.fromarray(rgba[..., :3]).save(buffer, format="png", compress_level=1)
         return buffer.getvalue()
 
@@ -1226,7 +1241,8 @@ def net_pdf(set_name: str, path: str) -> str:
         ax.add_patch(Polygon(tab, closed=True, facecolor=TAB, edgecolor="#606060", lw=0.5))
         other = dodeca.neighbour(face, edge)[0]
         glue = _("glue to {number}").format(number=other + 1)
-        ax.text(*tab.mean(axis=0), glue, fontsize=4, ha="center", va="center")
+        x, y = tab.mean(axis=0)
+        ax.text(x, y, glue, fontsize=4, ha="center", va="center")
     scale = _points_scale(ax)
     for face, angle, offset in layout:
         draw_card(ax, name, face, offset=offset, text_scale=scale, legend=False, angle=angle)

@@ -27,6 +27,7 @@ from matplotlib.lines import Line2D
 from matplotlib.patches import PathPatch, Rectangle
 from matplotlib.patheffects import withStroke
 from matplotlib.text import Text
+from matplotlib.typing import LineStyleType
 
 from geoteach.escape import plot_text
 from geoteach.games.globe_works.cards import cards
@@ -63,7 +64,7 @@ RING_PLAYABLE = "#009E73"
 RING_WAITING = "#555555"
 RING_PICKED = "#D55E00"
 #: Line style of each icon's network lines, so icons differ without colour.
-ICON_LINES = {
+ICON_LINES: dict[str, LineStyleType] = {
     "coins": "-",
     "airplane": "--",
     "freighter": ":",

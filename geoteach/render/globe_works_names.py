@@ -1,6 +1,7 @@
 """Globe Works' places in the page's language: the 12 regions (their names in the catalogs, as
 a teacher of that language would say them) and the cities (a capital's name from
-data/place_names.csv, through ``place_name``; a city no source names keeps its English name).
+data/place_names.csv, through ``place_name``; a city no source names keeps its English name),
+and each card's reason (its one-line fact, from the catalogs).
 
 Both the map and the screen's sentences name places through here, so a city is called the
 same on the map, in the hand and in the log.
@@ -14,7 +15,7 @@ from geoteach.data.figures import country_rows
 from geoteach.data.place_names import place_name
 from geoteach.games.globe_works.cards import cards
 from geoteach.games.globe_works.regions import regions
-from geoteach.i18n import N_, _, list_words
+from geoteach.i18n import N_, _, list_words, speaking
 
 #: The regions' names, marked for the catalogs (their English is data/globe_works_regions.csv's;
 #: a test checks the two agree).
@@ -59,3 +60,17 @@ def city_name(card_id: str) -> str:
     if _english_capitals().get(card.iso3) == card.city:
         return place_name("capital", card.iso3, card.city).replace("\xad", "")
     return card.city
+
+
+def card_reason(card_id: str, code: str | None = None) -> str | None:
+    """Why the card's city stands for its icon (data/globe_works_cities.csv, column
+    ``reason``: a fact from the card's source) in language ``code`` (the page's by default), or
+    None for a card without one. The reasons are catalog messages (babel.cfg extracts the
+    column), translated like every sentence; one a catalog lacks is said in English."""
+    reason = cards()[card_id].reason
+    if not reason:
+        return None
+    if code is None:
+        return _(reason)
+    with speaking(code):
+        return _(reason)

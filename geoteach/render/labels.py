@@ -40,7 +40,7 @@ class Placement:
     inside: bool
 
 
-def label_points(geometries: Sequence[BaseGeometry]) -> np.ndarray:
+def label_points(geometries: Sequence[BaseGeometry] | np.ndarray) -> np.ndarray:
     """A point well inside each feature's largest part (its pole of inaccessibility).
 
     The largest part, so France is numbered in Europe and not in French Guiana; the pole of
@@ -176,7 +176,7 @@ def _best_spot(
     boxes = shapely.box(x - box_w, y - box_h, x + box_w, y + box_h)
     n = len(boxes)
 
-    overlaps = np.zeros(n)
+    overlaps: np.ndarray = np.zeros(n)
     if taken_boxes:
         hits = shapely.STRtree(taken_boxes).query(boxes, predicate="intersects")
         overlaps = np.bincount(hits[0], minlength=n)
@@ -186,7 +186,7 @@ def _best_spot(
         near = land_tree.query(boxes)
         touching = near[0][shapely.intersects(land_geoms[near[1]], boxes[near[0]])]
         over_land = (np.bincount(touching, minlength=n) > 0) & ~shapely.contains(own, boxes)
-    crossings = np.zeros(n)
+    crossings: np.ndarray = np.zeros(n)
     if lines:
         leaders = shapely.linestrings(
             np.stack([np.broadcast_to(np.asarray(anchor, dtype=float), (n, 2)), np.c_[x, y]], 1)

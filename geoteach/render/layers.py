@@ -14,7 +14,7 @@ an active pan/zoom tool get the artists drawn as usual.
 from __future__ import annotations
 
 from collections import OrderedDict
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 from matplotlib.artist import Artist
@@ -23,6 +23,10 @@ from matplotlib.backends.backend_agg import RendererAgg
 
 # Pictures kept per layer: the whole map and a zoomed view (the learn panel's) both stay cheap.
 _KEPT = 3
+
+
+#: Any artist: ``add`` gives back the one it was given, its own type kept.
+A = TypeVar("A", bound=Artist)
 
 
 class FixedLayer(Artist):
@@ -49,7 +53,7 @@ class FixedLayer(Artist):
         self.set_clip_path(None)
         self.set_clip_box(None)
 
-    def add(self, artist: Artist) -> Artist:
+    def add(self, artist: A) -> A:
         """Put ``artist`` (in ``ax``'s data coordinates unless it has its own transform) here."""
         ax = self._host
         artist.set_figure(ax.figure)
@@ -100,7 +104,7 @@ class FixedLayer(Artist):
 
     def _key(self, renderer: RendererAgg) -> tuple[Any, ...]:
         ax = self._host
-        key = (
+        key: tuple[Any, ...] = (
             int(renderer.width),
             int(renderer.height),
             float(renderer.dpi),

@@ -32,6 +32,7 @@ from matplotlib.path import Path
 from matplotlib.patheffects import withStroke
 from matplotlib.textpath import TextPath, text_to_path
 from matplotlib.transforms import IdentityTransform
+from matplotlib.typing import ColorType
 from shapely.geometry.base import BaseGeometry
 
 from geoteach.escape import plot_text
@@ -40,7 +41,7 @@ from geoteach.render.clicks import is_pick
 from geoteach.render.labels import Placement
 from geoteach.render.layers import FixedLayer
 
-Colour = str | tuple[float, ...]
+Colour = ColorType
 
 # How close (in points) a click must be to a tiny country's dot or number to count as it.
 PICK_TOLERANCE_PT = 6.0
@@ -131,6 +132,12 @@ def geometry_path(geom: BaseGeometry | None) -> Path:
     return Path(v, np.concatenate(codes), readonly=True)
 
 
+def _rgba(row: Iterable[float]) -> tuple[float, float, float, float]:
+    """One RGBA row of a colour array as four plain floats."""
+    r, g, b, a = (float(v) for v in row)
+    return r, g, b, a
+
+
 @lru_cache(maxsize=4096)
 def _glyphs(text: str, fontsize: float, weight: str) -> Path:
     """A label's outline in points, centred on (0, 0); shared by every map that shows it."""
@@ -172,7 +179,7 @@ def add_text_layer(
     """
     paths = [_glyphs(p.text, float(fontsize), weight) for p in placements]
     offsets = np.array([p.at for p in placements], dtype=float).reshape(-1, 2)
-    common = dict(
+    common: dict[str, Any] = dict(
         sizes=[1.0], offsets=offsets, offset_transform=ax.transData, transform=IdentityTransform()
     )
     halo = PathCollection(
@@ -385,8 +392,12 @@ class MapView:
         """Draw thick borders round these features, on top of their neighbours."""
         idx = self._indices(codes)
         paths = list(self._outlines.get_paths()) + [self._paths[i] for i in idx]
-        edges = list(self._outlines.get_edgecolor()) if len(self._outlines.get_paths()) else []
-        widths = list(self._outlines.get_linewidth()) if edges else []
+        edges: list[ColorType] = (
+            [_rgba(c) for c in to_rgba_array(self._outlines.get_edgecolor())]
+            if len(self._outlines.get_paths())
+            else []
+        )
+        widths = list(np.atleast_1d(self._outlines.get_linewidth())) if edges else []
         edges += [to_rgba(colour)] * len(idx)
         widths += [width] * len(idx)
         self._outlines.set_paths(paths)
@@ -461,12 +472,13 @@ class MapView:
 
     def colours(self) -> dict[str, tuple[float, float, float, float]]:
         """Each feature's current fill colour as RGBA (for tests and for the UI's own legend)."""
-        return {c: tuple(float(v) for v in self._face[i]) for i, c in enumerate(self.codes)}
+        return {c: _rgba(self._face[i]) for i, c in enumerate(self.codes)}
 
     def _push_faces(self) -> None:
-        self.collection.set_facecolor(self._face)
+        # matplotlib's stubs leave out the (n, 4) RGBA array that set_facecolor takes.
+        self.collection.set_facecolor(self._face)  # type: ignore[arg-type]  # stub too narrow
         if self._dots is not None:
-            self._dots.set_facecolor(self._face[self._dot_index])
+            self._dots.set_facecolor(self._face[self._dot_index])  # type: ignore[arg-type]  # same
         self._redraw()
 
     def _redraw(self) -> None:
@@ -595,7 +607,8 @@ class MapView:
         """
 
         def handler(event: MouseEvent) -> None:
-            if not is_pick(event, self.ax):
+            # A pick is inside the axes, so it has map coordinates.
+            if not is_pick(event, self.ax) or event.xdata is None or event.ydata is None:
                 return
             code = self.feature_at(event.xdata, event.ydata)
             if code is not None:
@@ -636,7 +649,7 @@ class MapView:
         self._redraw()
 
     def _full_bounds(self) -> tuple[float, float, float, float]:
-        return tuple(shapely.total_bounds(self.geometries))  # type: ignore[return-value]
+        return tuple(shapely.total_bounds(self.geometries))
 
     def _set_limits(self, bounds: Sequence[float], margin: float) -> None:
         x0, y0, x1, y1 = bounds

@@ -198,6 +198,6 @@ class MapZoom:
             self._cid = None
 
     def _wheel(self, event: MouseEvent) -> None:
-        if event.inaxes is not self.ax or event.xdata is None:
+        if event.inaxes is not self.ax or event.xdata is None or event.ydata is None:
             return
         self.zoom(STEP if event.button == "up" else 1 / STEP, (event.xdata, event.ydata))

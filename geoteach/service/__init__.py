@@ -33,7 +33,7 @@ from tornado.web import RequestHandler
 
 from geoteach.classroom.referee import Referee, teacher_secret
 from geoteach.classroom.remote import SERVICE_ENV, TEACHER_ENV
-from geoteach.classroom.wire import REFUSED, REQUEST_MAX_BYTES, error_reply
+from geoteach.classroom.wire import REFUSED, REQUEST_MAX_BYTES, Reply, error_reply
 from geoteach.store.rooms import ROOMS_ENV, RoomStore
 
 log = logging.getLogger("geoteach.service")
@@ -92,7 +92,7 @@ class _Handler(RequestHandler):
             return None
         return body
 
-    def _reply(self, reply: dict[str, Any]) -> None:
+    def _reply(self, reply: Reply) -> None:
         self.set_header("Content-Type", "application/json")
         self.set_header("Cache-Control", "no-store")
         self.finish(json.dumps(reply))

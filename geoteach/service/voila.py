@@ -15,7 +15,7 @@ from voila.app import Voila
 from geoteach.service import claim_address, start
 
 
-class VoilaWithService(Voila):  # type: ignore[misc]
+class VoilaWithService(Voila):
     """Voilà, and the class service in the same server (the same port and base URL)."""
 
     def init_settings(self) -> dict[str, Any]:

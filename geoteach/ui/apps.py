@@ -21,9 +21,11 @@ from urllib.parse import parse_qs
 
 import ipywidgets as widgets
 
+from geoteach._lazy import load
 from geoteach.bots.registry import BOTS, BotEntry
 from geoteach.escape import html_text
-from geoteach.games.registry import GAMES, GameEntry, Option, load
+from geoteach.games.base import Game
+from geoteach.games.registry import GAMES, GameEntry, Option
 from geoteach.games.table import Seat, Table
 from geoteach.i18n import N_, _, language, requested_language, set_language
 from geoteach.ui.canvas_keys import send_to_lab
@@ -186,7 +188,7 @@ class AppSpec:
         return self.entry.options
 
     @property
-    def game_cls(self) -> type:
+    def game_cls(self) -> type[Game]:
         return self.entry.engine_class
 
     @property

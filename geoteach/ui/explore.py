@@ -378,9 +378,9 @@ class DataExplorer(widgets.VBox):
     def _map_widget(self, view: MapView, picture: widgets.Image, css: str) -> widgets.Widget:
         """The picture, or with ``interactive=True`` the ipympl canvas (same CSS class)."""
         if self.interactive:
-            canvas = view.figure.canvas
-            canvas.add_class(css)  # type: ignore[attr-defined]
-            return canvas  # type: ignore[return-value]
+            canvas: Any = view.figure.canvas  # ipympl's canvas, a widget; ipympl has no types
+            canvas.add_class(css)
+            return canvas
         return picture
 
     def _restyle_world(self, _change: dict) -> None:

@@ -8,6 +8,7 @@ when given as a function, not even built) until the named player reveals it.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TypeAlias
 
 import ipywidgets as widgets
 
@@ -17,7 +18,7 @@ from geoteach.i18n import _
 from geoteach.ui.safe import Show, safe
 from geoteach.ui.theme import seat_badge, themed
 
-Content = widgets.Widget | Callable[[int], widgets.Widget]
+Content: TypeAlias = widgets.Widget | Callable[[int], widgets.Widget]
 
 
 class HotSeatGuard(widgets.VBox):

@@ -72,10 +72,10 @@ def leaderboard_html(
     # A screen's titles ("Hurdles", "Wedges") are marked in its module and translated here.
     head_detail = f"<th>{html_text(_(detail_title))}</th>" if detail_title else ""
     score_title = _("Points") if score_title is None else _(score_title)
-    name, place, player = _("Leaderboard"), _("Place"), _("Player")
+    name, place_head, player = _("Leaderboard"), _("Place"), _("Player")
     return (
         f'<table role="table" aria-label="{html_text(name)}"><thead><tr>'
-        f"<th>{html_text(place)}</th><th>{html_text(player)}</th>"
+        f"<th>{html_text(place_head)}</th><th>{html_text(player)}</th>"
         f"<th>{html_text(score_title)}</th>{head_detail}</tr></thead>"
         f"<tbody>{''.join(rows)}</tbody></table>"
     )

@@ -7,9 +7,10 @@ right answers (with the number of answers on each place), the ten hardest questi
 most common wrong answers, progress across lessons, the latest answers, and a CSV export.
 The tables and drawings come from ``geoteach.classroom.report``; this module only lays them out.
 
-The report speaks the teacher's page language (``geoteach.i18n``); the record's own words stay
-as they were stored, in English (one class's record reads the same whatever each page spoke),
-and the fixed phrases among them (topics, the whole class) are shown through the catalogs.
+The report speaks the teacher's page language (``geoteach.i18n``). The record's words stay as
+they were stored (one class's record reads the same whatever each page spoke); the questions,
+topics, right answers and places are shown in the page's language, worded from each row's ids
+and codes (``geoteach.classroom.asked``), and what the students typed is shown as typed.
 """
 
 from __future__ import annotations
@@ -187,9 +188,7 @@ class LessonReport(widgets.VBox):
             _("Player or team"),
             _("Right answers per player"),
         )
-        topics = report.accuracy(frame, "topic")
-        if not topics.empty:  # the record's topics are English phrases: said in the page's
-            topics = topics.assign(topic=topics["topic"].map(_))
+        topics = report.accuracy(frame, "topic")  # said in the page's language
         self.topics.value = _share_table(topics, "topic", _("Topic"), _("Right answers per topic"))
         self._draw_maps(frame)
         self.hardest.value = _hardest_table(report.hardest(frame))
@@ -323,7 +322,7 @@ def _no_answers() -> str:
 def _hardest_table(rows: pd.DataFrame) -> str:
     if rows.empty:
         return _no_answers()
-    shown = rows.assign(share=rows["share"].map(report.percent), topic=rows["topic"].map(_))
+    shown = rows.assign(share=rows["share"].map(report.percent))
     columns = [
         ("question", _("Question")),
         ("topic", _("Topic")),
@@ -341,7 +340,7 @@ def _latest_table(rows: pd.DataFrame) -> str:
         return _no_answers()
     from babel.dates import format_datetime
 
-    shown = rows.assign(
+    shown = report.in_words(rows).assign(
         at=rows["at"].map(lambda t: format_datetime(t, "d MMM HH:mm", locale=language())),
         correct=rows["correct"].map({True: "✓ " + _("right"), False: "✗ " + _("wrong")}),
         game=rows["game"].map(_title),
@@ -354,7 +353,7 @@ def _latest_table(rows: pd.DataFrame) -> str:
         ("player", _("Player or team")),
         ("game", _("Game")),
         ("question", _("Question")),
-        ("answer", _("Answer")),
+        ("answer", _("Answer given")),
         ("correct", _("Verdict")),
         ("seconds", _("Time")),
     ]

@@ -11,7 +11,7 @@ import functools
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol, TypeVar, cast
 
 import ipywidgets as widgets
 
@@ -84,7 +84,8 @@ def report(
         ERRORS.append(caught)
         log.error("error in %s", where or "a widget callback", exc_info=error)
     if show is not None:
-        shower = getattr(show, "error", show)
+        # A MessageLine (its error method) or a plain function: both take the message.
+        shower = cast(Callable[[str], Any], getattr(show, "error", show))
         try:
             shower(message)
         except Exception as exc:  # the display itself failed: keep it in the record

@@ -234,7 +234,7 @@ class Seating:
         """True for a computer player this screen moves (not a seat played on another device)."""
         return seat in self.bots and seat not in self.remote
 
-    def view_of(self, game: Game, seat: int | None) -> dict[str, Any]:
+    def view_of(self, game: Game, seat: int | None) -> Mapping[str, Any]:
         """``seat``'s own view when that seat plays here, else the public view: a class game's
         screen never holds another device's private view (its hand, its secret)."""
         return game.view(None if seat is not None and seat in self.remote else seat)
@@ -361,7 +361,8 @@ class Host(Protocol):
 
     The containers to fill (``board``, ``controls``, ``below``), the error line, the banner (a
     game may write it before drawing the rest), the seating and test hooks it was given, ``act``
-    (the one verb to move), and the verdict card.
+    (the one verb to move), and the verdict card (shown now, or with the next drawing:
+    ``verdict_due``).
     """
 
     game: Game
@@ -374,6 +375,7 @@ class Host(Protocol):
     controls: widgets.VBox
     below: widgets.VBox
     feedback: Feedback
+    verdict_due: tuple[str, dict[str, Any]] | None
 
     @property
     def large(self) -> bool: ...
@@ -398,6 +400,10 @@ class Screen(widgets.VBox):
 
     #: True while a class game's earlier moves are taken in (``catch_up``): no verdict then.
     catching_up: bool = False
+    #: A verdict (headline, ``show_verdict``'s details) a part asked to show once the screen is
+    #: next drawn: it appears last, after the step and the banner it leads to (never beside
+    #: the question card it answers).
+    verdict_due: tuple[str, dict[str, Any]] | None = None
 
     def __init__(
         self,
@@ -522,7 +528,8 @@ class Screen(widgets.VBox):
         self.run_bots()
 
     def refresh(self) -> None:
-        """Banner, leaderboard and the game's own drawing (timed in ``redraw_seconds``)."""
+        """Banner, leaderboard and the game's own drawing (timed in ``redraw_seconds``), then
+        the verdict due (``verdict_due``), if any."""
         begin = time.perf_counter()
         parts = self.parts
         parts.redraw()
@@ -532,6 +539,10 @@ class Screen(widgets.VBox):
             self.table, parts.standings(), parts.score_title, parts.detail_title, acting
         )
         self.redraw_seconds = time.perf_counter() - begin
+        if self.verdict_due is not None:
+            headline, details = self.verdict_due
+            self.verdict_due = None
+            self.show_verdict(headline, **details)
 
     def act(self, action: Action) -> None:
         """A person's move: put the verdict away, apply, show what it led to, let bots play.
@@ -794,7 +805,8 @@ class GameScreen(Screen):
 
     def describe(self, action: Action) -> str:
         """One sentence for the log: "Robot Ada put 2 on Kenya"."""
-        who = self.table.name_of(action.get("player"))
+        seat = action.get("player")
+        who = self.table.name_of(seat) if isinstance(seat, int) else str(seat)
         return f"{who}: {str(action.get('type', 'move')).replace('_', ' ')}."
 
     def after(self, action: Action, by_human: bool) -> None:
@@ -814,7 +826,7 @@ class GameScreen(Screen):
         """See ``Seating.plays_here``."""
         return self.seating.plays_here(seat)
 
-    def view_of(self, seat: int | None) -> dict[str, Any]:
+    def view_of(self, seat: int | None) -> Mapping[str, Any]:
         """See ``Seating.view_of``."""
         return self.seating.view_of(self.game, seat)
 

@@ -31,7 +31,7 @@ import json
 import ipywidgets
 import shapely
 
-m = app.map
+m = app.parts.board_panel.map
 m.ax.apply_aspect()
 texas = shapely.point_on_surface(m.geometries[m.codes.index("TX")])
 x, y = m.ax.transData.transform((texas.x, texas.y))

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from geoteach.render.globe_works_names import card_reason
 from tests.e2e import pages
 from tests.e2e.apps import harness
 from tests.e2e.apps.globe_works import PLAYABLE_JS
@@ -45,6 +46,7 @@ def test_a_card_played_is_said_in_german(browser, voila: Server) -> None:
         said = app.feedback()
         assert f"Du hast {city[1]} gespielt" in said, said
         assert "Spielsteine übrig: 11 von 12." in said, said
+        assert card_reason(regional[0], "de") in said, said  # the card's fact, in German
         text = app.text()
         left = sorted(f for f in english_fragments("de") if f in text)
         assert not left, f"English on the German page: {left}"

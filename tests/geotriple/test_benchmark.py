@@ -62,7 +62,7 @@ def _race_screen(states):
     ui = GeoTripleScreen(GeoTriple(table, seed=3, states=states), bot_delay=0, clock=FakeClock())
     game = ui.game
     while game.phase == "guess":
-        ui.pick(game.s["secret"][1])
+        ui.parts.pick(game.s["secret"][1])
     ui.feedback.continue_button.click()
     assert game.phase == "race"
     return ui
@@ -71,7 +71,7 @@ def _race_screen(states):
 def _canvas_cost(ui, action, repeat: int = 20) -> float:
     """Median ms of ``action`` when the map is a live canvas: the callback, then the one Agg
     draw the canvas makes when the page asks for the new picture (no PNG of the whole map)."""
-    ui._show_map = ui.map.figure.canvas.draw
+    ui.parts.board_panel._show_map = ui.parts.board_panel.map.figure.canvas.draw
     times = []
     for _ in range(repeat):
         start = time.perf_counter()
@@ -85,24 +85,24 @@ def test_benchmark_click_a_state_to_first_change(benchmark, states):
     the PNG the page shows; extra_info: the same with a live canvas)."""
     ui = _race_screen(states)
     code = ui.game.view(0)["race"]["hand"][0]
-    benchmark(ui.pick, code)  # on, off, on...: every click changes the map
-    assert ui.map_picture.value[:4] == b"\x89PNG"
-    benchmark.extra_info["canvas_click_ms"] = _canvas_cost(ui, lambda: ui.pick(code))
+    benchmark(ui.parts.pick, code)  # on, off, on...: every click changes the map
+    assert ui.parts.board_panel.map_picture.value[:4] == b"\x89PNG"
+    benchmark.extra_info["canvas_click_ms"] = _canvas_cost(ui, lambda: ui.parts.pick(code))
 
 
 def test_benchmark_redraw_after_a_move(benchmark, states):
     """The whole redraw after a move (banner, leaderboard, controls, map repainted) in
     Stage 3, where the board also has the cards and the trick."""
     ui = _race_screen(states)
-    ui.give_up_button.click()  # the computer wins the race at once (no event loop)
+    ui.parts.step_panel.give_up_button.click()  # the computer wins the race at once (no event loop)
     ui.feedback.continue_button.click()
     assert ui.game.phase == "discard"
 
     def forget() -> None:
-        ui._painted = None  # as after a move: the map must be painted again
+        ui.parts.board_panel._painted = None  # as after a move: the map must be painted again
 
     benchmark.pedantic(ui.refresh, setup=forget, rounds=20, iterations=1)
-    assert ui.redraw_seconds > 0 and len(ui.tiles_box.children) == 9
+    assert ui.redraw_seconds > 0 and len(ui.parts.step_panel.tiles_box.children) == 9
 
     def canvas_redraw() -> None:
         forget()

@@ -61,30 +61,36 @@ def play_through_the_screen(code: str, seed: int) -> tuple[GeoTriple, list[str]]
         names = {c: place_name("state", c, card["name"]) for c, card in view["cards"].items()}
         phase = view["phase"]
         if phase == "round_over":
-            ui.next_round_button.click()
+            ui.parts.step_panel.next_round_button.click()
         elif phase == "guess":
-            ui.guess_box.value = names[me.choose(game, 0)["state"]]
-            ui.guess_button.click()
+            ui.parts.step_panel.guess_box.value = names[me.choose(game, 0)["state"]]
+            ui.parts.step_panel.guess_button.click()
         elif phase == "race":
             move = me.choose(game, 0)
             if move["type"] == "give_up":
-                ui.give_up_button.click()
+                ui.parts.step_panel.give_up_button.click()
             else:
                 for card in (c for g in move["groups"] for c in g):
-                    ui.pick(card)
-                ui.claim_button.click()
+                    ui.parts.pick(card)
+                ui.parts.step_panel.claim_button.click()
         else:
             move = me.choose(game, 0)
-            tiles = {t.description.split("\n")[0]: t for t in ui.tiles_box.children[1:]}
+            tiles = {
+                t.description.split("\n")[0]: t for t in ui.parts.step_panel.tiles_box.children[1:]
+            }
             if phase == "discard":
                 for card in move["cards"]:
                     tiles[names[card]].click()
-                ui.put_away_button.click()
+                ui.parts.step_panel.put_away_button.click()
             elif phase == "announce":
-                (ui.plunge_yes if move["geoplunging"] else ui.plunge_no).click()
+                (
+                    ui.parts.step_panel.plunge_yes
+                    if move["geoplunging"]
+                    else ui.parts.step_panel.plunge_no
+                ).click()
             else:
                 if move["type"] == "lead":
-                    ui.category_pick.value = move["category"]
+                    ui.parts.step_panel.category_pick.value = move["category"]
                 tiles[names[move["card"]]].click()
     assert game.is_terminal()
     return game, seen
@@ -136,11 +142,11 @@ def test_a_guess_and_its_verdict_in_spanish() -> None:
     answer = game.s["secret"][1]
     wrong = next(c for c in game.view(0)["possible"] if c != answer)
     name = place_name("state", wrong, game.names[wrong])
-    ui.guess_box.value = name
-    ui.guess_button.click()
+    ui.parts.step_panel.guess_box.value = name
+    ui.parts.step_panel.guess_button.click()
     assert ui.feedback.text == f"No es {name}."
     body = ui.feedback.body.value
     assert "Intento 2 de 3: escribe otro estado." in body and " está en la región " in body
     # The clue heard next is said in Spanish, from the card and its answer.
-    clue = " ".join(page_text(ui.step))
+    clue = " ".join(page_text(ui.parts.step_panel.step))
     assert "Pistas sobre el estado de Robot" in clue and "My state" not in clue

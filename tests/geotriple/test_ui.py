@@ -59,20 +59,21 @@ def finish_stage1(ui: GeoTripleScreen) -> None:
     game = ui.game
     while game.phase == "guess":
         assert game.to_act() == [0]  # the computer's moves were made for it
-        ui.pick(game.s["secret"][1])
+        ui.parts.pick(game.s["secret"][1])
     assert "Stage 1" in ui.feedback.body.value
     ui.feedback.continue_button.click()
 
 
 def to_stage3(ui: GeoTripleScreen) -> None:
     finish_stage1(ui)
-    ui.give_up_button.click()  # the computer then finds its GeoPlunge at once (no loop)
+    # The computer then finds its GeoPlunge at once (no loop).
+    ui.parts.step_panel.give_up_button.click()
     assert ui.game.phase == "discard" and ui.feedback.is_open
     ui.feedback.continue_button.click()
 
 
 def tiles(ui: GeoTripleScreen) -> list[widgets.Button]:
-    return [w for w in ui.tiles_box.children if isinstance(w, widgets.Button)]
+    return [w for w in ui.parts.step_panel.tiles_box.children if isinstance(w, widgets.Button)]
 
 
 # ----- Stage 1 -------------------------------------------------------------------------
@@ -81,16 +82,21 @@ def test_a_wrong_guess_by_click_gets_a_verdict_that_stays_until_continue(states)
     game = ui.game
     said = "Ana's turn: click the state you think Computer holds (guess 1 of 3)."
     assert said in plain(ui.banner.value)
-    assert "Your secret card" in ui.step.value and "Guesses so far: none yet" in ui.step.value
+    assert (
+        "Your secret card" in ui.parts.step_panel.step.value
+        and "Guesses so far: none yet" in ui.parts.step_panel.step.value
+    )
     yellow = [
-        c for c, rgba in ui.map.colours().items() if rgba[:3] == (240 / 255, 228 / 255, 66 / 255)
+        c
+        for c, rgba in ui.parts.board_panel.map.colours().items()
+        if rgba[:3] == (240 / 255, 228 / 255, 66 / 255)
     ]
     assert (
-        yellow and "Yellow, with a thick border: the" in ui.map_caption.value
+        yellow and "Yellow, with a thick border: the" in ui.parts.board_panel.map_caption.value
     )  # the states still possible
     wrong = wrong_states(ui, 1)[0]
     name = game.names[wrong]
-    ui.pick(wrong)
+    ui.parts.pick(wrong)
     assert game.s["stage1"]["guesses"][0] == [wrong]
     assert ui.feedback.is_open and ui.feedback.text == f"Not {name}."
     body = ui.feedback.body.value
@@ -98,10 +104,10 @@ def test_a_wrong_guess_by_click_gets_a_verdict_that_stays_until_continue(states)
     assert game.names[game.s["secret"][1]] not in body  # the answer is not given away yet
     ui.refresh()
     assert ui.feedback.is_open  # redraws do not put it away
-    assert "red-orange" in ui.map_caption.value
+    assert "red-orange" in ui.parts.board_panel.map_caption.value
     ui.feedback.continue_button.click()
-    assert not ui.feedback.is_open and "Yellow" in ui.map_caption.value
-    assert f"Guesses so far: {name}" in ui.step.value
+    assert not ui.feedback.is_open and "Yellow" in ui.parts.board_panel.map_caption.value
+    assert f"Guesses so far: {name}" in ui.parts.step_panel.step.value
 
 
 def test_the_last_miss_names_the_answer_where_it_is_and_a_fact(states):
@@ -110,7 +116,7 @@ def test_the_last_miss_names_the_answer_where_it_is_and_a_fact(states):
     assert game.to_act() == [0] and len(ui.computer_log.lines) >= 1
     secret = game.names[game.s["secret"][1]]
     for code in wrong_states(ui, 3):
-        ui.pick(code)  # the next click also puts the verdict away
+        ui.parts.pick(code)  # the next click also puts the verdict away
     body = ui.feedback.body.value
     assert "that was your last guess" in ui.feedback.text
     assert f"Computer&#x27;s state was {secret}." in body
@@ -123,11 +129,11 @@ def test_a_typed_guess_is_the_keyboard_route(states):
     ui, _ = solo(states, first=1)
     game = ui.game
     secret = game.s["secret"][1]
-    ui.guess_box.value = "Atlantis"
-    ui.guess_button.click()
+    ui.parts.step_panel.guess_box.value = "Atlantis"
+    ui.parts.step_panel.guess_button.click()
     assert game.s["stage1"]["guesses"][0] == [] and "Type a state" in ui.messages.text
-    ui.guess_box.value = game.names[secret]
-    ui.guess_button.click()
+    ui.parts.step_panel.guess_box.value = game.names[secret]
+    ui.parts.step_panel.guess_button.click()
     assert game.phase == "race"  # right at once, after the computer's guesses
     assert f"Yes! It is {game.names[secret]}." in ui.feedback.body.value
 
@@ -151,32 +157,37 @@ def test_the_race_by_clicks_with_a_wrong_claim_its_lock_and_a_right_claim(states
     game = ui.game
     due = ui.bots[1].race_time(game, 1)
     assert due > 20  # an easy computer needs a while
-    assert "Computer can shout GeoPlunge in" in ui.race_clock.label.value
+    assert "Computer can shout GeoPlunge in" in ui.parts.race_clock.label.value
     outside = next(c for c in game.cards if c not in game.view(0)["race"]["hand"])
-    ui.pick(outside)
-    assert "is not one of your cards" in ui.messages.text and ui.selected == []
+    ui.parts.pick(outside)
+    assert "is not one of your cards" in ui.messages.text and ui.parts.selected == []
     for code in first_six:
-        ui.pick(code)  # clicks on the map
-    assert ui.selected == first_six
-    assert "Group 1</b> (orange)" in ui.groups_line.value
-    toggles = [t for t in ui.hand_grid.children if t.value]
+        ui.parts.pick(code)  # clicks on the map
+    assert ui.parts.selected == first_six
+    assert "Group 1</b> (orange)" in ui.parts.step_panel.groups_line.value
+    toggles = [t for t in ui.parts.step_panel.hand_grid.children if t.value]
     assert len(toggles) == 6 and any(t.description.endswith("(2)") for t in toggles)
-    ui.claim_button.click()
+    ui.parts.step_panel.claim_button.click()
     assert game.phase == "race" and ui.feedback.text == "Not a GeoPlunge yet."
     assert "do not touch" in ui.feedback.body.value
-    assert ui.hand_grid not in ui.private.children  # the cards wait with the clock
+    assert (
+        ui.parts.step_panel.hand_grid not in ui.parts.step_panel.private.children
+    )  # the cards wait with the clock
     ui.feedback.continue_button.click()
-    assert ui.claim_button.disabled and "wait 5 s" in ui.claim_button.description
-    ui.clear_button.click()
+    assert (
+        ui.parts.step_panel.claim_button.disabled
+        and "wait 5 s" in ui.parts.step_panel.claim_button.description
+    )
+    ui.parts.step_panel.clear_button.click()
     for code in right:
-        ui._hand_toggles[code].value = True  # the buttons route
-    assert ui.selected == right
-    ui.claim()
+        ui.parts.step_panel._hand_toggles[code].value = True  # the buttons route
+    assert ui.parts.selected == right
+    ui.parts.claim()
     assert "Wait 5 more seconds" in ui.messages.text and game.phase == "race"
     clock.now += LOCKOUT_SECONDS + 1
-    ui.tick()
-    assert not ui.claim_button.disabled
-    ui.claim_button.click()
+    ui.parts.tick()
+    assert not ui.parts.step_panel.claim_button.disabled
+    ui.parts.step_panel.claim_button.click()
     assert game.view(0)["results"]["race"]["winner"] == 0 and game.phase == "discard"
     assert ui.feedback.text == "Ana shouts GeoPlunge first: +10 points!"
     assert "borders" in ui.feedback.body.value and "Did you know?" in ui.feedback.body.value
@@ -187,29 +198,29 @@ def test_the_race_screen_says_the_border_rule(states):
     """The house rule is said where players race: a corner or water is not a border here."""
     ui, _ = solo(states, level="easy")
     finish_stage1(ui)
-    assert borders.BORDER_RULE.replace("'", "&#x27;") in ui.step.value
-    assert "Four Corners" in ui.step.value
+    assert borders.BORDER_RULE.replace("'", "&#x27;") in ui.parts.step_panel.step.value
+    assert "Four Corners" in ui.parts.step_panel.step.value
 
 
 def test_the_computer_shouts_when_its_time_comes_and_not_while_a_verdict_is_read(states):
     ui, clock = solo(states, level="hard")
     game = ui.game
     while game.phase == "guess":
-        ui.pick(game.s["secret"][1])
+        ui.parts.pick(game.s["secret"][1])
     # Stage 1's result is open: the race clock has not started counting.
     assert ui.feedback.is_open and game.phase == "race"
     due = ui.bots[1].race_time(game, 1)
     clock.now += due + 100
-    ui.tick()
-    assert game.phase == "race" and ui.race_clock.elapsed() == 0
+    ui.parts.tick()
+    assert game.phase == "race" and ui.parts.race_clock.elapsed() == 0
     ui.feedback.continue_button.click()
     clock.now += due - 0.5
-    ui.tick()
+    ui.parts.tick()
     assert game.phase == "race" and "Computer can shout GeoPlunge in 1 s" in (
-        ui.race_clock.label.value
+        ui.parts.race_clock.label.value
     )
     clock.now += 1.0
-    ui.tick()
+    ui.parts.tick()
     assert game.phase != "race"  # the computer shouted (or gave up and the race ended)
     assert ui.feedback.is_open and "Computer" in ui.feedback.text
     assert any("GeoPlunge" in line for line in ui.computer_log.lines)
@@ -238,12 +249,12 @@ def test_stage3_by_clicking_cards_banner_says_who_deals_and_leads(states):
     tiles(ui)[0].click()
     tiles(ui)[1].click()
     assert "(put away)" in tiles(ui)[0].description
-    ui.put_away_button.click()
+    ui.parts.step_panel.put_away_button.click()
     assert len(game.view(0)["stage3"]["hand"]) == 6
     # GeoPlunging is explained where it is asked: what it changes (only the points).
     if game.phase == "announce" and 0 in game.to_act():
-        assert GEOPLUNGING in ui.step.value
-        ui.plunge_yes.click()
+        assert GEOPLUNGING in ui.parts.step_panel.step.value
+        ui.parts.step_panel.plunge_yes.click()
     assert game.phase == "trick"
     tricks = 0
     while game.phase == "trick":
@@ -252,7 +263,7 @@ def test_stage3_by_clicking_cards_banner_says_who_deals_and_leads(states):
         if s3["trick"] is None:
             tiles(ui)[0].click()  # no category picked yet: refused, nothing changes
             assert "Size, Statehood or Population" in ui.messages.text
-            ui.category_pick.value = "population"
+            ui.parts.step_panel.category_pick.value = "population"
         tiles(ui)[0].click()
         tricks += 1
         if game.phase == "trick":
@@ -262,7 +273,7 @@ def test_stage3_by_clicking_cards_banner_says_who_deals_and_leads(states):
     assert "Stage 3" in body and "tricks to" in body
     if game.phase == "round_over":
         assert "Score: Ana" in body
-        ui.next_round_button.click()
+        ui.parts.step_panel.next_round_button.click()
         assert game.s["round"] == 2 and game.phase == "guess"
         assert "Computer (computer, hard) deals this round" in plain(ui.banner.value)
 
@@ -277,7 +288,7 @@ def test_cards_picked_to_put_away_stay_picked_while_the_computer_puts_its_own_aw
         game = ui.game
         finish_stage1(ui)
         ui.bot_delay = 0.05  # from now on the computer moves as in a kernel, one by one
-        ui.give_up_button.click()
+        ui.parts.step_panel.give_up_button.click()
         # The computer shouts its GeoPlunge: the race's verdict opens.
         await until_async(lambda: game.phase == "discard", "the race never ended")
         assert game.phase == "discard" and ui.feedback.is_open and game.to_act() == [0, 1]
@@ -285,10 +296,10 @@ def test_cards_picked_to_put_away_stay_picked_while_the_computer_puts_its_own_aw
         first.click()  # Ana picks a card; the verdict goes, the computer puts its two away
         await until_async(lambda: game.to_act() == [0], "the computer never put its cards away")
         assert game.to_act() == [0], "the computer never put its cards away"
-        assert len(ui.selected) == 1 and "(put away)" in first.description
+        assert len(ui.parts.selected) == 1 and "(put away)" in first.description
         tiles(ui)[1].click()
-        assert not ui.put_away_button.disabled
-        ui.put_away_button.click()
+        assert not ui.parts.step_panel.put_away_button.disabled
+        ui.parts.step_panel.put_away_button.click()
         assert len(game.view(0)["stage3"]["hand"]) == 6
         ui.close_screen()
 
@@ -306,7 +317,7 @@ def test_three_tricks_to_three_says_the_last_trick_decided_it(states):
             if game.is_terminal() or game.phase == "round_over":
                 break
             if game.phase == "race":
-                ui.give_up()
+                ui.parts.step_panel.give_up()
                 continue
             ui.act(me.choose(game, 0))
         result = game.view(None)["results"].get("stage3")
@@ -331,7 +342,7 @@ def test_the_computer_waits_while_a_verdict_is_open_and_skip_plays_it_at_once(st
         game = GeoTriple(table, seed=3, states=states)
         ui = GeoTripleScreen(game, bot_delay=0.01, clock=FakeClock())
         for code in wrong_states(ui, 3):
-            ui.pick(code)
+            ui.parts.pick(code)
         # Ana's last miss: its verdict is open; the computer must guess next, but waits.
         assert ui.feedback.is_open and game.to_act() == [1] and ui.bot_task is not None
         moves = len(game.log)
@@ -362,7 +373,7 @@ def test_the_set_up_screen_starts_the_game_and_new_game_comes_back(states):
     assert isinstance(screen, GeoTripleScreen) and screen in app.children
     assert screen.game.target == 50 and screen.game.seed == 5 and not screen.show_possible
     assert screen.game.view(None)["dealer"] == 1 and "Points (first to 50)" in screen.leaders.value
-    assert "Yellow" not in screen.map_caption.value
+    assert "Yellow" not in screen.parts.board_panel.map_caption.value
     screen.new_game_button.click()
     assert app.screen is None and app.setup_screen in app.children and screen not in app.children
     assert app.option_boxes["target"][1].value == 50 and app.setup.first.value == 1
@@ -372,28 +383,31 @@ def test_the_set_up_screen_starts_the_game_and_new_game_comes_back(states):
 
 def test_large_text_enlarges_the_map_and_its_labels(states):
     ui, _ = solo(states)
-    figure = ui.map.figure
+    figure = ui.parts.board_panel.map.figure
     width = figure.get_figwidth()
-    size = ui.map.number_layer[4]
+    size = ui.parts.board_panel.map.number_layer[4]
     ui.large_toggle.value = True
     assert "gt-large" in ui._dom_classes
-    assert ui.map.figure.get_figwidth() > width * 1.3 and ui.map.number_layer[4] > size
+    assert (
+        ui.parts.board_panel.map.figure.get_figwidth() > width * 1.3
+        and ui.parts.board_panel.map.number_layer[4] > size
+    )
     # The same figure (on a page: the same canvas, so no old picture stays behind).
-    assert ui.map.figure is figure and len(figure.axes) == 1
-    assert ui.map_picture.value[:4] == b"\x89PNG"
-    ui.pick(ui.game.s["secret"][1])  # clicks still reach the game
+    assert ui.parts.board_panel.map.figure is figure and len(figure.axes) == 1
+    assert ui.parts.board_panel.map_picture.value[:4] == b"\x89PNG"
+    ui.parts.pick(ui.game.s["secret"][1])  # clicks still reach the game
     assert ui.game.s["stage1"]["taken"][0] == 1 or ui.game.phase != "guess"
 
 
 def test_the_northeast_button_zooms_to_the_small_states(states):
     ui, _ = solo(states)
-    (x0, x1) = ui.map.ax.get_xlim()
-    ui.zoom_northeast.click()
-    (n0, n1) = ui.map.ax.get_xlim()
+    (x0, x1) = ui.parts.board_panel.map.ax.get_xlim()
+    ui.parts.board_panel.zoom_northeast.click()
+    (n0, n1) = ui.parts.board_panel.map.ax.get_xlim()
     assert (n1 - n0) < (x1 - x0) / 3
-    assert {"RI", "DE", "CT"} <= set(ui._northeast())
-    ui.zoom_home.click()
-    assert ui.map.ax.get_xlim() == pytest.approx((x0, x1))
+    assert {"RI", "DE", "CT"} <= set(ui.parts.board_panel._northeast())
+    ui.parts.board_panel.zoom_home.click()
+    assert ui.parts.board_panel.map.ax.get_xlim() == pytest.approx((x0, x1))
 
 
 # ----- two people at one screen -----------------------------------------------------------
@@ -401,19 +415,23 @@ def test_hot_seat_hides_cards_until_the_player_clicks(states):
     table = Table.of("Ana", "Ben")
     ui = GeoTripleScreen(GeoTriple(table, seed=4, states=states), clock=FakeClock())
     game = ui.game
-    assert ui.guard is not None and ui.viewer is None and ui.controls.children == (ui.guard,)
+    assert (
+        ui.parts.guard is not None
+        and ui.parts.viewer is None
+        and ui.controls.children == (ui.parts.guard,)
+    )
     assert game.to_act() == [1]  # Ben answers Ana's first GeoChallenge card
-    assert "Pass the screen" in ui.guard.prompt.value and not ui.guard.revealed
+    assert "Pass the screen" in ui.parts.guard.prompt.value and not ui.parts.guard.revealed
     secret = game.cards[game.s["secret"][1]].name
-    assert secret not in str([getattr(w, "value", "") for w in ui.guard.children])
-    assert secret not in ui.map_caption.value
-    ui.guard.reveal()
-    assert ui.viewer == 1 and secret in ui.step.value
-    ui.clue_pick.value = game.legal_actions(1)[0]["answer"]
-    ui.clue_button.click()
-    assert ui.guard.seat == 0 and not ui.guard.revealed  # passed to Ana
-    ui.guard.reveal()
-    ui.pick(game.s["secret"][1])
+    assert secret not in str([getattr(w, "value", "") for w in ui.parts.guard.children])
+    assert secret not in ui.parts.board_panel.map_caption.value
+    ui.parts.guard.reveal()
+    assert ui.parts.viewer == 1 and secret in ui.parts.step_panel.step.value
+    ui.parts.step_panel.clue_pick.value = game.legal_actions(1)[0]["answer"]
+    ui.parts.step_panel.clue_button.click()
+    assert ui.parts.guard.seat == 0 and not ui.parts.guard.revealed  # passed to Ana
+    ui.parts.guard.reveal()
+    ui.parts.pick(game.s["secret"][1])
     assert game.s["stage1"]["taken"][0] == 1
 
 
@@ -426,30 +444,30 @@ def test_hot_seat_race_second_player_must_beat_the_time(states):
         game.apply(bot.choose(game, game.to_act()[0]))
     ui = GeoTripleScreen(game, clock=clock)
     hands = game.s["race"]["hands"]
-    first = ui.guard.seat
+    first = ui.parts.guard.seat
     assert first == game.view(None)["dealer"]
-    ui.guard.reveal()
+    ui.parts.guard.reveal()
     solution = borders.find_solution(hands[first], game.neighbours)
     assert solution is not None  # this seed deals the first player a GeoPlunge
     clock.now += 30
     for code in (c for g in solution for c in g):
-        ui.pick(code)
-    ui.claim_button.click()
+        ui.parts.pick(code)
+    ui.parts.step_panel.claim_button.click()
     # Held until the other has tried: the screen goes to Ben, nothing of Ana's claim shows.
-    assert game.phase == "race" and ui.guard.seat == 1 - first and not ui.guard.revealed
+    assert game.phase == "race" and ui.parts.guard.seat == 1 - first and not ui.parts.guard.revealed
     assert "in less than 30 seconds" in ui.feedback.body.value
     assert game.names[solution[0][0]] not in ui.feedback.body.value
-    ui.guard.reveal()
-    assert "30 s left to beat Ana's time" in ui.race_clock.label.value
+    ui.parts.guard.reveal()
+    assert "30 s left to beat Ana's time" in ui.parts.race_clock.label.value
     clock.now += 100
-    ui.tick()
+    ui.parts.tick()
     assert game.phase == "race"  # Ben's clock waits while he reads the verdict
     ui.feedback.continue_button.click()
     clock.now += 29
-    ui.tick()
+    ui.parts.tick()
     assert game.phase == "race"
     clock.now += 2
-    ui.tick()
+    ui.parts.tick()
     assert game.view(0)["results"]["race"]["winner"] == first
 
 
@@ -469,8 +487,8 @@ def test_hot_seat_a_first_racer_out_of_the_race_leaves_no_time_to_beat(states):
             break
     clock = FakeClock()
     ui = GeoTripleScreen(game, clock=clock)
-    assert ui.guard.seat == first
-    ui.guard.reveal()
+    assert ui.parts.guard.seat == first
+    ui.parts.guard.reveal()
     hand = hands[first]
     wrong = next(
         list(six)
@@ -478,20 +496,20 @@ def test_hot_seat_a_first_racer_out_of_the_race_leaves_no_time_to_beat(states):
         if borders.claim_problem([six[:3], six[3:]], hand, game.neighbours)
     )
     for _ in range(3):
-        ui.selected = list(wrong)
-        ui.claim_button.click()
+        ui.parts.selected = list(wrong)
+        ui.parts.step_panel.claim_button.click()
         assert game.phase == "race" and ui.feedback.text == "Not a GeoPlunge yet."
         ui.feedback.continue_button.click()
         clock.now += LOCKOUT_SECONDS + 1
-        ui.tick()
+        ui.parts.tick()
     assert game.view(first)["race"]["out"][first]
-    assert ui.guard.seat == 1 - first and not ui.guard.revealed
-    ui.guard.reveal()
-    assert "is out of this race" in ui.race_clock.label.value
+    assert ui.parts.guard.seat == 1 - first and not ui.parts.guard.revealed
+    ui.parts.guard.reveal()
+    assert "is out of this race" in ui.parts.race_clock.label.value
     solution = borders.find_solution(hands[1 - first], game.neighbours)
     for code in (c for g in solution for c in g):
-        ui.pick(code)
-    ui.claim_button.click()
+        ui.parts.pick(code)
+    ui.parts.step_panel.claim_button.click()
     assert game.view(0)["results"]["race"]["winner"] == 1 - first
 
 
@@ -500,10 +518,10 @@ def test_a_hint_goes_with_the_next_move_but_other_messages_stay(states):
     finish_stage1(ui)
     ui.messages.error("Your answers are not being kept for the report. Tell your teacher.")
     hand = ui.game.view(0)["race"]["hand"]
-    ui.pick(hand[0])
+    ui.parts.pick(hand[0])
     assert "not being kept" in ui.messages.text  # not the screen's to take away
     outside = next(c for c in ui.game.cards if c not in hand)
-    ui.pick(outside)
+    ui.parts.pick(outside)
     assert "is not one of your cards" in ui.messages.text
-    ui.pick(hand[1])
-    assert ui.messages.text == "" and ui.selected == hand[:2]
+    ui.parts.pick(hand[1])
+    assert ui.messages.text == "" and ui.parts.selected == hand[:2]

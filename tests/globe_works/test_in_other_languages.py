@@ -139,8 +139,8 @@ def test_a_move_and_its_verdict_in_spanish() -> None:
     assert "Tu red de bancos: Tokio (1 carta). Puntos:" in body
     assert "Fichas que quedan: 11 de 12." in body
     assert "Tokio está en Asia oriental (EA)." in body
-    # The deck's reasons are English data: not on a Spanish page.
-    assert cards()["EA-coins"].reason not in body
+    # The deck's reason, from the catalog: in Spanish, not in English.
+    assert "Sede de la Bolsa de Tokio" in body and cards()["EA-coins"].reason not in body
 
 
 def test_a_card_that_cannot_be_played_says_why_in_german() -> None:

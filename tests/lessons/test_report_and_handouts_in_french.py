@@ -1,6 +1,6 @@
 """The teacher's lesson report and a handout in French (issue 37): the report's own sentences in
-the page's language, the record's stored words as they were stored (English), the fixed
-phrases among them (the whole class, an answer's verdict) through the catalogs."""
+the page's language, and the record's questions, topics and right answers worded in it from
+their ids (only what the pupils typed stays as typed)."""
 
 from __future__ import annotations
 
@@ -21,8 +21,9 @@ def test_the_lesson_report_is_said_in_french(tmp_path: Path) -> None:
     lesson = classroom.open_lesson(tmp_path / "class.sqlite")
     rows = class_rows(students=3, answers=20, lessons=2)
     lesson.write(rows)
-    # The record keeps the questions as they were asked (English here): they may stay English.
-    asked = " ".join(str(value) for row in rows for value in row.values())
+    # The record keeps the questions as they were asked (English here); the report words them
+    # in French from their ids (geoteach.classroom.asked): only what the pupils typed is kept.
+    typed = " ".join(str(row["answer"]) for row in rows)
     with speaking("fr"):
         report = LessonReport(lesson)
         said_in(
@@ -34,8 +35,10 @@ def test_the_lesson_report_is_said_in_french(tmp_path: Path) -> None:
             "Toute la classe",
             "Les dix questions les plus difficiles",
             "Carte du monde : chaque lieu est coloré",
-            stored=asked,
+            stored=typed,
         )
+        # The hardest questions in French (a French question mark has a space before it).
+        assert re.search(r"[\s\u202f\xa0]\?</td>", report.hardest.value)
         assert re.search(r"\d[\u202f\xa0]%", report.summary.value)  # "62 %", French spacing
         report.export()
         assert "réponses enregistrées dans" in report.messages.line.value

@@ -49,7 +49,7 @@ def rolled(questions, interactive: bool = False) -> tuple[PursuitApp, dict, str]
 def back_to(app: PursuitApp, saved: dict) -> None:
     """The state before the click, drawn, so every round draws a real change."""
     app.game._restore(saved)
-    app._asked_id = app._asked = None
+    app.parts.step_panel.asked_id = app.parts.step_panel.asked = None
     app.refresh()
 
 
@@ -71,17 +71,17 @@ def test_bench_move_click_to_redrawn_picture(benchmark, questions) -> None:
 
 def test_bench_move_click_on_the_live_canvas(benchmark, questions, widget_backend) -> None:
     app, saved, target = rolled(questions, interactive=True)
-    canvas = app.pieces.figure.canvas
+    canvas = app.parts.board_panel.pieces.figure.canvas
     canvas.syncing_data_url = False  # as once the page has shown the canvas
     canvas.draw()  # the page's first full picture
     first_visible: list[float] = []
-    mark = app.pieces.mark
+    mark = app.parts.board_panel.pieces.mark
 
     def timed_mark(space_id: str) -> None:
         mark(space_id)
         first_visible.append(time.perf_counter() - started[0])
 
-    app.pieces.mark = timed_mark  # type: ignore[method-assign]
+    app.parts.board_panel.pieces.mark = timed_mark  # type: ignore[method-assign]
     started = [0.0]
 
     def click() -> None:

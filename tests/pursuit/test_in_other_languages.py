@@ -75,7 +75,7 @@ def play_through(app: PursuitApp, english: set[str]) -> str:
         assert not left, f"English on the page: {left}"
         phase = game.phase
         if phase == "roll":
-            app.roll_button.click()
+            app.parts.step_panel.roll_button.click()
         elif phase == "move":
             seat = game.state["player"]
             target = PursuitBot("hard", seed=0).destination(game.view(seat), seat)
@@ -84,7 +84,7 @@ def play_through(app: PursuitApp, english: set[str]) -> str:
         elif phase in ("choose_category", "vote"):
             buttons(app.controls, "gt-category")[2].click()
         else:
-            card = app.card
+            card = app.parts.step_panel.card
             right = steps % 3 != 0
             card.answer_box.value = card.question.answer if right else "Atlántida"
             card.submit_button.click()
@@ -130,7 +130,7 @@ def test_a_whole_game_is_said_in_spanish() -> None:
     assert "Quesitos" in said and re.search(r"\d de 6", said)
     assert "la partida" in app.banner.value and "Nueva partida" in app.banner.value
     # The news under the board: each line in Spanish, from the engine's language-free news.
-    assert "Qué ha pasado" in app.history.value and " saca un " in app.history.value
+    assert "Qué ha pasado" in app.parts.history.value and " saca un " in app.parts.history.value
 
 
 def test_a_whole_game_is_said_in_german() -> None:
@@ -147,17 +147,17 @@ def test_a_whole_game_is_said_in_german() -> None:
 def test_a_wrong_answer_and_its_verdict_in_french() -> None:
     geoteach.set_language("fr")
     app = a_game(("Ana", "Robot"), {"prompt": "Réponse {n} ?", "answer": "R", "why": "."})
-    app.roll_button.click()
+    app.parts.step_panel.roll_button.click()
     assert "Ana a fait" in app.banner.value and "clique" not in app.banner.value
     offered = dict(
         zip(app.game.legal_destinations(), buttons(app.controls, "gt-space"), strict=True)
     )
     sid = next(s for s in offered if SPACES[s].kind in ("category", "headquarters"))
-    assert offered[sid].description == describe_space(sid, app.names)
+    assert offered[sid].description == describe_space(sid, app.parts.names)
     offered[sid].click()
     assert "Ana : réponds à la question de" in app.banner.value
-    app.card.answer_box.value = "Atlantide"
-    app.card.submit_button.click()
+    app.parts.step_panel.card.answer_box.value = "Atlantide"
+    app.parts.step_panel.card.submit_button.click()
     assert app.feedback.text == "Pas tout à fait. C'est maintenant au tour de Robot."
 
 

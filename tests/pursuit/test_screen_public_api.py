@@ -70,12 +70,12 @@ def test_a_whole_game_through_the_screens_controls_on_the_public_api(questions) 
         elif phase == "vote":
             press(app, "PW")
         elif phase == "question":
-            assert app.card in app.controls.children
+            assert app.parts.step_panel.card in app.controls.children
             answer(app, right=clicks % 4 != 0)
     assert game.is_terminal(), f"not over after {clicks} clicks"
     winner = game.table.name_of(game.winners()[0])
     assert winner in app.banner.value and "the game!" in app.banner.value
-    assert "New game" in app.step.value
+    assert "New game" in app.parts.step_panel.step.value
     assert "6 of 6" in app.leaders.value
     # The person's answers reached the engine as typed text, judged there.
     answers = [a for a in game.log if a["type"] == "answer" and a["player"] == 0]
@@ -91,10 +91,15 @@ def test_a_strict_game_judges_the_card_as_the_engine_does(questions) -> None:
     app = PursuitApp(PublicOnly(game), mode="typed", bot_delay=0)
     app.start()
     to_a_question(app, game)
-    typo = app.card.question.answer[:-1] + "x"  # one letter off: forgiven only when forgiving
-    app.card.answer_box.value = typo
-    app.card.submit_button.click()  # Enter: the page script presses it
-    assert app.card.verdict is not None and not app.card.verdict.correct
+    typo = (
+        app.parts.step_panel.card.question.answer[:-1] + "x"
+    )  # one letter off: forgiven only when forgiving
+    app.parts.step_panel.card.answer_box.value = typo
+    app.parts.step_panel.card.submit_button.click()  # Enter: the page script presses it
+    assert (
+        app.parts.step_panel.card.verdict is not None
+        and not app.parts.step_panel.card.verdict.correct
+    )
     mine = [a for a in game.log if a["player"] == 0 and a["type"] == "answer"]
     assert mine == [{"player": 0, "type": "answer", "text": typo}]  # the computer played on
     assert app.feedback.is_open and "Not quite" in app.feedback.body.value
@@ -136,3 +141,30 @@ def test_the_other_answer_modes_work_on_the_public_api(questions, mode, key) -> 
     assert key in game.log[-1] and game.log[-1]["player"] == 0  # right: Ana rolls again
     assert game.state["last"]["correct"]
     assert "Right!" in app.feedback.body.value
+
+
+def test_the_panels_hold_no_game_and_the_package_imports_no_circle() -> None:
+    """Issue 38: the screen is composed of panels with explicit inputs (a view, ``on_move``):
+    ``board.py`` and ``step.py`` never name a game; and no module of the package imports
+    another in a circle."""
+    from graphlib import TopologicalSorter
+
+    for panel in ("board.py", "step.py"):
+        tree = ast.parse((SCREEN / panel).read_text(encoding="utf-8"))
+        names = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)}
+        names |= {n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute)}
+        names |= {a.arg for n in ast.walk(tree) if isinstance(n, ast.arguments) for a in n.args}
+        assert "game" not in names, panel
+    modules = {p.stem for p in SCREEN.glob("*.py")} - {"__init__"}
+    graph: dict[str, set[str]] = {}
+    for stem in modules:
+        found = set()
+        for node in ast.walk(ast.parse((SCREEN / f"{stem}.py").read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module:
+                if node.module.startswith("geoteach.ui.pursuit."):
+                    found.add(node.module.rsplit(".", 1)[1])
+                elif node.module == "geoteach.ui.pursuit":
+                    found.update(a.name for a in node.names)
+        graph[stem] = found & modules
+    assert {"board", "step"} <= graph["screen"]
+    assert len(list(TopologicalSorter(graph).static_order())) == len(graph)  # CycleError else

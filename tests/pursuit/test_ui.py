@@ -60,7 +60,7 @@ def spaces_offered(app: PursuitApp) -> list[widgets.Button]:
 
 def click_board(app: PursuitApp, space_id: str) -> None:
     """A real mouse press on the board canvas, where ``space_id`` is drawn."""
-    board = app.pieces
+    board = app.parts.board_panel.pieces
     x, y = board.ax.transData.transform(space_xy(space_id))
     event = MouseEvent("button_press_event", board.figure.canvas, x, y, button=1)
     board.figure.canvas.callbacks.process("button_press_event", event)
@@ -78,7 +78,7 @@ def to_a_question(app: PursuitApp) -> None:
 
 def answer(app: PursuitApp, right: bool) -> None:
     """Answer the card shown, in the card's own way (typed, a choice, or honor marks)."""
-    card = app.card
+    card = app.parts.step_panel.card
     if card.asked_mode == "honor":
         card.reveal_button.click()
         (card.right_button if right else card.wrong_button).click()
@@ -149,7 +149,7 @@ def test_a_full_game_with_a_computer_is_playable_to_the_end(questions) -> None:
     # The leaderboard: the winner first, each seat's wedges counted and named by their letters.
     first_row = app.leaders.value.split("<tbody>")[1].split("</tr>")[0]
     assert winner in first_row and "6 of 6" in first_row and "CC CF PW PP BN US" in first_row
-    assert app.board_widget.value[:4] == b"\x89PNG"
+    assert app.parts.board_panel.board_widget.value[:4] == b"\x89PNG"
 
 
 @pytest.mark.parametrize("mode", ["typed", "choice", "honor"])
@@ -158,7 +158,10 @@ def test_right_rolls_again_and_wrong_passes_the_turn_in_every_answer_mode(
 ) -> None:
     app = against_a_robot(questions, mode=mode)
     to_a_question(app)
-    assert app.card in app.controls.children and app.card.asked_mode == mode
+    assert (
+        app.parts.step_panel.card in app.controls.children
+        and app.parts.step_panel.card.asked_mode == mode
+    )
     answer(app, right=True)
     assert app.game.state["last"]["correct"] and app.game.to_act() == [0]
     assert "Right!" in app.feedback.body.value
@@ -178,7 +181,7 @@ def test_landing_on_roll_again_says_so(questions) -> None:
     app.refresh()
     press(app, "Roll again")
     assert app.game.phase == "roll" and app.game.to_act() == [0]
-    assert "Ana lands on Roll again: one more roll." in app.step.value
+    assert "Ana lands on Roll again: one more roll." in app.parts.step_panel.step.value
 
 
 def test_the_die_is_shown_big_and_the_lit_spaces_are_offered_as_buttons(questions) -> None:
@@ -186,17 +189,19 @@ def test_the_die_is_shown_big_and_the_lit_spaces_are_offered_as_buttons(question
     assert "Ana, your turn: roll the die." in app.banner.value
     press(app, "Roll the die")
     roll = app.game.state["roll"]
-    assert f'aria-label="the die shows {roll}"' in app.step.value
+    assert f'aria-label="the die shows {roll}"' in app.parts.step_panel.step.value
     assert f"rolled a {roll}" in app.banner.value
     offered = [b.description for b in spaces_offered(app)]
-    assert offered == [describe_space(s, app.categories) for s in app.game.legal_destinations()]
-    assert app.pieces.lit == app.game.legal_destinations()
+    assert offered == [
+        describe_space(s, app.parts.categories) for s in app.game.legal_destinations()
+    ]
+    assert app.parts.board_panel.pieces.lit == app.game.legal_destinations()
 
 
 def test_a_wrong_answer_keeps_its_verdict_until_continue(questions) -> None:
     app = against_a_robot(questions)
     to_a_question(app)
-    card = app.card.question
+    card = app.parts.step_panel.card.question
     shown: list[str] = []  # the order in which the page hears of the changes
     for name, widget, trait in (
         ("step", app.controls, "children"),
@@ -251,8 +256,8 @@ def test_a_wedge_won_is_said_and_shown_on_the_leaderboard(questions) -> None:
 def test_honor_mode_shows_the_marker_every_accepted_answer(questions) -> None:
     app = against_a_robot(questions, mode="honor")
     to_a_question(app)
-    card = app.card
-    assert "Another player reveals the answer" in app.step.value
+    card = app.parts.step_panel.card
+    assert "Another player reveals the answer" in app.parts.step_panel.step.value
     assert card.right_button.disabled  # nothing to mark before the answer is shown
     card.reveal_button.click()
     shown = card.reveal_text.value
@@ -262,7 +267,7 @@ def test_honor_mode_shows_the_marker_every_accepted_answer(questions) -> None:
 def test_wrong_answer_is_not_read_out_when_the_table_says_so(questions) -> None:
     app = against_a_robot(questions, reveal_answer=False)
     to_a_question(app)
-    right = app.card.question.answer
+    right = app.parts.step_panel.card.question.answer
     answer(app, right=False)
     body = app.feedback.body.value
     assert "Not quite" in body and right not in body and "not read out" in body
@@ -305,7 +310,10 @@ def test_the_hub_and_the_final_vote_are_explained_in_words(questions) -> None:
     app.refresh()
     press(app, "The hub")
     assert game.phase == "choose_category"
-    assert "wild space" in app.step.value and "choose the category" in app.banner.value
+    assert (
+        "wild space" in app.parts.step_panel.step.value
+        and "choose the category" in app.banner.value
+    )
     press(app, "PW")
     assert game.phase == "question" and game.state["question"]["category"] == 2
     # Ana with six wedges reaches the hub: the opponents choose, Ben by the buttons.
@@ -318,19 +326,19 @@ def test_the_hub_and_the_final_vote_are_explained_in_words(questions) -> None:
     app.refresh()
     press(app, "The hub")
     assert game.phase == "vote" and game.to_act() == [1]  # the computer has voted already
-    text = app.step.value
+    text = app.parts.step_panel.step.value
     assert "other players choose the category" in text and "Ben" in text
     assert "Votes so far: Robot:" in text
     assert "choose the category of Ana" in app.banner.value
     press(app, "US")
     assert game.phase == "question" and game.state["question"]["final"]
-    assert "game-winning question" in app.step.value
+    assert "game-winning question" in app.parts.step_panel.step.value
 
 
 def test_an_illegal_move_is_explained_not_crashed(questions) -> None:
     app = against_a_robot(questions)
     before = app.game.to_json()
-    safe.safe(app.move, show=app.messages)("ring20")
+    safe.safe(app.parts.move, show=app.messages)("ring20")
     assert app.game.to_json() == before
     assert "roll the die" in app.messages.text.lower()
     assert safe.REJECTED
@@ -341,7 +349,10 @@ def test_an_all_computer_table_plays_itself_to_the_end(questions) -> None:
     app = PursuitApp(GeographyPursuit(table, seed=9, questions=questions), bot_delay=0)
     app.start()
     assert app.game.is_terminal()
-    assert "win the game" in app.step.value or "wins the game" in app.step.value
+    assert (
+        "win the game" in app.parts.step_panel.step.value
+        or "wins the game" in app.parts.step_panel.step.value
+    )
     lines = app.computer_log.lines
     assert lines and all(line.endswith((".", "!", "”")) for line in lines)
     assert not any(c in line for line in lines for c in "{}[]<>")
@@ -364,8 +375,8 @@ def test_interactive_board_falls_back_to_a_picture_without_ipympl(questions) -> 
         GeographyPursuit(Table.of("Ana", "Ben"), seed=4, questions=questions), interactive=True
     )
     app.start()
-    assert not app.interactive
-    assert app.board_widget.value[:4] == b"\x89PNG"
+    assert not app.parts.interactive
+    assert app.parts.board_panel.board_widget.value[:4] == b"\x89PNG"
 
 
 def test_clicking_a_lit_space_marks_it_at_once_and_moves_the_token(
@@ -376,36 +387,41 @@ def test_clicking_a_lit_space_marks_it_at_once_and_moves_the_token(
     game = GeographyPursuit(Table.of(*names), seed=seed, questions=questions)
     app = PursuitApp(game, interactive=True)
     app.start()
-    assert app.interactive and app.board.children == (app.pieces.figure.canvas,)
+    assert app.parts.interactive and app.board.children == (
+        app.parts.board_panel.pieces.figure.canvas,
+    )
     press(app, "Roll the die")
     click_board(app, "ring20")  # not lit: nothing happens
-    assert game.phase == "move" and app.pieces.chosen is None
+    assert game.phase == "move" and app.parts.board_panel.pieces.chosen is None
     target = game.legal_destinations()[0]
     seen: list[tuple[str, bool, str]] = []
 
     def move(space_id: str) -> None:
-        seen.append((space_id, bool(app.pieces._mark), game.phase))
-        app.move(space_id)
+        seen.append((space_id, bool(app.parts.board_panel.pieces._mark), game.phase))
+        app.parts.move(space_id)
 
-    app.pieces.stop_picking()
-    app.pieces.on_pick(move)
+    app.parts.board_panel.pieces.stop_picking()
+    app.parts.board_panel.pieces.on_pick(move)
     click_board(app, target)
     assert seen == [(target, True, "move")]  # ringed before the move was worked out
-    assert game.state["positions"][0] == target and not app.pieces._mark
+    assert game.state["positions"][0] == target and not app.parts.board_panel.pieces._mark
     app.close_screen()
 
 
 def test_large_text_enlarges_the_board_and_its_labels(questions) -> None:
     app = against_a_robot(questions)
-    small = app.pieces.figure.get_size_inches().copy()
-    small_text = max(t.get_fontsize() for t in app.pieces.ax.texts)
+    small = app.parts.board_panel.pieces.figure.get_size_inches().copy()
+    small_text = max(t.get_fontsize() for t in app.parts.board_panel.pieces.ax.texts)
     app.large_toggle.value = True
-    big = app.pieces.figure.get_size_inches()
+    big = app.parts.board_panel.pieces.figure.get_size_inches()
     assert big[0] > small[0] * 1.3 and big[1] > small[1] * 1.3
-    assert max(t.get_fontsize() for t in app.pieces.ax.texts) > small_text * 1.3
-    assert app.board_widget.layout.width == f"{app.pieces.pixels[0]}px"
+    assert max(t.get_fontsize() for t in app.parts.board_panel.pieces.ax.texts) > small_text * 1.3
+    assert (
+        app.parts.board_panel.board_widget.layout.width
+        == f"{app.parts.board_panel.pieces.pixels[0]}px"
+    )
     app.large_toggle.value = False
-    assert tuple(app.pieces.figure.get_size_inches()) == tuple(small)
+    assert tuple(app.parts.board_panel.pieces.figure.get_size_inches()) == tuple(small)
 
 
 def test_house_rules_are_shown_in_words() -> None:
@@ -424,7 +440,7 @@ def test_a_team_hears_whether_it_may_talk_it_over(questions) -> None:
     app = PursuitApp(game)
     app.start()
     to_a_question(app)
-    assert "Answer without talking it over." in app.step.value
+    assert "Answer without talking it over." in app.parts.step_panel.step.value
 
 
 # ----- computers wait while a verdict is read; Skip plays them at once -----------------------
@@ -435,7 +451,7 @@ def test_computers_wait_while_a_verdict_is_open_and_go_on_after_continue(questio
         answer(app, right=False)
         assert app.feedback.is_open and app.game.to_act() == [1]
         assert "press Continue" in app.banner.value and "Robot" in app.banner.value
-        assert "plays next, once the result has been read" in app.step.value
+        assert "plays next, once the result has been read" in app.parts.step_panel.step.value
         moves = len(app.game.log)
         await asyncio.sleep(0.6)  # twelve computer paces
         assert len(app.game.log) == moves and app.feedback.is_open
@@ -479,7 +495,7 @@ def test_setup_start_plays_and_new_game_comes_back_with_the_same_choices() -> No
     student.setup.start.click()
     screen = student.screen
     assert isinstance(screen, PursuitApp) and screen in student.children
-    assert screen.mode == "choice" and screen.game.options["time_limit"] == 30
+    assert screen.parts.mode == "choice" and screen.game.options["time_limit"] == 30
     game = screen.game
     assert game.to_act() == [0]  # the computers played at once up to "You"
     assert buttons(screen.controls)  # the step to take is on screen
@@ -489,7 +505,7 @@ def test_setup_start_plays_and_new_game_comes_back_with_the_same_choices() -> No
     assert student.option_boxes["mode"][1].value == box.value  # the same choices
     student.setup.start.click()
     assert student.screen is not None and student.screen is not screen
-    assert student.screen.mode == "choice"
+    assert student.screen.parts.mode == "choice"
 
 
 # ----- the time limit on screen ---------------------------------------------------------------
@@ -516,7 +532,7 @@ def to_a_timed_question(questions, clock: FakeClock, limit: float | None = 30) -
 def test_the_countdown_starts_with_the_question_and_the_answer_carries_the_time(questions):
     clock = FakeClock()
     app = to_a_timed_question(questions, clock)
-    countdown = app.countdown
+    countdown = app.parts.step_panel.countdown
     assert countdown in app.controls.children and countdown.running
     assert countdown.label.value == "30 s left" and countdown.bar.value == 30
     clock.now += 17.6
@@ -524,10 +540,10 @@ def test_the_countdown_starts_with_the_question_and_the_answer_carries_the_time(
     assert countdown.label.value == "13 s left" and countdown.bar.value == pytest.approx(12.4)
     clock.now += 0.4
     countdown.tick()
-    app.card.answer_box.value = app.card.question.answer
-    app.card.submit_button.click()  # Enter: the page script presses it
+    app.parts.step_panel.card.answer_box.value = app.parts.step_panel.card.question.answer
+    app.parts.step_panel.card.submit_button.click()  # Enter: the page script presses it
     last = app.game.log[-1]
-    assert last["seconds"] == 18.0 and last["text"] == app.card.question.answer
+    assert last["seconds"] == 18.0 and last["text"] == app.parts.step_panel.card.question.answer
     assert app.game.state["last"]["correct"]
     assert not countdown.running and countdown not in app.controls.children
 
@@ -535,17 +551,17 @@ def test_the_countdown_starts_with_the_question_and_the_answer_carries_the_time(
 def test_when_the_time_runs_out_the_answer_counts_as_wrong_and_is_shown(questions):
     clock = FakeClock()
     app = to_a_timed_question(questions, clock)
-    right = app.card.question.answer
+    right = app.parts.step_panel.card.question.answer
     clock.now += 29.9
-    app.countdown.tick()
-    assert app.game.phase == "question" and app.countdown.label.value == "1 s left"
+    app.parts.step_panel.countdown.tick()
+    assert app.game.phase == "question" and app.parts.step_panel.countdown.label.value == "1 s left"
     clock.now += 1.1
-    app.countdown.tick()
+    app.parts.step_panel.countdown.tick()
     assert app.game.log[-1] == {"player": 0, "type": "answer", "mark": "wrong", "seconds": 31.0}
     assert not app.game.state["last"]["correct"] and app.game.state["player"] == 1
     body = app.feedback.body.value
     assert "Time is up. Now it is Ben&#x27;s turn." in body and f"The answer: {right}" in body
-    app.countdown.tick()  # a late tick after time is up changes nothing
+    app.parts.step_panel.countdown.tick()  # a late tick after time is up changes nothing
     assert app.game.phase == "roll"
 
 
@@ -555,20 +571,22 @@ def test_no_time_runs_out_while_a_verdict_is_read(questions):
     clock.now += 10
     app.show_verdict("Something to read")  # any verdict opened while the clock runs
     clock.now += 100
-    app.countdown.tick()
-    assert app.game.phase == "question" and app.countdown.label.value == "20 s left"
+    app.parts.step_panel.countdown.tick()
+    assert (
+        app.game.phase == "question" and app.parts.step_panel.countdown.label.value == "20 s left"
+    )
     app.feedback.continue_button.click()
     clock.now += 5
-    app.countdown.tick()
-    assert app.countdown.label.value == "15 s left"
+    app.parts.step_panel.countdown.tick()
+    assert app.parts.step_panel.countdown.label.value == "15 s left"
 
 
 def test_a_right_answer_given_too_late_counts_as_wrong(questions):
     clock = FakeClock()
     app = to_a_timed_question(questions, clock)
     clock.now += 45  # no tick: the kernel was busy
-    app.card.answer_box.value = app.card.question.answer
-    app.card.submit_button.click()  # Enter: the page script presses it
+    app.parts.step_panel.card.answer_box.value = app.parts.step_panel.card.question.answer
+    app.parts.step_panel.card.submit_button.click()  # Enter: the page script presses it
     assert app.game.log[-1]["seconds"] == 45.0
     assert not app.game.state["last"]["correct"]
     assert "Time is up." in app.feedback.body.value
@@ -577,12 +595,15 @@ def test_a_right_answer_given_too_late_counts_as_wrong(questions):
 def test_without_a_time_limit_no_clock_is_shown_or_sent(questions):
     clock = FakeClock()
     app = to_a_timed_question(questions, clock, limit=None)
-    assert app.countdown.layout.display == "none" and not app.countdown.running
+    assert (
+        app.parts.step_panel.countdown.layout.display == "none"
+        and not app.parts.step_panel.countdown.running
+    )
     clock.now += 500
-    app.countdown.tick()
+    app.parts.step_panel.countdown.tick()
     assert app.game.phase == "question"
-    app.card.answer_box.value = app.card.question.answer
-    app.card.submit_button.click()  # Enter: the page script presses it
+    app.parts.step_panel.card.answer_box.value = app.parts.step_panel.card.question.answer
+    app.parts.step_panel.card.submit_button.click()  # Enter: the page script presses it
     assert "seconds" not in app.game.log[-1] and app.game.state["last"]["correct"]
 
 
@@ -606,7 +627,7 @@ def test_a_card_that_fails_to_show_is_not_called_an_undone_move(questions, monke
     def broken(*args, **kwargs) -> None:
         raise RuntimeError("the card could not be drawn")
 
-    monkeypatch.setattr(app.card, "ask", broken)
+    monkeypatch.setattr(app.parts.step_panel.card, "ask", broken)
     press(app, "Roll the die")
     kinds = [SPACES[sid].kind for sid in game.legal_destinations()]
     to_a_question = next(i for i, k in enumerate(kinds) if k not in ("roll_again", "hub"))
@@ -619,8 +640,8 @@ def test_a_card_that_fails_to_show_is_not_called_an_undone_move(questions, monke
     safe.clear()
     monkeypatch.undo()
     app.refresh()  # the next redraw shows the card that failed to show
-    assert app.card.question.id == game.state["question"]["id"]
-    assert app.card in app.controls.children
+    assert app.parts.step_panel.card.question.id == game.state["question"]["id"]
+    assert app.parts.step_panel.card in app.controls.children
 
 
 def test_a_first_turn_win_gives_the_others_a_turn_to_tie(questions) -> None:

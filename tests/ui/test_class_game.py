@@ -107,9 +107,15 @@ def asked_card(game) -> dict:
     return asked.get("card", asked)
 
 
+def card_of(screen):
+    """The question card on a Pursuit's screen (a composed screen's is in its step panel);
+    None on a screen without one."""
+    return getattr(getattr(screen.parts, "step_panel", screen.parts), "card", None)
+
+
 def answer_on_the_card(screen, game, right: bool) -> None:
     """Answer the question on a device's card as a team would: click an option or type."""
-    card = screen.card
+    card = card_of(screen)
     assert card.unjudged is not None, "the device's card should be asked without its answer"
     answer = asked_card(game)["answer"]
     if card.asked_mode == "choice":
@@ -147,7 +153,7 @@ def play(key: str, host: ClassGameApp, devices: list[JoinApp], pages: list, move
         mine = truth(device)
         action = helpers[seat].choose(mine, seat)
         before = len(mine.log)
-        if action["type"] == "answer" and getattr(device.screen, "card", None) is not None:
+        if action["type"] == "answer" and card_of(device.screen) is not None:
             answer_on_the_card(device.screen, mine, action["mark"] == "right")
             answered += 1
         else:
@@ -364,14 +370,14 @@ def test_no_widget_holds_the_answer_of_the_question_a_team_is_asked(
         asked += 1
         card = asked_card(mine)
         question = Question.from_dict(card)
-        assert device.screen.card.unjudged is not None
-        assert device.screen.card.asked_mode == how or not question.choices
+        assert card_of(device.screen).unjudged is not None
+        assert card_of(device.screen).asked_mode == how or not question.choices
         text = "\n".join(
             json.dumps(w.get_state(), default=str, ensure_ascii=False)
             for w in list(widgets.Widget.widgets.values())
         )
         secret = {*question.aliases, question.explanation}
-        if how == "typed" or device.screen.card.asked_mode == "typed":
+        if how == "typed" or card_of(device.screen).asked_mode == "typed":
             secret.add(question.answer)
         secret -= set(question.choices) | {""}
         for words in secret:
@@ -422,8 +428,13 @@ def test_geotriple_says_the_states_still_possible_on_the_guessers_device_and_the
             names = ", ".join(sorted(view["cards"][c]["name"] for c in view["possible"]))
             listed = f"Still possible ({len(view['possible'])}):</b> {html_text(names)}</p>"
             for screen in (devices[guesser].screen, host.screen, watcher.screen):
-                assert listed in screen.map_caption.value, screen.map_caption.value
-            assert "Still possible" not in devices[1 - guesser].screen.map_caption.value
+                assert listed in screen.parts.board_panel.map_caption.value, (
+                    screen.parts.board_panel.map_caption.value
+                )
+            assert (
+                "Still possible"
+                not in devices[1 - guesser].screen.parts.board_panel.map_caption.value
+            )
             asked += 1
             with_verdict += devices[guesser].screen.feedback.is_open
         seat = game.to_act()[0]
@@ -614,12 +625,14 @@ def test_geotriple_shows_a_teams_stage3_hand_among_its_steps_controls(tmp_path) 
         _seat, device, action = found
         if game.phase in ("discard", "trick"):
             for team, screen in enumerate(d.screen for d in devices):
-                assert any(w is screen.tiles_box for w in walk(screen.controls)), game.phase
-                assert screen.tiles_box.children, game.phase
-                assert not any(w is screen.tiles_box for w in walk(screen.board))
+                assert any(w is screen.parts.step_panel.tiles_box for w in walk(screen.controls)), (
+                    game.phase
+                )
+                assert screen.parts.step_panel.tiles_box.children, game.phase
+                assert not any(w is screen.parts.step_panel.tiles_box for w in walk(screen.board))
                 seen.add((game.phase, team in game.to_act()))
             for screen in (host.screen, watcher.screen):
-                assert not screen.tiles_box.children
+                assert not screen.parts.step_panel.tiles_box.children
         device.screen.act(action)
     assert game.phase == "round_over"
     assert {("discard", True), ("trick", True), ("trick", False)} <= seen, seen

@@ -211,3 +211,27 @@ def test_globe_works_is_given_its_seating_and_targets() -> None:
         assert ui.controls.children == (ui.parts.step_panel.step,)
         assert table.name_of(acting) in ui.parts.step_panel.step.value
     assert ui.bot_seat() is None
+
+
+def test_a_verdict_due_is_shown_after_the_step_and_the_banner_it_leads_to() -> None:
+    """``Host.verdict_due``: a part asks for a verdict with the next drawing (Geography
+    Pursuit's answer); it appears last, never beside the step it answers."""
+    game = FakeGame()
+
+    class DueParts(PassParts):
+        def after(self, action: dict[str, Any], by_human: bool) -> None:
+            if by_human:
+                self.host.verdict_due = ("You passed.", {"correct": None})
+
+    screen = Screen(game, DueParts, seating=Seating(game.table, {}), bot_delay=0)
+    screen.start()
+    heard: list[str] = []
+    for name, widget, trait in (
+        ("step", screen.controls, "children"),
+        ("banner", screen.banner, "value"),
+        ("verdict", screen.feedback, "children"),
+    ):
+        widget.observe(lambda _change, n=name: heard.append(n), names=trait)
+    screen.parts.button.click()
+    assert heard[-1] == "verdict" and "banner" in heard and screen.feedback.is_open
+    assert screen.verdict_due is None and screen.feedback.text == "You passed."

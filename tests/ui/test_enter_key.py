@@ -45,7 +45,7 @@ def test_every_typed_answer_box_presses_its_button(tmp_path) -> None:
     pairs = [
         (card.answer_box, card.submit_button),
         (globalissimo.parts.step_panel.answer_text, globalissimo.parts.step_panel.answer_button),
-        (geotriple.guess_box, geotriple.guess_button),
+        (geotriple.parts.step_panel.guess_box, geotriple.parts.step_panel.guess_button),
         (join.code_box, join.join_button),
         (panel.name, panel.rename),
     ]
@@ -54,7 +54,10 @@ def test_every_typed_answer_box_presses_its_button(tmp_path) -> None:
     # The page script looks for the button in the row that holds the box.
     card.ask(Question("Capitals", 1, "Capital of Peru?", "Lima"))
     assert list(card.answer_area.children[0].children) == [card.answer_box, card.submit_button]
-    assert list(geotriple.guess_row.children) == [geotriple.guess_box, geotriple.guess_button]
+    assert list(geotriple.parts.step_panel.guess_row.children) == [
+        geotriple.parts.step_panel.guess_box,
+        geotriple.parts.step_panel.guess_button,
+    ]
 
 
 def test_the_page_script_sends_the_value_then_presses_the_button() -> None:

@@ -130,6 +130,13 @@ def statehood_questions(states: pd.DataFrame | None = None) -> list[Question]:
     return questions
 
 
+def _explorer(name: str) -> str:
+    """An explorer's name as the page's language writes it ("Magallanes y Elcano"): the names
+    of data/explorer_routes.csv are in the catalogs (babel.cfg takes the column); an id keeps
+    the English name."""
+    return _(name)
+
+
 def _trip(explorer: str, journey: str, years: str) -> str:
     """A journey as a question names it: "Zheng He, First voyage (1405–1407)".
 
@@ -138,13 +145,13 @@ def _trip(explorer: str, journey: str, years: str) -> str:
     the kit's journeys apart (one per explorer)."""
     if language() == "en":
         return f"{explorer}, {journey} ({years})"
-    return f"{explorer} ({years})"
+    return f"{_explorer(explorer)} ({years})"
 
 
 def _journey_of(explorer: str, journey: str) -> str:
     """ "Marco Polo (Journey to Kublai Khan's court)"; the explorer alone in another language
     (``_trip``)."""
-    return f"{explorer} ({journey})" if language() == "en" else explorer
+    return f"{explorer} ({journey})" if language() == "en" else _explorer(explorer)
 
 
 def _journeys(routes: pd.DataFrame) -> dict[tuple[str, str], pd.DataFrame]:
@@ -271,7 +278,9 @@ def explorer_questions(routes: pd.DataFrame) -> list[Question]:
                     answer=label[str(row["place"])],
                     choices=choices,
                     explanation=said.format(
-                        explorer=explorer, place=label[str(row["place"])], year=int(row["year"])
+                        explorer=_explorer(explorer),
+                        place=label[str(row["place"])],
+                        year=int(row["year"]),
                     ),
                     id=f"explorer_{'start' if end == 'begin' else 'end'}:{explorer}:{journey}",
                     **generators.graded(
@@ -306,7 +315,7 @@ def explorer_questions(routes: pd.DataFrame) -> list[Question]:
                         "{explorer} reached {place} in {year}. {others} lie more than {km} km "
                         "from every place on the way."
                     ).format(
-                        explorer=explorer,
+                        explorer=_explorer(explorer),
                         place=label[place],
                         year=int(row["year"]),
                         others=list_words(wrong, "and"),
@@ -341,10 +350,13 @@ def explorer_order_questions(routes: pd.DataFrame) -> list[Question]:
                 prompt=_("Who set out first: {a} or {b}?").format(
                     a=_journey_of(*ka), b=_journey_of(*kb)
                 ),
-                answer=first[0][0],
-                choices=tuple(sorted((ka[0], kb[0]))),
+                answer=_explorer(first[0][0]),
+                choices=tuple(sorted((_explorer(ka[0]), _explorer(kb[0])))),
                 explanation=_("{first} set out in {year}, {later} in {later_year}.").format(
-                    first=first[0][0], year=first[1], later=later[0][0], later_year=later[1]
+                    first=_explorer(first[0][0]),
+                    year=first[1],
+                    later=_explorer(later[0][0]),
+                    later_year=later[1],
                 ),
                 source=src or "data/explorer_routes.csv",
                 kind="place",

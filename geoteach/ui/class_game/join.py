@@ -34,7 +34,6 @@ import ipywidgets as widgets
 from geoteach.bots.base import Bot, RemotePlayer
 from geoteach.classroom.remote import (
     Connection,
-    NotYourSeat,
     RemoteGame,
     RemoteRoom,
     answer,
@@ -46,7 +45,7 @@ from geoteach.escape import html_text
 from geoteach.games.registry import GAMES
 from geoteach.games.table import Table
 from geoteach.i18n import _, language, requested_language, set_language
-from geoteach.store.rooms import CODE_LENGTH, NICKNAME_MAX, RoomError
+from geoteach.store.rooms import CODE_LENGTH, NICKNAME_MAX, NotYourSeat, RoomError
 from geoteach.ui.apps import spec_for, use_widget_maps
 from geoteach.ui.class_game.follow import Follower
 from geoteach.ui.class_game.links import join_link

@@ -1,8 +1,16 @@
-"""GeoTriple's screen: ``screen`` (the screen: layout and events), ``board`` (the map panel and
-Stage 3's cards), ``controls`` (the step controls), ``race_clock`` (Stage 2's clock) and
-``wording``, ``wording_steps`` and ``terms`` (every sentence, in the page's language). The
-drawing of the map is ``geoteach.render.geotriple``; the rules, race claims included, are the
-engine's (``geoteach.games.geotriple``).
+"""GeoTriple's screen, in pieces with one job each (composed as Globalissimo's):
+
+* ``screen``: the shared screen (``shell.Screen``) with GeoTriple's parts: who is looking (the
+  hot seat), the cards picked, the race clock, what a move led to, the banner and the
+  leaderboard; ``play`` and ``build_screen`` start it.
+* ``board`` and ``controls``: the two panels (the map with Stage 3's table; the step's
+  controls), drawn from the views they are given; their clicks are handed to callbacks
+  (``on_pick``, ``on_move``...). Neither holds the game.
+* ``race_clock``: Stage 2's clock; ``wording``, ``wording_steps``, ``terms`` and ``map_words``:
+  every sentence, in the page's language.
+
+The drawing of the map is ``geoteach.render.geotriple``; the rules, race claims included, are
+the engine's (``geoteach.games.geotriple``).
 """
 
 from geoteach.ui.geotriple.race_clock import RaceClock

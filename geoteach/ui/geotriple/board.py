@@ -1,39 +1,62 @@
-"""GeoTriple's board: the U.S. map (with its caption and zoom buttons) and Stage 3's table,
-and the Stage 3 hand's cards (which the step's controls show, beside the map). A part of
-``GeoTripleScreen`` (mixed in), drawn from the views only; the paint comes from
-``geoteach.render.geotriple`` and the words from ``wording``."""
+"""GeoTriple's board panel: the U.S. map (with its caption and zoom buttons) and Stage 3's
+table (the trick being played, the tricks won).
+
+A panel with explicit inputs: ``draw(seen, public, seat, explaining, selected)`` returns the
+widgets the board shows, drawn from the view of the player looking (``seen``; the public view
+when nobody's private cards may be on screen) and the public view; a click on a state of the
+live map calls ``on_pick(code)``. It never reads the game. The paint comes from
+``geoteach.render.geotriple`` and the words from ``wording_steps`` and ``map_words``.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import ipywidgets as widgets
 
+from geoteach.games.table import Table
 from geoteach.i18n import _
 from geoteach.render import geotriple as drawing
+from geoteach.render import palettes
 from geoteach.render.mapview import MapView, new_figure, to_png
 from geoteach.render.us import us_map_view
 from geoteach.render.zoom import STEP, MapZoom
 from geoteach.ui.canvases import Described
 from geoteach.ui.geotriple import map_words, wording, wording_steps
+from geoteach.ui.geotriple.terms import View
+from geoteach.ui.messages import MessageLine
 from geoteach.ui.safe import safe
-from geoteach.ui.shell import board_map, canvas_box
+from geoteach.ui.shell import ClickTargets, board_map, canvas_box
 
 
 class BoardPanel:
-    """The map panel and the Stage 3 cards of the GeoTriple screen (a mixin: it uses the
-    screen's ``game``, ``table``, ``viewer``, ``messages``, ``selected`` and ``explaining``)."""
+    """The left of GeoTriple's screen. ``interactive=True`` (a kernel with ipympl) makes the map
+    a canvas you click (``on_pick``) and zoom; otherwise it is a picture. ``show_possible``
+    paints the states still possible after the clues; ``large`` draws the map for large text
+    from the start."""
 
-    game: Any
-    interactive: bool
-    show_possible: bool
-    explaining: dict[str, Any] | None
-    selected: list[str]
-    messages: Any
-    board: widgets.VBox
-
-    def _build_board(self, large: bool) -> None:
+    def __init__(
+        self,
+        table: Table,
+        *,
+        interactive: bool,
+        show_possible: bool,
+        large: bool,
+        on_pick: Callable[[str], None],
+        targets: ClickTargets,
+        messages: MessageLine,
+    ) -> None:
+        self.table = table
+        self.interactive = interactive
+        self.show_possible = show_possible
+        self.on_pick = on_pick
+        self.targets = targets
+        self.messages = messages
+        #: The cards of the view last drawn (the Northeast zoom reads their regions).
+        self.cards: Mapping[str, Any] = {}
         self._painted: tuple[Any, ...] | None = None
+        self._canvas_box: Described | None = None
         self.map_caption = widgets.HTML()
         self.map_caption.add_class("gt-map-caption")
         self.map_picture = widgets.Image(format="png")
@@ -53,7 +76,7 @@ class BoardPanel:
             (self.zoom_northeast, lambda: self._zoom.show(self._northeast(), margin=0.05)),
         ):
             button.add_class("gt-zoom")
-            button.on_click(safe(lambda _b, go=go: go(), show=self.messages))
+            button.on_click(safe(lambda _b, go=go: go(), show=messages))
         self.zoom_bar = widgets.HBox(
             [self.zoom_in, self.zoom_out, self.zoom_home, self.zoom_northeast]
         )
@@ -62,67 +85,55 @@ class BoardPanel:
         self._build_map(large)
         self.table_area = widgets.HTML()
         self.table_area.add_class("gt-table-area")
-        self.tiles_box = widgets.Box(layout=widgets.Layout(flex_flow="row wrap", width="100%"))
-        self._tiles: dict[str, widgets.Button] = {}
-        self.tiles_heading = widgets.HTML(
-            wording.your_cards_html(), layout=widgets.Layout(width="100%")
-        )
         # The hand is not on the board: under the trick it pushed the bottom of the map (Texas
         # to Florida, Alaska and Hawaii, where a trick's states are shown) below the first
-        # screen at 1366×768. It is the step's control, so the step's controls show it.
+        # screen at 1366×768. It is the step's control, so the step panel shows it.
         self.stage3_box = widgets.VBox([self.table_area])
 
-    def _draw_board(self) -> None:
-        self._paint_map()
-        game = self.game
-        view = game.view(None)
-        # The canvas keeps its place among the board's children: moving it makes the page
-        # build a new view of it (and the order of the others could come out wrong).
-        shown = [self.stage3_box, self.map_caption, self.zoom_bar, self._map_widget()]
-        if list(self.board.children) != shown:
-            self.board.children = shown
-        if "stage3" in view and view["phase"] in (*wording.STAGE3, "round_over", "game_over"):
-            self.table_area.value = wording_steps.trick_table_html(
-                view, self.table, self.explaining
-            )
+    def draw(
+        self,
+        seen: View,
+        public: View,
+        seat: int | None,
+        explaining: Mapping[str, Any] | None,
+        selected: Sequence[str],
+    ) -> list[widgets.Widget]:
+        """The board's widgets for ``seen`` (``seat``'s view, or the public one when ``seat``
+        is None), the verdict being explained and the cards picked."""
+        self.cards = public["cards"]
+        self._paint_map(seen, seat, explaining, selected)
+        if "stage3" in public and public["phase"] in (*wording.STAGE3, "round_over", "game_over"):
+            self.table_area.value = wording_steps.trick_table_html(public, self.table, explaining)
             self.stage3_box.layout.display = ""
         else:
             self.stage3_box.layout.display = "none"
+        # The canvas keeps its place among the board's children (the screen puts them on the
+        # board only when they differ: moving it makes the page build a new view of it).
+        return [self.stage3_box, self.map_caption, self.zoom_bar, self._map_described()]
 
-    def _map_widget(self) -> widgets.Widget:
-        return self._map_described()
+    def highlight(self, code: str) -> None:
+        """Mark a clicked state at once, before the move is worked out."""
+        self.map.highlight(code, palettes.HIGHLIGHT)
+
+    def set_large(self, large: bool) -> None:
+        """Draw the map again at the large-text size (or back); the next ``draw`` paints it."""
+        self._build_map(large)
+        self._painted = None
+
+    def closing(self) -> None:
+        """Free the live canvas's figure."""
+        if self.interactive:
+            import matplotlib.pyplot as plt
+
+            plt.close(self.map.figure)
 
     def _map_described(self) -> Described:
         """The map on the board (the live canvas, or its picture) with its words."""
         if not self.interactive:
             return self.map_picture_box
-        if getattr(self, "_canvas_box", None) is None:
+        if self._canvas_box is None:
             self._canvas_box = canvas_box(self.map.figure.canvas)
         return self._canvas_box
-
-    def _hand_tiles(self) -> list[widgets.Widget]:
-        """The Stage 3 hand as card buttons (two lines each), only for the player looking;
-        the step's controls show them (``tiles_box``)."""
-        seat = self.viewer
-        if seat is None or self.game.phase not in wording.STAGE3:
-            return []
-        view = self.game.view(seat)
-        tiles: list[widgets.Widget] = [self.tiles_heading]
-        for code in view["stage3"]["hand"]:
-            if code not in self._tiles:
-                tile = widgets.Button(layout=widgets.Layout(width="100%", height="auto"))
-                tile.add_class("gt-card-tile")
-                tile.on_click(safe(lambda _b, c=code: self.tile_clicked(c), show=self.messages))
-                self._tiles[code] = tile
-            tile = self._tiles[code]
-            picked = code in self.selected
-            tile.description, tile.tooltip = wording_steps.hand_tile(view, code, picked)
-            tile.button_style = "warning" if picked else ""
-            tile.icon = "check" if picked else ""
-            # A heavy frame and aria-pressed too: the yellow alone vanishes in greyscale.
-            (tile.add_class if picked else tile.remove_class)("gt-picked")
-            tiles.append(tile)
-        return tiles
 
     # ----- the map -----------------------------------------------------------------------
     def _build_map(self, large: bool) -> None:
@@ -131,7 +142,7 @@ class BoardPanel:
         Large text draws the map again on the same figure, made bigger: a live canvas stays the
         same widget on the page (a new one would leave the old picture behind).
         """
-        old = getattr(self, "map", None)
+        old: MapView | None = getattr(self, "map", None)
         size = drawing.MAP_SIZE_LARGE if large else drawing.MAP_SIZE
         if old is None:
             figure = new_figure(size, dpi=drawing.MAP_DPI, interactive=self.interactive)
@@ -148,7 +159,7 @@ class BoardPanel:
         self._zoom = board_map(
             self.map,
             interactive=self.interactive,
-            on_pick=safe(self.pick, show=self.messages),
+            on_pick=safe(self.on_pick, show=self.messages),
             on_change=self._show_map,
         )
         if not self.interactive:
@@ -157,7 +168,7 @@ class BoardPanel:
 
     def _northeast(self) -> list[str]:
         """The Northeast and the small states beside it that carry their label outside."""
-        return drawing.northeast(self.game.view(None)["cards"], self.map)
+        return drawing.northeast(self.cards, self.map)
 
     def _show_map(self) -> None:
         """Push the map to the screen (a PNG when it is not a live canvas); browser tests
@@ -167,41 +178,45 @@ class BoardPanel:
         else:
             self.map_picture.value = to_png(self.map.figure)
         view = self.map
-        self.show_click_targets(
+        self.targets.show(
             view.figure, view.ax, {c: view.anchors[i] for i, c in enumerate(view.codes)}
         )
 
-    def _paint_map(self) -> None:
+    def _paint_map(
+        self,
+        seen: View,
+        seat: int | None,
+        explaining: Mapping[str, Any] | None,
+        selected: Sequence[str],
+    ) -> None:
         """Colour the map for the step (or the verdict being read); said in the caption."""
-        seat = self.viewer
-        view = self.game.view(seat)
         spec = drawing.map_paint(
-            view,
+            seen,
             seat,
-            explaining=self.explaining,
-            selected=self.selected,
+            explaining=explaining,
+            selected=selected,
             show_possible=self.show_possible,
             on_map=self.map.codes,
         )
         caption = wording_steps.map_caption(
-            view,
+            seen,
             self.table,
             seat,
-            explaining=self.explaining,
+            explaining=explaining,
             show_possible=self.show_possible,
             interactive=self.interactive,
         )
-        cards = view["cards"]
+        cards = seen["cards"]
         # The states still possible are listed for the step, even while a verdict's picture is
         # on the map: in a class game the other team's clue can arrive while this team still
         # reads the verdict of its last guess, and the next guess needs the list.
         step = spec
-        if self.explaining is not None:
+        if explaining is not None:
             step = drawing.map_paint(
-                view,
+                seen,
                 seat,
                 explaining=None,
-                selected=self.selected,
+                selected=selected,
                 show_possible=self.show_possible,
                 on_map=self.map.codes,
             )

@@ -48,11 +48,11 @@ from geoteach.bots.globe_works import make_bot
 from geoteach.escape import html_text
 from geoteach.games.base import Action, IllegalAction
 from geoteach.games.globe_works import DEALS, GlobeWorks
-from geoteach.games.globe_works.cards import cards
 from geoteach.games.globe_works.engine import NOT_IN_HAND
 from geoteach.games.globe_works.regions import regions
 from geoteach.games.table import Table
 from geoteach.i18n import N_, _, language
+from geoteach.render.globe_works_names import card_reason
 from geoteach.ui.apps import screen_options
 from geoteach.ui.globe_works import wording
 from geoteach.ui.globe_works.board import BoardPanel
@@ -303,8 +303,8 @@ class GlobeWorksParts:
         kind = action["type"]
         if by_human and kind == "play":
             said = wording.play_verdict(self.table, view, action["player"], action["card"])
-            # The deck's reasons are English data: said on an English page only.
-            fact = cards()[action["card"]].reason if language() == "en" else None
+            # The deck's reason for the city, from the catalogs, in the page's language.
+            fact = card_reason(action["card"], language())
             self._verdict(said, fact=fact)
         elif kind == "call_end" and not by_human:
             self._verdict(wording.call_verdict(self.table, view, action["player"], self.humans))

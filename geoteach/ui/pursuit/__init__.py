@@ -1,6 +1,13 @@
-"""Geography Pursuit's screen, in three pieces with one job each.
+"""Geography Pursuit's screen, in pieces with one job each (composed as Globalissimo's).
 
-``screen``   the ``GameScreen`` (layout and events) and ``play``/``build_screen`` to start it;
+``screen``   the shared screen (``shell.Screen``) with Geography Pursuit's parts: what a move
+             led to, the banner and the leaderboard, from ``game.view(None)``; ``play`` and
+             ``build_screen`` start it;
+``board``    the board panel, drawn from the view it is given; a click on a lit space calls
+             back with the space;
+``step``     the step panel (the die, the lit spaces, the categories, the vote, the question
+             card and its clock), drawn from the view it is given; its buttons hand an action
+             to ``on_move``. Neither panel holds the game;
 ``wording``  every sentence it shows, pure functions from a view or a move;
 drawing      in ``geoteach.render``: the board (``render.board``), the die and the category
              chips (``render.pursuit_pieces``).

@@ -91,6 +91,8 @@ def describe_space(space_id: str, categories: Sequence[str]) -> str:
         where = _("ring space {number}").format(number=a + 1)
     if space.kind == "roll_again":
         return _("Roll again ({where})").format(where=where)
+    if space.category is None:  # only the hub and "roll again", answered above, have none
+        raise ValueError(f"space {space.id} has no category")
     name = categories[space.category]
     if space.kind == "headquarters":
         return _("{category} headquarters").format(category=name)
@@ -538,7 +540,7 @@ def fact_text(question: Question, countries: Sequence[str], states: Sequence[str
     about = None
     with contextlib.suppress(LookupError):
         about = data.find_country(question.answer)
-    if about in countries:
+    if about is not None and about in countries:
         return country_fact(about, Random(question.id))
     if countries:
         return country_fact(countries[0], Random(question.id))
