@@ -27,14 +27,15 @@ as an object, not a subclass.
 * What differs between a table at one device and a class game (which seats play elsewhere,
   whose private view this page may hold, who marks an answer said out loud in honor mode) is a
   ``Seating`` the screen is given; where a browser test clicks on a canvas is a
-  ``ClickTargets`` it is given. Neither is a hook to override.
+  ``ClickTargets`` it is given; which moves of the computers make one step the class watches
+  is a ``Pace`` (by default, one move a step). None is a hook to override.
 
-``GlobalissimoScreen`` is built this way. ``GameScreen`` is the adapter for the screens still
-written as subclasses (GeoTriple, Global Pursuit, Geography Pursuit, Globe Works): such a screen
-is its own ``Parts``, overrides the hooks it needs and fills ``board``, ``controls`` and
-``below`` itself; its old helpers (``plays_here``, ``marks_for``, ``show_click_targets``...)
-hand over to the strategies. While a verdict is shown the computer players wait and time limits
-are paused, so nothing is lost while a student reads.
+``GlobalissimoScreen`` and ``GlobeWorksScreen`` are built this way. ``GameScreen`` is the
+adapter for the screens still written as subclasses (GeoTriple, Global Pursuit, Geography
+Pursuit): such a screen is its own ``Parts``, overrides the hooks it needs and fills ``board``,
+``controls`` and ``below`` itself; its old helpers (``plays_here``, ``marks_for``,
+``show_click_targets``...) hand over to the strategies. While a verdict is shown the computer
+players wait and time limits are paused, so nothing is lost while a student reads.
 """
 
 from __future__ import annotations
@@ -301,6 +302,26 @@ class ClickTargets:
         self.widget.value = json.dumps(where)
 
 
+class Pace:
+    """How the computers at a screen are paced: which seat the screen moves now, and which of
+    its moves make one step the class watches (``bot_delay`` seconds apart). A strategy a
+    screen is given, not a hook it overrides. This one, the default, moves the first seat to
+    act that the screen plays (``Seating.plays_here``), one move a step; a game whose computers
+    make moves with nothing to say (Globe Works' draw before its discard) gives its own."""
+
+    def next_seat(self, screen: Screen) -> int | None:
+        """The seat the screen moves now, or None when a person must act (or nobody)."""
+        game = screen.game
+        if game.is_terminal():
+            return None
+        return next((s for s in game.to_act() if screen.seating.plays_here(s)), None)
+
+    def step(self, screen: Screen) -> bool:
+        """Play one step (logged, not drawn: the screen draws after it); False when nobody
+        moved."""
+        return screen.computer_move()
+
+
 class Parts(Protocol):
     """A game's part of the shared screen, as the screen asks for it (composition): its name
     and columns, the drawing of its panels from the game's view, its sentences, what a move
@@ -338,9 +359,10 @@ class Parts(Protocol):
 class Host(Protocol):
     """What a game's parts may use of the screen they are on: the whole interface, explicit.
 
-    The containers to fill (``board``, ``controls``, ``below``), the error line, the seating
-    and test hooks it was given, ``act`` (the one verb to move), and the verdict card (shown
-    now, or with the next drawing: ``verdict_due``).
+    The containers to fill (``board``, ``controls``, ``below``), the error line, the banner (a
+    game may write it before drawing the rest), the seating and test hooks it was given, ``act``
+    (the one verb to move), and the verdict card (shown now, or with the next drawing:
+    ``verdict_due``).
     """
 
     game: Game
@@ -348,6 +370,7 @@ class Host(Protocol):
     seating: Seating
     targets: ClickTargets
     messages: MessageLine
+    banner: widgets.HTML
     board: widgets.VBox
     controls: widgets.VBox
     below: widgets.VBox
@@ -370,9 +393,10 @@ class Host(Protocol):
 
 class Screen(widgets.VBox):
     """The shared screen of a game, composed of the layout and turn loop here, the game's
-    ``Parts`` (made by ``make_parts(screen)``), and two strategies: ``Seating`` (who plays
-    where: a class game's remote seats, honor mode's marking) and ``ClickTargets`` (a test's
-    hook). See the module docstring for how a screen is put together."""
+    ``Parts`` (made by ``make_parts(screen)``), and three strategies: ``Seating`` (who plays
+    where: a class game's remote seats, honor mode's marking), ``ClickTargets`` (a test's
+    hook) and ``Pace`` (the computers' steps). See the module docstring for how a screen is put
+    together."""
 
     #: True while a class game's earlier moves are taken in (``catch_up``): no verdict then.
     catching_up: bool = False
@@ -388,6 +412,7 @@ class Screen(widgets.VBox):
         *,
         seating: Seating,
         targets: ClickTargets | None = None,
+        pace: Pace | None = None,
         bot_delay: float = 0.8,
         large: bool = False,
         on_new_game: Callable[[], Any] | None = None,
@@ -397,6 +422,7 @@ class Screen(widgets.VBox):
         self.seating = seating
         self.bots = seating.bots
         self.targets = ClickTargets() if targets is None else targets
+        self.pace = Pace() if pace is None else pace
         self.bot_delay = float(bot_delay)
         self.on_new_game = on_new_game
         self.bot_task: asyncio.Task[None] | None = None
@@ -441,13 +467,12 @@ class Screen(widgets.VBox):
         )
         self.large_toggle.add_class("gt-large-toggle")
         self.large_toggle.observe(safe(self._large_changed, show=self.messages), names="value")
-        self.parts = make_parts(self)
-
         # The app's look (``css/app.css``): the kernel's one style widget (``styles.sheet``).
         self.css = sheet(APP)
+        title = widgets.HTML()
         top = widgets.HBox(
             [
-                widgets.HTML(f"<h2>{html_text(_(self.parts.title))}</h2>"),
+                title,
                 self.banner,
                 self.large_toggle,
                 self.new_game_button,
@@ -470,6 +495,10 @@ class Screen(widgets.VBox):
         themed(self)
         if large:
             self.add_class("gt-large")
+        # The game's parts, once the page they fill exists (a live map's canvas made before
+        # the page's own widgets was drawn on the page noticeably later).
+        self.parts = make_parts(self)
+        title.value = f"<h2>{html_text(_(self.parts.title))}</h2>"
 
     @property
     def large(self) -> bool:
@@ -482,10 +511,9 @@ class Screen(widgets.VBox):
         return self.seating.remote
 
     def bot_seat(self) -> int | None:
-        """The computer player to act now, or None when a person must act (or nobody)."""
-        if self.game.is_terminal():
-            return None
-        return next((s for s in self.game.to_act() if self.seating.plays_here(s)), None)
+        """The seat the screen moves now (its ``Pace`` says), or None when a person must act
+        (or nobody)."""
+        return self.pace.next_seat(self)
 
     def remote_acting(self) -> int | None:
         """The first seat to act now that plays on another device (a class game), if any."""
@@ -540,11 +568,20 @@ class Screen(widgets.VBox):
         self.run_bots()
 
     def bot_move(self, redraw: bool = True) -> bool:
-        """One computer move (logged in words); False when no computer is to act.
+        """One step of the computers (its ``Pace`` says which moves make it: by default one
+        move, logged in words); False when no computer is to act.
 
         ``redraw=False`` leaves the screen as it is (moves played at once are drawn once, after
         the last one: nobody sees the screens in between).
         """
+        moved = self.pace.step(self)
+        if moved and redraw:
+            self.refresh()
+        return moved
+
+    def computer_move(self) -> bool:
+        """One move of the computer to act now, logged in words and shown (``after``), not
+        drawn; False when no computer is to act."""
         seat = self.bot_seat()
         if seat is None or not self.seating.plays_here(seat):
             return False
@@ -552,8 +589,6 @@ class Screen(widgets.VBox):
         self.game.apply(action)
         self.log_move(action)
         self.parts.after(action, by_human=False)
-        if redraw:
-            self.refresh()
         return True
 
     def run_bots(self) -> None:
@@ -713,8 +748,8 @@ class GameScreen(Screen):
     its own ``Parts``, and the class-game and test helpers it used to inherit
     (``plays_here``, ``view_of``, ``marks_for``, ``team_elsewhere``, ``aloud_page``,
     ``show_click_targets``) hand over to the ``Seating`` and ``ClickTargets`` it is given.
-    GeoTriple, Global Pursuit, Geography Pursuit and Globe Works are built this way for now;
-    Globalissimo's screen is the model of the composed form.
+    GeoTriple, Global Pursuit and Geography Pursuit are built this way for now; Globalissimo's
+    screen is the model of the composed form.
 
     Hooks a game overrides: ``redraw()`` (its board and controls from the engine's view),
     ``prompt()`` (the banner: who acts, what to do, in words), ``standings()``, ``describe(action)``
@@ -826,6 +861,7 @@ __all__ = [
     "GameScreen",
     "Host",
     "LiveRegion",
+    "Pace",
     "Parts",
     "PlayLog",
     "Screen",

@@ -51,13 +51,15 @@ def _idle(ui: GlobeWorksScreen) -> None:
         ui.feedback.continue_button.click()
     elif game.phase == DEALS:
         proposal = game.window["proposal"]
-        (ui.decline_button if proposal else ui.no_deal_button).click()
+        (
+            ui.parts.step_panel.decline_button if proposal else ui.parts.step_panel.no_deal_button
+        ).click()
     elif game.step == "drawn":
-        ui.discard_button.click()
+        ui.parts.step_panel.discard_button.click()
     elif game.can_draw("draw"):
-        ui.draw_button.click()
+        ui.parts.step_panel.draw_button.click()
     else:
-        ui.take_discard_button.click()
+        ui.parts.step_panel.take_discard_button.click()
 
 
 def _idle_until(ui: GlobeWorksScreen, done) -> None:
@@ -82,7 +84,7 @@ def _shown(ui: GlobeWorksScreen) -> list:
 
 
 def _hand_texts(ui: GlobeWorksScreen) -> list[str]:
-    return [b.description for b in ui.hand_box.children]
+    return [b.description for b in ui.parts.board_panel.hand_box.children]
 
 
 # ----- words -----------------------------------------------------------------------------
@@ -106,20 +108,26 @@ def test_the_hand_is_under_the_map_with_playable_cards_marked_and_names_readable
     ui = _screen()
     game = ui.game
     assert game.to_act() == [0] and game.phase == PLAY
-    assert ui.board.children[0] is ui.map_picture and ui.hand_box in ui.board.children
-    assert ui.map_picture.value[:4] == b"\x89PNG"
+    assert (
+        ui.board.children[0] is ui.parts.board_panel.map_picture
+        and ui.parts.board_panel.hand_box in ui.board.children
+    )
+    assert ui.parts.board_panel.map_picture.value[:4] == b"\x89PNG"
     playable = set(game.playable(0))
     assert playable, "this seed starts with a playable card"
-    for button, card in zip(ui.hand_box.children, game.hands[0], strict=True):
+    for button, card in zip(ui.parts.board_panel.hand_box.children, game.hands[0], strict=True):
         marked = "gt-playable" in button._dom_classes
         assert marked == (card in playable)
         assert button.description.startswith("✔ ") == (card in playable)
         assert f"gt-card-{card}" in button._dom_classes
-    assert "Your hand" in ui.hand_note.value and "✔ = can be played now" in ui.hand_note.value
+    assert (
+        "Your hand" in ui.parts.board_panel.hand_note.value
+        and "✔ = can be played now" in ui.parts.board_panel.hand_note.value
+    )
     # Every city of the hand is ringed on the map; names are 11 px or more and never overlap.
-    assert set(ui.map.rings) == set(game.hands[0])
+    assert set(ui.parts.board_panel.map.rings) == set(game.hands[0])
     assert CITY_PT * DPI / 72 >= 11
-    boxes = list(ui.map.label_boxes.values())
+    boxes = list(ui.parts.board_panel.map.label_boxes.values())
     assert len(boxes) >= 3
     for a, b in itertools.combinations(boxes, 2):
         assert not a.intersects(b)
@@ -132,18 +140,21 @@ def test_picking_in_the_hand_shows_at_once_and_says_why_a_card_cannot_be_played(
     before = game.to_json()
     blocked = next(c for c in game.hands[0] if game.why_not_playable(0, c))
     index = game.hands[0].index(blocked)
-    ui.hand_box.children[index].click()
-    assert ui.picked == blocked and ui.map.picked == blocked
-    picked = [b for b in ui.hand_box.children if "gt-picked" in b._dom_classes]
-    assert picked == [ui.hand_box.children[index]]
+    ui.parts.board_panel.hand_box.children[index].click()
+    assert ui.parts.picked == blocked and ui.parts.board_panel.map.picked == blocked
+    picked = [b for b in ui.parts.board_panel.hand_box.children if "gt-picked" in b._dom_classes]
+    assert picked == [ui.parts.board_panel.hand_box.children[index]]
     city = cards()[blocked].city
-    assert ui.play_button.description == f"Play {city}" and ui.play_button.disabled
-    assert "cannot be played yet" in ui.reason.value
-    assert "Linking cities that open" in ui.reason.value
+    assert (
+        ui.parts.step_panel.play_button.description == f"Play {city}"
+        and ui.parts.step_panel.play_button.disabled
+    )
+    assert "cannot be played yet" in ui.parts.step_panel.reason.value
+    assert "Linking cities that open" in ui.parts.step_panel.reason.value
     assert game.to_json() == before  # picking is not playing
     good = game.playable(0)[0]
-    ui.hand_box.children[game.hands[0].index(good)].click()
-    assert not ui.play_button.disabled and ui.reason.value == ""
+    ui.parts.board_panel.hand_box.children[game.hands[0].index(good)].click()
+    assert not ui.parts.step_panel.play_button.disabled and ui.parts.step_panel.reason.value == ""
 
 
 def test_a_hand_with_nothing_to_play_says_why_and_what_to_do() -> None:
@@ -155,29 +166,32 @@ def test_a_hand_with_nothing_to_play_says_why_and_what_to_do() -> None:
     game.hands[0][:] = shut  # a test set-up: a hand of cities whose regions are all closed
     ui.refresh()
     assert game.playable(0) == []
-    assert "No city of yours is open yet" in ui.hand_note.value
-    assert "Draw a card" in ui.hand_note.value
+    assert "No city of yours is open yet" in ui.parts.board_panel.hand_note.value
+    assert "Draw a card" in ui.parts.board_panel.hand_note.value
     assert not any("✔" in text for text in _hand_texts(ui))
 
 
 def test_play_then_draw_and_discard_the_card_drawn() -> None:
     ui = _screen()
     game = ui.game
-    card = ui.picked
+    card = ui.parts.picked
     assert card == game.playable(0)[0]  # the first playable card is picked for the student
-    ui.play_button.click()
+    ui.parts.step_panel.play_button.click()
     assert card in game.played[0] + game.north
     info = cards()[card]
     assert info.city in ui.feedback.text and html_text(info.reason) in ui.feedback.body.value
     assert not ui.feedback.is_open  # a note, not a verdict: the computers went on
     assert game.to_act() == [0]
-    ui.draw_button.click()
+    ui.parts.step_panel.draw_button.click()
     drawn = game.drawn
-    assert game.step == "drawn" and ui.picked == drawn
-    assert ui.discard_button.description == f"Discard {cards()[drawn].city}"
-    assert ui.discard_button in ui.controls.children
-    assert "You drew" in ui.step.value and "Your turn: discard one card" in ui.banner.value
-    ui.discard_button.click()
+    assert game.step == "drawn" and ui.parts.picked == drawn
+    assert ui.parts.step_panel.discard_button.description == f"Discard {cards()[drawn].city}"
+    assert ui.parts.step_panel.discard_button in ui.controls.children
+    assert (
+        "You drew" in ui.parts.step_panel.step.value
+        and "Your turn: discard one card" in ui.banner.value
+    )
+    ui.parts.step_panel.discard_button.click()
     assert game.pile.discards[-1] == drawn or game.to_act() == [0]
     assert len(ui.computer_log.lines) >= 2
 
@@ -187,8 +201,9 @@ def test_a_refused_move_is_shown_and_changes_nothing() -> None:
     game = ui.game
     before = game.to_json()
     blocked = next(c for c in game.hands[0] if game.why_not_playable(0, c))
-    ui.pick_card(blocked)
-    ui.play_button.click()  # a click that reaches the kernel although the button is disabled
+    ui.parts.pick_card(blocked)
+    # A click that reaches the kernel although the button is disabled.
+    ui.parts.step_panel.play_button.click()
     assert game.to_json() == before
     assert ui.messages.kind == "error" and "cannot be played" in ui.messages.text
     assert len(safe.REJECTED) == 1
@@ -203,9 +218,12 @@ def test_the_deals_step_comes_once_a_lap_and_no_deal_is_one_click() -> None:
         if len(asked) == 4:
             break
         if _my_deals(game):
-            assert ui.no_deal_button in ui.controls.children
-            assert ui.no_deal_button.button_style == "primary"
-            assert "press No deal" in ui.banner.value and "once a lap" in ui.step.value
+            assert ui.parts.step_panel.no_deal_button in ui.controls.children
+            assert ui.parts.step_panel.no_deal_button.button_style == "primary"
+            assert (
+                "press No deal" in ui.banner.value
+                and "once a lap" in ui.parts.step_panel.step.value
+            )
             asked.append(game.turns[0])
         _idle(ui)
     assert len(asked) == 4 and len(set(asked)) == 4, asked  # one Deals step per own turn
@@ -217,16 +235,24 @@ def test_the_trade_offer_starts_filled_in_and_a_computer_answers() -> None:
     ui = _screen()
     game = ui.game
     _idle_until(ui, _my_deals)
-    ui.trade_form_button.click()
-    assert ui.give_pick in _shown(ui) and ui.send_button in _shown(ui)
-    assert ui.give_pick.value is not None and ui.give_pick.value in game.hands[0]
-    assert ui.partner_pick.value in game.window["eligible"]
-    assert ui.take_pick.value is None and ui.into_pick.layout.display == "none"
+    ui.parts.step_panel.trade_form_button.click()
+    assert ui.parts.step_panel.give_pick in _shown(
+        ui
+    ) and ui.parts.step_panel.send_button in _shown(ui)
+    assert (
+        ui.parts.step_panel.give_pick.value is not None
+        and ui.parts.step_panel.give_pick.value in game.hands[0]
+    )
+    assert ui.parts.step_panel.partner_pick.value in game.window["eligible"]
+    assert (
+        ui.parts.step_panel.take_pick.value is None
+        and ui.parts.step_panel.into_pick.layout.display == "none"
+    )
     # Picking a card in the hand puts it in "You give".
     card = game.hands[0][-1]
-    ui.hand_box.children[-1].click()
-    assert ui.give_pick.value == card
-    ui.send_button.click()
+    ui.parts.board_panel.hand_box.children[-1].click()
+    assert ui.parts.step_panel.give_pick.value == card
+    ui.parts.step_panel.send_button.click()
     offer = next(t for t in game.trades if t["from"] == 0)
     assert offer["give"] == card
     verb = "accepts" if offer["accepted"] else "declines"
@@ -237,13 +263,13 @@ def test_a_partnership_offer_and_the_back_button() -> None:
     ui = _screen()
     game = ui.game
     _idle_until(ui, _my_deals)
-    ui.partner_form_button.click()
-    assert ui.icon_pick in ui.controls.children
-    ui.back_button.click()
-    assert ui.no_deal_button in ui.controls.children
-    ui.partner_form_button.click()
-    ui.icon_pick.value = "coins"
-    ui.send_button.click()
+    ui.parts.step_panel.partner_form_button.click()
+    assert ui.parts.step_panel.icon_pick in ui.controls.children
+    ui.parts.step_panel.back_button.click()
+    assert ui.parts.step_panel.no_deal_button in ui.controls.children
+    ui.parts.step_panel.partner_form_button.click()
+    ui.parts.step_panel.icon_pick.value = "coins"
+    ui.parts.step_panel.send_button.click()
     deal = next(t for t in game.trades if t["kind"] == "partnership" and t["from"] == 0)
     assert deal["icon"] == "coins"
 
@@ -263,12 +289,17 @@ def test_a_played_city_offered_to_the_student_can_go_into_the_hand() -> None:
         {"player": other, "type": "propose_trade", "to": 0, "give": "SA-power", "take": None}
     )
     ui.refresh()
-    assert "offers you" in ui.step.value and "on the map" in ui.step.value
-    assert ui.accept_hand_button in _shown(ui) and ui.decline_button in _shown(ui)
+    assert (
+        "offers you" in ui.parts.step_panel.step.value
+        and "on the map" in ui.parts.step_panel.step.value
+    )
+    assert ui.parts.step_panel.accept_hand_button in _shown(
+        ui
+    ) and ui.parts.step_panel.decline_button in _shown(ui)
     mine = next(c for c in game.hands[0] if c != "SA-power")
-    ui.hand_box.children[game.hands[0].index(mine)].click()
-    assert ui.answer_pick.value == mine
-    ui.accept_hand_button.click()
+    ui.parts.board_panel.hand_box.children[game.hands[0].index(mine)].click()
+    assert ui.parts.step_panel.answer_pick.value == mine
+    ui.parts.step_panel.accept_hand_button.click()
     assert "SA-power" in game.hands[0] and mine in game.hands[other]
     assert game.trades[-1]["answer_into"] == "hand"
 
@@ -284,32 +315,39 @@ def test_the_call_is_explained_when_possible_and_the_round_end_says_each_minus_t
     assert "Everyone has had 6 turns" in ui.feedback.text
     assert "call the end of the round" in ui.feedback.body.value
     _idle_until(ui, lambda g: g.phase == PLAY and g.current == 0 and g.step == "start")
-    assert ui.call_button in ui.controls.children
-    assert "everyone else 3 more" in ui.call_note.value
+    assert ui.parts.step_panel.call_button in ui.controls.children
+    assert "everyone else 3 more" in ui.parts.step_panel.call_note.value
     to_north(game, "L-darwin")  # opens Oceania and Southeast Asia
     give(game, 0, "OC-power", "SE-power")  # two energy cities Darwin joins: a pair
     ui.refresh()
-    assert "−20 if the round ended now" in ui.hand_note.value
-    assert "Newcastle and Balikpapan" in ui.hand_note.value
+    assert "−20 if the round ended now" in ui.parts.board_panel.hand_note.value
+    assert "Newcastle and Balikpapan" in ui.parts.board_panel.hand_note.value
     this_round = game.round_no
-    ui.call_button.click()
+    ui.parts.step_panel.call_button.click()
     assert "You called the end" in ui.banner.value
-    ui.draw_button.click()
-    ui.discard_button.click()  # the student's last turn; the computers take 3 more each
+    ui.parts.step_panel.draw_button.click()
+    # The student's last turn; the computers take 3 more each.
+    ui.parts.step_panel.discard_button.click()
     assert len(game.history) == this_round
     assert ui.feedback.is_open and ui.feedback.text == f"Round {this_round} is over"
     body = ui.feedback.body.value
     assert "You called the end." in body
     assert "−20: you kept a pair in your hand: Newcastle and Balikpapan" in body
     assert "joined by Darwin" in body
-    assert ui.result in ui.board.children and "Pairs left in hand" in ui.result.value
-    assert "Points for a network" in ui.result.value and "read the scores" in ui.banner.value
+    assert (
+        ui.parts.board_panel.result in ui.board.children
+        and "Pairs left in hand" in ui.parts.board_panel.result.value
+    )
+    assert (
+        "Points for a network" in ui.parts.board_panel.result.value
+        and "read the scores" in ui.banner.value
+    )
     assert ui.controls.children == ()
     # The verdict stays: a refresh (a computer's clock, a redraw) does not put it away.
     ui.refresh()
-    assert ui.feedback.is_open and ui.result in ui.board.children
+    assert ui.feedback.is_open and ui.parts.board_panel.result in ui.board.children
     ui.feedback.continue_button.click()
-    assert not ui.feedback.is_open and ui.hand_box in ui.board.children
+    assert not ui.feedback.is_open and ui.parts.board_panel.hand_box in ui.board.children
     assert f"Round {this_round + 1} of" in ui.banner.value
 
 
@@ -320,7 +358,7 @@ def test_a_two_card_network_says_its_minus_twenty() -> None:
     give(game, 0, "WE-coins", "EE-coins")
     game.played[0] += [game.hands[0].pop(), game.hands[0].pop()]
     ui.refresh()
-    note = ui.hand_note.value
+    note = ui.parts.board_panel.hand_note.value
     assert "−20 now: your banks network has only 2 cities, Warsaw and London" in note
     assert "A third joined city makes it +4" in note
 
@@ -333,7 +371,7 @@ def test_the_final_round_says_it_cannot_be_called() -> None:
     ui.refresh()
     assert "(the final round)" in ui.banner.value
     assert "the round ends when nobody can play" in ui.banner.value
-    assert ui.call_button not in ui.controls.children
+    assert ui.parts.step_panel.call_button not in ui.controls.children
 
 
 # ----- computers, pacing, and the verdict that waits ----------------------------------------
@@ -383,8 +421,8 @@ def test_a_full_game_by_clicks_ends_with_the_winner_first() -> None:
         if game.is_terminal():
             break
         my_step = not ui.feedback.is_open and game.phase == PLAY and game.step == "start"
-        if my_step and ui.picked in game.playable(0):
-            ui.play_button.click()
+        if my_step and ui.parts.picked in game.playable(0):
+            ui.parts.step_panel.play_button.click()
             continue
         _idle(ui)
     assert game.is_terminal() and len(game.history) == 3
@@ -392,7 +430,7 @@ def test_a_full_game_by_clicks_ends_with_the_winner_first() -> None:
     assert ui.controls.children == ()
     first_row = ui.leaders.value.split("<tbody>")[1].split("</tr>")[0]
     assert game.table.name_of(game.winners()[0]) in first_row
-    assert "Round 3" in ui.sheet.value
+    assert "Round 3" in ui.parts.sheet.value
 
 
 # ----- the app: set-up screen, new game, large text, two people ------------------------------
@@ -419,29 +457,40 @@ def test_the_set_up_screen_starts_the_game_and_new_game_comes_back() -> None:
 
 def test_large_text_enlarges_the_map_and_its_names() -> None:
     ui = _screen()
-    width = ui.map.figure.get_figwidth()
+    width = ui.parts.board_panel.map.figure.get_figwidth()
     ui.large_toggle.value = True
     assert "gt-large" in ui._dom_classes
-    assert ui.map.figure.get_figwidth() > width * 1.3 and ui.map.scale > 1.3
-    assert ui.map_picture.layout.width == f"{round(ui.map.figure.get_figwidth() * DPI)}px"
-    assert set(ui.map.rings) == set(ui.game.hands[0])
+    assert (
+        ui.parts.board_panel.map.figure.get_figwidth() > width * 1.3
+        and ui.parts.board_panel.map.scale > 1.3
+    )
+    assert (
+        ui.parts.board_panel.map_picture.layout.width
+        == f"{round(ui.parts.board_panel.map.figure.get_figwidth() * DPI)}px"
+    )
+    assert set(ui.parts.board_panel.map.rings) == set(ui.game.hands[0])
 
 
 def test_two_people_pass_the_screen_and_see_only_their_own_hand() -> None:
     table = Table([Seat("Ana"), Seat("Ben"), Seat("Robot", kind="bot", level="easy")])
     ui = GlobeWorksScreen(GlobeWorks(table, seed=3), bot_delay=0)
     game = ui.game
-    person = ui.waiting_for()
-    assert person is not None and ui.controls.children == (ui.guard,)
-    assert ui.hand_box.children == () and "hand is hidden" in ui.hand_note.value
-    assert ui.map.rings == {}
-    ui.guard.button.click()
-    assert ui.viewer == person and set(ui.map.rings) == set(game.hands[person])
-    ui.draw_button.click()
-    ui.discard_button.click()
-    nxt = ui.waiting_for()
+    person = ui.parts.waiting_for()
+    assert person is not None and ui.controls.children == (ui.parts.guard,)
+    assert (
+        ui.parts.board_panel.hand_box.children == ()
+        and "hand is hidden" in ui.parts.board_panel.hand_note.value
+    )
+    assert ui.parts.board_panel.map.rings == {}
+    ui.parts.guard.button.click()
+    assert ui.parts.viewer == person and set(ui.parts.board_panel.map.rings) == set(
+        game.hands[person]
+    )
+    ui.parts.step_panel.draw_button.click()
+    ui.parts.step_panel.discard_button.click()
+    nxt = ui.parts.waiting_for()
     if nxt is not None and nxt != person:
-        assert ui.viewer is None and ui.hand_box.children == ()
+        assert ui.parts.viewer is None and ui.parts.board_panel.hand_box.children == ()
 
 
 # ----- the clickable map (ipympl canvas, as in the app) --------------------------------------
@@ -458,19 +507,26 @@ def widget_backend():
 
 def _click_at(ui, lon, lat, button=MouseButton.LEFT):
     """A mouse press at (lon, lat) of the map, sent through the canvas like a real click."""
-    ax = ui.map.ax
+    ax = ui.parts.board_panel.map.ax
     ax.apply_aspect()
     x, y = ax.transData.transform((lon, lat))
-    event = MouseEvent("button_press_event", ui.map.figure.canvas, x, y, button=button)
-    ui.map.figure.canvas.callbacks.process("button_press_event", event)
+    event = MouseEvent(
+        "button_press_event", ui.parts.board_panel.map.figure.canvas, x, y, button=button
+    )
+    ui.parts.board_panel.map.figure.canvas.callbacks.process("button_press_event", event)
 
 
 def test_clicking_a_city_or_its_name_on_the_map_picks_that_card(widget_backend) -> None:
     ui = _screen(interactive=True)
-    assert ui.interactive and ui.board.children[0] is ui.map_canvas
-    canvas = ui.map.figure.canvas
+    assert (
+        ui.parts.board_panel.interactive and ui.board.children[0] is ui.parts.board_panel.map_canvas
+    )
+    canvas = ui.parts.board_panel.map.figure.canvas
     # the canvas, then the words a screen reader says for it (issue 25)
-    assert ui.map_canvas.children == (canvas, ui.map_canvas.words) and ui.map_canvas.text
+    assert (
+        ui.parts.board_panel.map_canvas.children == (canvas, ui.parts.board_panel.map_canvas.words)
+        and ui.parts.board_panel.map_canvas.text
+    )
     assert not (canvas.header_visible or canvas.toolbar_visible or canvas.resizable)
     game = ui.game
     deck = cards()
@@ -483,16 +539,19 @@ def test_clicking_a_city_or_its_name_on_the_map_picks_that_card(widget_backend) 
             for o in hand
         )
     ]
-    card = next(c for c in alone if c != ui.picked)
+    card = next(c for c in alone if c != ui.parts.picked)
     before = game.to_json()
     _click_at(ui, deck[card].lon + 0.5, deck[card].lat - 0.5)  # a few pixels off the city
-    assert ui.picked == card and ui.map.picked == card
-    assert "gt-picked" in ui.hand_box.children[game.hands[0].index(card)]._dom_classes
+    assert ui.parts.picked == card and ui.parts.board_panel.map.picked == card
+    assert (
+        "gt-picked"
+        in ui.parts.board_panel.hand_box.children[game.hands[0].index(card)]._dom_classes
+    )
     assert game.to_json() == before
-    other = next(c for c in ui.map.label_boxes if c in hand and c != card)
-    centre = ui.map.label_boxes[other].centroid
+    other = next(c for c in ui.parts.board_panel.map.label_boxes if c in hand and c != card)
+    centre = ui.parts.board_panel.map.label_boxes[other].centroid
     _click_at(ui, centre.x, centre.y)  # on its name
-    assert ui.picked == other
+    assert ui.parts.picked == other
 
 
 def test_a_click_far_from_the_hand_or_with_the_right_button_changes_nothing(
@@ -500,16 +559,19 @@ def test_a_click_far_from_the_hand_or_with_the_right_button_changes_nothing(
 ) -> None:
     ui = _screen(interactive=True)
     deck = cards()
-    picked = ui.picked
+    picked = ui.parts.picked
     _click_at(ui, -140.0, -45.0)  # the South Pacific
     far = next(c for c in ui.game.hands[0] if c != picked)
     _click_at(ui, deck[far].lon, deck[far].lat, button=MouseButton.RIGHT)
-    assert ui.picked == picked
+    assert ui.parts.picked == picked
 
 
 def test_interactive_without_a_widget_canvas_stays_a_picture() -> None:
     ui = _screen(interactive=True)
-    assert not ui.interactive and ui.map_picture.value[:4] == b"\x89PNG"
+    assert (
+        not ui.parts.board_panel.interactive
+        and ui.parts.board_panel.map_picture.value[:4] == b"\x89PNG"
+    )
 
 
 # ----- speed -------------------------------------------------------------------------------
@@ -518,7 +580,9 @@ def test_benchmark_redraw_after_a_move(benchmark) -> None:
     ui = _screen()
 
     def setup():
-        ui.map._table_key = None  # as after a move: the table and the names are drawn again
+        ui.parts.board_panel.map._table_key = (
+            None  # as after a move: the table and the names are drawn again
+        )
         return (), {}
 
     benchmark.pedantic(ui.refresh, setup=setup, rounds=15)
@@ -529,16 +593,56 @@ def test_benchmark_click_to_pick(benchmark, widget_backend) -> None:
     """A click on a card in the hand, as in the app (a live canvas): the highlight in the
     strip and on the map; then the canvas's new picture, which the page asks for next."""
     ui = _screen(interactive=True)
-    buttons = itertools.cycle(range(len(ui.hand_box.children)))
-    benchmark(lambda: ui.hand_box.children[next(buttons)].click())
-    assert ui.picked in ui.game.hands[0]
+    buttons = itertools.cycle(range(len(ui.parts.board_panel.hand_box.children)))
+    benchmark(lambda: ui.parts.board_panel.hand_box.children[next(buttons)].click())
+    assert ui.parts.picked in ui.game.hands[0]
     if not benchmark.disabled:
         times = []
         for i in range(20):
-            ui.hand_box.children[i % len(ui.hand_box.children)].click()
+            ui.parts.board_panel.hand_box.children[
+                i % len(ui.parts.board_panel.hand_box.children)
+            ].click()
             start = time.perf_counter()
-            ui.map.figure.canvas.draw()
+            ui.parts.board_panel.map.figure.canvas.draw()
             times.append(time.perf_counter() - start)
         benchmark.extra_info["canvas_picture_after_a_pick_ms"] = round(
             statistics.median(times) * 1000, 1
         )
+
+
+def test_a_computers_step_is_one_sentence_its_draw_and_discard_together() -> None:
+    """The screen's pace: a computer's draw and the discard after it are one step the class
+    watches, one line of the log; its "no deal" is no step of its own."""
+
+    async def main() -> None:
+        table = Table.of(
+            "You", "Robot Ada", "Robot Ben", bots={"Robot Ada": "easy", "Robot Ben": "easy"}
+        )
+        game = GlobeWorks(table, seed=6, max_turns=6)
+        ui = GlobeWorksScreen(game, bot_delay=60)  # the computers wait: the test steps them
+        grouped = steps = 0
+        try:
+            for _ in range(400):
+                if game.is_terminal() or len(game.history) == 1:
+                    break
+                if ui.feedback.is_open:
+                    ui.feedback.continue_button.click()
+                elif ui.bot_seat() is None:
+                    _idle(ui)
+                else:
+                    moves, lines = len(game.log), len(ui.computer_log.lines)
+                    assert ui.bot_move()
+                    steps += 1
+                    # One line, unless a verdict came up or the computers are done for now
+                    # (a last "no deal" before a person's turn says nothing).
+                    said = len(ui.computer_log.lines) - lines
+                    done = ui.feedback.is_open or ui.bot_seat() is None
+                    assert said == 1 or (said == 0 and done), game.log[moves:]
+                    kinds = [a["type"] for a in game.log[moves:]]
+                    grouped += kinds[:2] == ["draw", "discard"]
+        finally:
+            if ui.bot_task is not None:
+                ui.bot_task.cancel()
+        assert steps > 10 and grouped > 0
+
+    asyncio.run(main())

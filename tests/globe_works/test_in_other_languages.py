@@ -46,26 +46,29 @@ def _click(ui: GlobeWorksScreen, forms_seen: set[str]) -> None:
         ui.feedback.continue_button.click()
     elif game.phase == DEALS:
         if game.window["proposal"]:
-            ui.decline_button.click()
+            ui.parts.step_panel.decline_button.click()
         elif "trade" not in forms_seen:
             forms_seen.add("trade")
-            ui.trade_form_button.click()
+            ui.parts.step_panel.trade_form_button.click()
         elif "partnership" not in forms_seen:
             forms_seen.add("partnership")
-            ui.back_button.click()
-            ui.partner_form_button.click()
+            ui.parts.step_panel.back_button.click()
+            ui.parts.step_panel.partner_form_button.click()
         else:
-            if ui.back_button in ui.send_row.children and ui._form is not None:
-                ui.back_button.click()
-            ui.no_deal_button.click()
+            if (
+                ui.parts.step_panel.back_button in ui.parts.step_panel.send_row.children
+                and ui.parts.form is not None
+            ):
+                ui.parts.step_panel.back_button.click()
+            ui.parts.step_panel.no_deal_button.click()
     elif game.step == "drawn":
-        ui.discard_button.click()
-    elif game.phase == PLAY and ui.picked in game.playable(0):
-        ui.play_button.click()
+        ui.parts.step_panel.discard_button.click()
+    elif game.phase == PLAY and ui.parts.picked in game.playable(0):
+        ui.parts.step_panel.play_button.click()
     elif game.can_draw("draw"):
-        ui.draw_button.click()
+        ui.parts.step_panel.draw_button.click()
     else:
-        ui.take_discard_button.click()
+        ui.parts.step_panel.take_discard_button.click()
 
 
 def play_through_the_screen(code: str, seed: int) -> tuple[GlobeWorks, list[str]]:
@@ -79,7 +82,7 @@ def play_through_the_screen(code: str, seed: int) -> tuple[GlobeWorks, list[str]
     forms: set[str] = set()
     for _ in range(3000):
         text = " ".join(page_text(ui))
-        text += " " + " ".join(p.text for p in ui.map.placements.values())
+        text += " " + " ".join(p.text for p in ui.parts.board_panel.map.placements.values())
         seen.append(text)
         left = sorted(f for f in english if f in text)
         assert not left, f"English on the {code} screen: {left}"
@@ -126,9 +129,11 @@ def test_a_whole_game_is_said_in_french() -> None:
 def test_a_move_and_its_verdict_in_spanish() -> None:
     ui = _screen("es", seed=2)
     assert "EA-coins" in ui.game.playable(0)
-    ui.pick_card("EA-coins")
-    assert ui.play_button.description == "Jugar Tokio"  # Tokyo, from the place-name data
-    ui.play_button.click()
+    ui.parts.pick_card("EA-coins")
+    assert (
+        ui.parts.step_panel.play_button.description == "Jugar Tokio"
+    )  # Tokyo, from the place-name data
+    ui.parts.step_panel.play_button.click()
     assert ui.feedback.text == "Jugaste Tokio"
     body = " ".join(page_text(ui.feedback))
     assert "Tu red de bancos: Tokio (1 carta). Puntos:" in body
@@ -146,13 +151,13 @@ def test_a_card_that_cannot_be_played_says_why_in_german() -> None:
         None,
     )
     assert shut is not None, "this seed starts with a card that cannot be played"
-    ui.pick_card(shut)
-    said = " ".join(page_text(ui.reason))
+    ui.parts.pick_card(shut)
+    said = " ".join(page_text(ui.parts.step_panel.reason))
     region = cards()[shut].region
     assert f"{city_name(shut)} kann noch nicht gespielt werden" in said
     assert f"die Farbe von {region_name(region)}." in said
     assert f"Verbindungsstädte, die {region_name(region)} öffnen:" in said
-    assert ui.play_button.disabled
+    assert ui.parts.step_panel.play_button.disabled
 
 
 def test_places_are_named_from_the_data_and_the_catalogs() -> None:

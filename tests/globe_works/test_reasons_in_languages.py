@@ -56,8 +56,8 @@ def test_every_reason_has_a_translation(code: str) -> None:
 def test_a_played_card_says_its_reason_in_german() -> None:
     ui = _screen("de", seed=2)
     card = next(c for c in ui.game.playable(0) if not cards()[c].is_linking)
-    ui.pick_card(card)
-    ui.play_button.click()
+    ui.parts.pick_card(card)
+    ui.parts.step_panel.play_button.click()
     body = " ".join(page_text(ui.feedback))
     assert card_reason(card, "de") in body
     assert cards()[card].reason not in body

@@ -11,10 +11,12 @@ import matplotlib.pyplot as plt
 
 from geoteach.bots.base import RemotePlayer
 from geoteach.games.globalissimo import Globalissimo
+from geoteach.games.globe_works import GlobeWorks
 from geoteach.games.table import Seat, Table
 from geoteach.ui import aloud
 from geoteach.ui.globalissimo import GlobalissimoScreen
-from geoteach.ui.shell import ClickTargets, Host, Screen, Seating, Standing
+from geoteach.ui.globe_works import GlobeWorksScreen
+from geoteach.ui.shell import ClickTargets, Host, Pace, Screen, Seating, Standing
 from tests.ui.test_accessibility_shell import FakeGame, FirstMove, Turns
 
 
@@ -165,6 +167,50 @@ def test_globalissimo_is_given_its_seating_and_targets() -> None:
     ui.parts.step_panel.rank_buttons[0].click()
     assert ui.controls.children == (ui.parts.step_panel.step,)
     assert "Ben" in ui.parts.step_panel.step.value
+
+
+class Waits(Pace):
+    """A pace that never moves a computer: the screen asks it, not a hook of its own."""
+
+    def next_seat(self, screen: Screen) -> int | None:
+        return None
+
+
+def test_the_screen_moves_its_computers_as_its_pace_says() -> None:
+    for pace, moves in ((None, 2), (Waits(), 1)):
+        game = FakeGame()
+        screen = Screen(
+            game,
+            PassParts,
+            seating=Seating(game.table, {1: FirstMove()}),
+            pace=pace,
+            bot_delay=0,
+        )
+        screen.start()
+        screen.parts.button.click()
+        # The default pace: the computer answers at once; one that waits: nobody moves.
+        assert len(game.log) == moves and screen.bot_seat() is None
+        assert screen.computer_log.lines == (["seat 1 passed"] if pace is None else [])
+
+
+def test_globe_works_is_given_its_seating_and_targets() -> None:
+    table = Table.of("Ana", "Ben", "Cy")
+    game = GlobeWorks(table, seed=3)
+    seating = Seating(table, {1: RemotePlayer("Ben"), 2: RemotePlayer("Cy")})
+    targets = ClickTargets(on=False)
+    ui = GlobeWorksScreen(game, bots=None, bot_delay=0, seating=seating, targets=targets)
+    assert ui.seating is seating and ui.targets is targets and ui.click_targets is targets.widget
+    assert ui.computer_log.title == "Moves" and ui.parts.title == "Globe Works"
+    assert ui.parts.humans == [0] and ui.parts.viewer == 0
+    # Ben and Cy play on other devices: this page never moves them and shows their turn.
+    acting = game.to_act()[0]
+    if acting == 0:
+        assert ui.parts.step_panel.step in ui.controls.children
+        assert ui.parts.board_panel.hand_box in ui.board.children
+    else:
+        assert ui.controls.children == (ui.parts.step_panel.step,)
+        assert table.name_of(acting) in ui.parts.step_panel.step.value
+    assert ui.bot_seat() is None
 
 
 def test_a_verdict_due_is_shown_after_the_step_and_the_banner_it_leads_to() -> None:

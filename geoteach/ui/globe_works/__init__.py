@@ -1,8 +1,13 @@
-"""Globe Works on the shared screen, in three pieces with one job each.
+"""Globe Works on the shared screen, in pieces with one job each (composed as Globalissimo's).
 
-* ``screen``: ``GlobeWorksScreen``, the layout and its event wiring (``build_screen`` for the
-  apps, ``play`` for a notebook); ``controls``: the step beside the map (play or draw,
-  discard, deals, offers and answers).
+* ``screen``: the shared screen (``shell.Screen``) with Globe Works' parts (whose hand is
+  shown, the pick, what a move led to, the banner and the leaderboard) and its pace (a
+  computer's draw and discard as one step, the deals a person skips); ``build_screen`` for
+  the apps, ``play`` for a notebook.
+* ``board`` and ``step``: the two panels, drawn from the view they are given: the map and the
+  hand strip (a click picks through ``on_pick``), and the step beside the map (play or draw,
+  discard, deals, offers and answers; its buttons hand an action to ``on_move``). Neither
+  holds the game.
 * ``wording``: every sentence, as pure functions from a card, a view, a move or a scored round.
 * The map itself is drawn by ``geoteach.render.globe_works``.
 

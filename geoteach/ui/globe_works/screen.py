@@ -22,7 +22,17 @@ What the screen decides (not rules, the way it asks):
 
 Every control has a text label and a CSS class (``gt-play``, ``gt-draw``, ``gt-hand-card``...)
 for browser tests; playable and picked are said with a ✔ and words, never by colour alone.
-The sentences are in ``wording``, the step controls in ``controls``, the map in
+
+How the screen is composed (as Globalissimo's): ``GlobeWorksScreen`` is the shared
+``shell.Screen`` with ``GlobeWorksParts`` as its game's part, made with the screen as its
+``Host``. The parts hold what the screen decides (whose hand is shown, the pick, the offer form
+open, the round being explained) and two panels with explicit inputs: ``board.BoardPanel`` (the
+map and the hand strip, drawn from a view and the pick; a click picks through ``on_pick``) and
+``step.StepPanel`` (the step's controls, drawn from the acting person's view and legal actions;
+its buttons hand an action to ``on_move``). Who plays where (a class game's remote seats) is
+the ``Seating`` the screen is given, where a browser test clicks its ``ClickTargets``, and the
+computers' steps (a draw and its discard as one, the deals a person skips) its
+``GlobeWorksPace``. The sentences are in ``wording``, the map in
 ``geoteach.render.globe_works``.
 """
 
@@ -38,23 +48,30 @@ from geoteach.bots.globe_works import make_bot
 from geoteach.escape import html_text
 from geoteach.games.base import Action, IllegalAction
 from geoteach.games.globe_works import DEALS, GlobeWorks
-from geoteach.games.globe_works.cards import cards
+from geoteach.games.globe_works.engine import NOT_IN_HAND
 from geoteach.games.globe_works.regions import regions
 from geoteach.games.table import Table
 from geoteach.i18n import N_, _, language
-from geoteach.render.clicks import is_pick
-from geoteach.render.globe_works import RING_PICKED, RING_PLAYABLE, GlobeMap
 from geoteach.render.globe_works_names import card_reason
-from geoteach.render.mapview import to_png
 from geoteach.ui.apps import screen_options
 from geoteach.ui.globe_works import wording
-from geoteach.ui.globe_works.controls import StepControls
-from geoteach.ui.globe_works.wording import card_label
+from geoteach.ui.globe_works.board import BoardPanel
+from geoteach.ui.globe_works.step import StepPanel
 from geoteach.ui.hotseat import HotSeatGuard
-from geoteach.ui.safe import on_click, safe
-from geoteach.ui.shell import GameScreen, Standing, canvas_box, number_text, places_of
+from geoteach.ui.shell import (
+    ClickTargets,
+    Host,
+    Pace,
+    Screen,
+    Seating,
+    Standing,
+    number_text,
+    places_of,
+)
 from geoteach.ui.styles import sheet
 from geoteach.ui.theme import seat_badge
+
+Info = Mapping[str, Any]
 
 
 def region_rules() -> str:
@@ -66,40 +83,78 @@ def region_rules() -> str:
     )
 
 
-class GlobeWorksScreen(StepControls, GameScreen):
-    """Globe Works on the shared screen (see the module docstring).
+class GlobeWorksPace(Pace):
+    """The computers' steps at a Globe Works screen: one sentence of the log a step, so a draw
+    and the discard after it are one step and their "no deal" none; and the deals a person
+    has had this lap (``dealt_at``: seat → their turns then), for which the screen says "no
+    deal" itself (an offer made to them still comes to them)."""
 
-    ``bots`` maps seats to computer players (default: one per computer seat, at its level).
-    ``interactive=True`` (a kernel with ipympl) makes the map a canvas: a click on a city of
-    the hand picks that card. Without a widget canvas the map is a picture and the hand strip
-    picks.
-    """
+    def __init__(self, game: GlobeWorks) -> None:
+        self.game = game
+        self.dealt_at: dict[int, int] = {}
+
+    def skipped_deals(self, seating: Seating) -> int | None:
+        """A person in a deals window who has had theirs this lap, or None."""
+        game = self.game
+        if game.is_terminal() or game.phase != DEALS:
+            return None  # (the phase first: the view takes longer, and this is asked often)
+        view = game.view(None)
+        if view["proposal"] is not None:
+            return None
+        if any(s in seating.bots for s in view["to_act"]):
+            return None  # the computers speak first
+        for seat in view["to_act"]:
+            if self.dealt_at.get(seat) == view["turns"][seat]:
+                return int(seat)
+        return None
+
+    def next_seat(self, screen: Screen) -> int | None:
+        seat = super().next_seat(screen)
+        return seat if seat is not None else self.skipped_deals(screen.seating)
+
+    def step(self, screen: Screen) -> bool:
+        """One computer move worth a sentence; moves with nothing to say (a draw before its
+        discard, "no deal", a person's skipped deals) go at once with it."""
+        moved = False
+        while True:
+            skipped = self.skipped_deals(screen.seating)
+            if skipped is not None:
+                screen.game.apply({"player": skipped, "type": "no_deal"})
+                moved = True
+                continue
+            said = len(screen.computer_log.lines)
+            if not screen.computer_move():
+                break
+            moved = True
+            if len(screen.computer_log.lines) > said or screen.feedback.is_open:
+                break
+        return moved
+
+
+class GlobeWorksParts:
+    """Globe Works' part of the shared screen (see the module docstring): what the screen
+    decides, the banner, the leaderboard's rows, what a move led to, and the two panels.
+    ``host`` is the screen it is on (``shell.Host``)."""
 
     title = "Globe Works"
     score_title = N_("Points")
     detail_title = N_("Cards down")
 
     def __init__(
-        self,
-        game: GlobeWorks,
-        bots: Mapping[int, Bot] | None = None,
-        *,
-        bot_delay: float = 1.2,
-        interactive: bool = False,
-        large: bool = False,
-        on_new_game: Callable[[], Any] | None = None,
+        self, host: Host, game: GlobeWorks, pace: GlobeWorksPace, interactive: bool
     ) -> None:
-        if bots is None:
-            bots = bots_for(game.table, make_bot, game.seed)
-        super().__init__(game, bots, bot_delay=bot_delay, large=large, on_new_game=on_new_game)
-        self.game: GlobeWorks = game
-        self.humans = [s for s in range(len(self.table.seats)) if s not in self.bots]
+        self.host = host
+        self.game = game
+        self.table = game.table
+        self.seating = host.seating
+        self.pace = pace
+        self.humans = [s for s in range(len(self.table.seats)) if self.seating.person_here(s)]
+        #: Whose hand is shown: the only person, or the one the screen was passed to.
         self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
         self.picked: str | None = None
-        self.picked_at: int | None = None
         self._pick_moment: tuple[Any, ...] | None = None
-        self._dealt_at: dict[int, int] = {}
-        self._form: str | None = None
+        #: The offer form open ("trade", "partnership"), or None.
+        self.form: str | None = None
         shown = game.view(None)
         self._rounds_seen = len(shown["history"])
         self._deals_told = shown["round"] if shown["deals_allowed"] else 0
@@ -111,70 +166,50 @@ class GlobeWorksScreen(StepControls, GameScreen):
         self._last_deal: dict[str, Any] | None = None
         game.on_change(self._told, first=True)
         #: The round whose result the board shows while its verdict is open.
-        self.explaining: Mapping[str, Any] | None = None
+        self.explaining: Info | None = None
 
-        self.map = GlobeMap(large=large, interactive=interactive)
-        canvas = self.map.figure.canvas
-        self.interactive = interactive and isinstance(canvas, widgets.Widget)
-        if interactive and not self.interactive:  # no widget canvas here: a picture
-            self.map.close()
-            self.map = GlobeMap(large=large)
-        self.map_picture = widgets.Image(format="png")
-        if self.interactive:
-            canvas.mpl_connect("button_press_event", safe(self.on_map_click, show=self.messages))
-            self.map_canvas = canvas_box(
-                canvas,
-                _("World map of the cities and their networks; the cards are buttons below."),
-            )
-        self._size_picture()
-        self.map_key = widgets.HTML()
-        self.map_key.add_class("gt-mapkey")
-        self.hand_note = widgets.HTML()
-        self.hand_note.add_class("gt-handnote")
-        self.hand_box = widgets.Box()
-        self.hand_box.add_class("gt-hand")
-        self.hand_buttons: list[widgets.Button] = []
-        self.hand_cards: list[str] = []
-        self.result = widgets.HTML()
-        self.result.add_class("gt-result")
-        self.game_css = sheet("globe_works", region_rules)
-        self.guard = HotSeatGuard(self.table, widgets.HTML(), self._revealed, show=self.messages)
-        self._make_controls()
-
+        self.board_panel = BoardPanel(
+            self.table,
+            interactive=interactive,
+            large=host.large,
+            on_pick=self.pick_card,
+            targets=host.targets,
+            messages=host.messages,
+        )
+        self.guard = HotSeatGuard(self.table, widgets.HTML(), self._revealed, show=host.messages)
+        self.step_panel = StepPanel(
+            self.table, on_move=self.move, on_form=self.open_form, messages=host.messages
+        )
         self.sheet = widgets.HTML()
         self.rules = widgets.HTML(wording.rules_html())
-        self.below.children = [self.sheet, self.rules]
-        self.children = (self.game_css, *self.children)
-        self.start()
+        host.below.children = [self.sheet, self.rules]
 
-    # ----- small helpers ------------------------------------------------------------------
-    def _mine(self, kind: str, **fields: Any) -> Action:
-        """An action of the person whose hand is shown (the one the screen waits for)."""
-        seat = self.acting_person()
-        if seat is None:
-            seat = self.viewer if self.viewer is not None else self.humans[0]
-        return {"player": seat, "type": kind, **fields}
-
+    # ----- who acts ------------------------------------------------------------------------
     def acting_person(self) -> int | None:
         """The person (not a computer) the game waits for now, if any."""
         if self.game.is_terminal():
             return None
-        return next((s for s in self.game.to_act() if s not in self.bots), None)
+        return next((s for s in self.game.to_act() if self.seating.person_here(s)), None)
 
     def computer_seat(self) -> int | None:
         """The computer to act now, if any (not counting a person's skipped deals)."""
-        return GameScreen.bot_seat(self)
+        if self.game.is_terminal():
+            return None
+        return next((s for s in self.game.to_act() if self.seating.plays_here(s)), None)
+
+    def remote_acting(self) -> int | None:
+        """The first seat to act now that plays on another device (a class game), if any."""
+        if self.game.is_terminal():
+            return None
+        return next((s for s in self.game.to_act() if s in self.seating.remote), None)
 
     def waiting_for(self) -> int | None:
         """The person whose click the game waits for now: none while a computer is still to
         act (in a deals window the computers speak first) or the person's deals are skipped."""
-        if self.computer_seat() is not None or self._skipped_deals() is not None:
+        skipped = self.pace.skipped_deals(self.seating)
+        if self.computer_seat() is not None or skipped is not None:
             return None
         return self.acting_person()
-
-    def seat_shown(self) -> int | None:
-        """Whose hand the screen shows: the only person, or the one the screen was passed to."""
-        return self.viewer
 
     def _told(self, _game: Any, action: Action) -> None:
         """A move was made (``on_change``): keep what later sentences need of it, the card
@@ -199,93 +234,53 @@ class GlobeWorksScreen(StepControls, GameScreen):
         self._top = self.game.view(None)["discard_top"]
 
     # ----- the moves a person makes --------------------------------------------------------
-    def pick_card(self, card: str, index: int | None = None) -> None:
-        """Pick a card of the hand (a click in the hand strip or on the map): shown at once.
-        ``index`` is the button clicked (both copies of a duplicate are the same card)."""
-        if card not in self.hand_cards:
-            return
-        self.picked = card
-        self.picked_at = index if index is not None else self.hand_cards.index(card)
-        self._mark_buttons()
-        if self.map.pick(card):
-            self._show_map()
-        self._fill_step_texts()
-
-    def on_map_click(self, event: Any) -> None:
-        """A left click on a city of the hand (its ring or its name) picks that card; two
-        cards in one place take turns. Other clicks change nothing."""
-        if not is_pick(event, self.map.ax):
-            return
-        near = self.map.cards_at(event.x, event.y)
-        if not near:
-            return
-        current = self.picked
-        self.pick_card(near[(near.index(current) + 1) % len(near)] if current in near else near[0])
-
-    def act(self, action: Action) -> None:
-        """A person's move: the offer form closes, a note from before goes away."""
+    def move(self, action: Action) -> None:
+        """A panel's move: an offer or "no deal" is this lap's deals, the offer form closes, a
+        note from before goes away; then the move goes to the screen."""
+        host = self.host
         if action.get("type") in ("no_deal", "propose_trade", "propose_partnership"):
             self.game.check(action)  # a refused offer leaves this lap's deals open
             seat = action["player"]
-            self._dealt_at[seat] = self.game.view(None)["turns"][seat]
-        if not self.feedback.is_open:
-            self.feedback.put_away()
-        self.messages.clear()
+            self.pace.dealt_at[seat] = self.game.view(None)["turns"][seat]
+        if not host.feedback.is_open:
+            host.feedback.put_away()
+        host.messages.clear()
         self.explaining = None
-        form, self._form = self._form, None
+        form, self.form = self.form, None
         try:
-            super().act(action)
+            host.act(action)
         except IllegalAction:
-            self._form = form  # a refused offer: the form stays, to be put right
+            self.form = form  # a refused offer: the form stays, to be put right
             raise
+
+    def pick_card(self, card: str, index: int | None = None) -> None:
+        """Pick a card of the hand (a click in the hand strip or on the map): shown at once.
+        ``index`` is the button clicked (both copies of a duplicate are the same card)."""
+        if card not in self.board_panel.hand_cards:
+            return
+        self.picked = card
+        self.board_panel.show_pick(card, index)
+        self.step_panel.show_pick(card, self._why(card))
+
+    def open_form(self, form: str | None) -> None:
+        """Show the trade or partnership offer (pre-filled), or go back to the deals step."""
+        self.form = form
+        self.host.refresh()
+
+    def _why(self, picked: str | None) -> str | None:
+        """Why the acting person cannot play ``picked`` now (None: they can, or nobody acts)."""
+        me = self.acting_person()
+        if picked is None or me is None:
+            return None
+        why: str | None = self.game.view(me)["why_not_playable"].get(picked, _(NOT_IN_HAND))
+        return why
 
     def _revealed(self, seat: int) -> None:
         """The screen was passed to ``seat`` and they said so: show their hand."""
         self.viewer = seat
         self.picked = None
         self._pick_moment = None
-        self.refresh()
-
-    # ----- the computers, and the deals a person skips ---------------------------------------
-    def _skipped_deals(self) -> int | None:
-        """A person in a deals window who has had theirs this lap: the screen says "no deal"
-        for them (an offer made to them still comes to them)."""
-        game = self.game
-        if game.is_terminal() or game.phase != DEALS:
-            return None
-        view = game.view(None)
-        if view["proposal"] is not None:
-            return None
-        if any(s in self.bots for s in view["to_act"]):
-            return None  # the computers speak first
-        for seat in view["to_act"]:
-            if self._dealt_at.get(seat) == view["turns"][seat]:
-                return seat
-        return None
-
-    def bot_seat(self) -> int | None:
-        seat = self.computer_seat()
-        return seat if seat is not None else self._skipped_deals()
-
-    def bot_move(self, redraw: bool = True) -> bool:
-        """One computer move worth a sentence; moves with nothing to say (a draw before its
-        discard, "no deal", a person's skipped deals) go at once with it, drawn once."""
-        moved = False
-        while True:
-            skipped = self._skipped_deals()
-            if skipped is not None:
-                self.game.apply({"player": skipped, "type": "no_deal"})
-                moved = True
-                continue
-            said = len(self.computer_log.lines)
-            if not super().bot_move(redraw=False):
-                break
-            moved = True
-            if len(self.computer_log.lines) > said or self.feedback.is_open:
-                break
-        if moved and redraw:
-            self.refresh()
-        return moved
+        self.host.refresh()
 
     # ----- what a move led to -----------------------------------------------------------------
     def describe(self, action: Action) -> str:
@@ -303,7 +298,7 @@ class GlobeWorksScreen(StepControls, GameScreen):
             self._rounds_seen = len(view["history"])
             self._explain_round(view["history"][-1], view)
             return
-        if self.feedback.is_open:
+        if self.host.feedback.is_open:
             return
         kind = action["type"]
         if by_human and kind == "play":
@@ -313,34 +308,31 @@ class GlobeWorksScreen(StepControls, GameScreen):
             self._verdict(said, fact=fact)
         elif kind == "call_end" and not by_human:
             self._verdict(wording.call_verdict(self.table, view, action["player"], self.humans))
-        elif kind in ("accept", "decline") and not by_human and self._answered_a_person():
-            self._verdict(wording.answer_verdict(self.table, self._last_deal))
+        elif kind in ("accept", "decline") and not by_human:
+            deal = self._last_deal
+            if deal is not None and deal["from"] in self.humans:  # a person's offer, answered
+                self._verdict(wording.answer_verdict(self.table, deal))
         if view["deals_allowed"] and self._deals_told != view["round"]:
             self._deals_told = view["round"]
             self._verdict(wording.deals_open_verdict(view["final_round"]))
 
-    def _answered_a_person(self) -> bool:
-        """The deal just answered was a person's offer (a computer answered it)."""
-        return self._last_deal is not None and self._last_deal["from"] in self.humans
-
     def _verdict(self, said: Mapping[str, Any], **more: Any) -> None:
         """A verdict that does not hold the game: its headline and details from ``wording``."""
         details = {k: v for k, v in said.items() if k != "headline"}
-        self.show_verdict(said["headline"], correct=None, **details, **more, wait=False)
+        self.host.show_verdict(said["headline"], correct=None, **details, **more, wait=False)
 
-    def _explain_round(self, record: Mapping[str, Any], view: Mapping[str, Any]) -> None:
+    def _explain_round(self, record: Info, view: Info) -> None:
         """The round's end: who scored what and why, the −20 of each pair left in a hand;
         the board shows that round's map and the scores in a table until Continue."""
         self.explaining = record
         lines = wording.round_lines(self.table, record, view["rounds"])
-        self.result.value = wording.result_html(self.table, record)
         if self.game.is_terminal():
-            self.show_game_over(
+            self.host.show_game_over(
                 [_("Round {round}, the last:").format(round=record["round"]), *lines]
             )
             return
         headline = _("Round {round} is over").format(round=record["round"])
-        self.show_verdict(headline, correct=None, lines=lines, wait=True)
+        self.host.show_verdict(headline, correct=None, lines=lines, wait=True)
 
     # ----- the banner and the scores -------------------------------------------------------
     def prompt(self) -> str:
@@ -349,7 +341,7 @@ class GlobeWorksScreen(StepControls, GameScreen):
         if self.game.is_terminal():
             over = html_text(_("The game is over."))
             return f'{head}<br><span class="gt-turn">{over}</span>'
-        if self.explaining is not None and self.feedback.is_open:
+        if self.explaining is not None and self.host.feedback.is_open:
             done = self.explaining["round"]
             head = html_text(
                 _("Round {round} of {rounds}: the scores · next, round {next}").format(
@@ -394,11 +386,27 @@ class GlobeWorksScreen(StepControls, GameScreen):
         ]
 
     # ----- drawing -------------------------------------------------------------------------
-    def refresh(self) -> None:
-        """The banner first (who acts now: the first thing a click changes), then the rest."""
+    def redraw(self) -> None:
+        """The banner first (who acts now: the first thing a click changes), then the
+        controls and the hand strip, then the map."""
         self._check_viewer()
-        self.banner.value = self.prompt()
-        super().refresh()
+        self.host.banner.value = self.prompt()
+        if self.explaining is not None and not (
+            self.host.feedback.is_open or self.game.is_terminal()
+        ):
+            self.explaining = None
+        if self.explaining is not None:
+            self._draw_controls()
+            self.host.board.children = self.board_panel.draw_ended(self.explaining)
+        else:
+            view = self.game.view(self.viewer)
+            self._default_pick(view)
+            self._draw_controls()
+            self.host.board.children = self.board_panel.draw(
+                view, self.picked, self._hand_note(view)
+            )
+        places = [(place, row.seat) for place, row in places_of(self.standings())]
+        self.sheet.value = wording.sheet_html(self.table, self.game.view(None), places)
 
     def _check_viewer(self) -> None:
         """With several people at the table, cover the hand when the game waits for another
@@ -406,75 +414,49 @@ class GlobeWorksScreen(StepControls, GameScreen):
         if len(self.humans) < 2:
             return
         person = self.waiting_for()
-        if person not in (None, self.viewer) and (self.guard.seat != person or self.guard.revealed):
+        guard = self.guard
+        if person not in (None, self.viewer) and (guard.seat != person or guard.revealed):
             self.viewer = None
             self.picked = None
-            self.guard.pass_to(person)
+            guard.pass_to(person)
 
-    def redraw(self) -> None:
-        """Controls and the hand strip first (what a click changes), then the map."""
-        if self.explaining is not None and not (self.feedback.is_open or self.game.is_terminal()):
-            self.explaining = None
-        if self.explaining is not None:
-            self._draw_controls()
-            self._draw_ended_round(self.explaining)
-        else:
-            view = self.game.view(self.seat_shown())
-            self._default_pick(view)
-            self._draw_controls()
-            self._draw_hand(view)
-            self._draw_table(view)
-        places = [(place, row.seat) for place, row in places_of(self.standings())]
-        self.sheet.value = wording.sheet_html(self.table, self.game.view(None), places)
-
-    def _draw_table(self, view: Mapping[str, Any]) -> None:
-        """The map of the round under way: the table, the hand's rings and names, the pick."""
-        changed = self.map.draw_table(view, self._colours())
-        named = [c for played in view["played"] for c in played]
-        changed = self.map.mark_hand(view["hand"], view["playable"], named) or changed
-        changed = self.map.pick(self.picked) or changed
-        if changed:
-            self._show_map()
-        self.map_key.value = wording.map_key_html(
-            self.table, rings=self.explaining is None, playable=RING_PLAYABLE, picked=RING_PICKED
+    def _draw_controls(self) -> None:
+        """The step's controls: none while a round's scores are read or at the end, who is
+        thinking while a computer (or another device) acts, the guard while the screen is
+        passed, else the acting person's step."""
+        game, controls = self.game, self.host.controls
+        if game.is_terminal() or (self.explaining is not None and self.host.feedback.is_open):
+            controls.children = []
+            return
+        person = self.waiting_for()
+        if person is None:
+            seat = self.computer_seat()
+            controls.children = self.step_panel.thinking(
+                self.remote_acting() if seat is None else seat
+            )
+            return
+        if person != self.viewer:
+            controls.children = [self.guard]
+            return
+        view = game.view(person)
+        controls.children = self.step_panel.draw(
+            view, game.legal_actions(person), self.form, self.picked
         )
-        self.board.children = [self._map_widget(), self.map_key, self.hand_note, self.hand_box]
+        self.step_panel.show_pick(self.picked, self._why(self.picked))
 
-    def _draw_ended_round(self, record: Mapping[str, Any]) -> None:
-        """The map as it stood when ``record``'s round was scored (the next round is dealt)."""
-        view = {k: record[k] for k in ("north", "played", "networks")}
-        changed = self.map.draw_table(view, self._colours())
-        named = [c for played in view["played"] for c in played]
-        changed = self.map.mark_hand([], (), named) or changed
-        if changed:
-            self._show_map()
-        self.board.children = [self._map_widget(), self.result]
+    def _hand_note(self, view: Info) -> str:
+        """The words above the hand strip: the hand's, or why no hand is shown."""
+        if view["player"] is None:
+            if not self.humans:
+                return wording.hands_on_devices_html()
+            return wording.hidden_hand_html(self.table, self.acting_person())
+        return wording.hand_note_html(self.table, view, solo=len(self.humans) == 1)
 
-    def _colours(self) -> list[str]:
-        return [s.colour for s in self.table.seats]
-
-    def _map_widget(self) -> widgets.Widget:
-        return self.map_canvas if self.interactive else self.map_picture
-
-    def _show_map(self) -> None:
-        """Push the map to the screen (a PNG when it is not a live canvas) and say where the
-        hand's cities are for browser tests."""
-        if self.interactive:
-            self.map.figure.canvas.draw_idle()
-        else:
-            self.map_picture.value = to_png(self.map.figure)
-        self.show_click_targets(self.map.figure, self.map.ax, self.map.targets())
-
-    def _size_picture(self) -> None:
-        width = round(self.map.figure.get_figwidth() * self.map.figure.dpi)
-        self.map_picture.layout.width = f"{width}px"
-        self.map_picture.layout.max_width = "100%"
-
-    def _default_pick(self, view: Mapping[str, Any]) -> None:
+    def _default_pick(self, view: Info) -> None:
         """A new step picks for the person: the first playable card at the start of a turn,
         the card just drawn after drawing; a pick that left the hand is dropped."""
-        moment = (view["round"], view["current"], tuple(view["turns"]), view["step"])
-        moment += (view["phase"],)
+        moment: tuple[Any, ...] = (view["round"], view["current"], tuple(view["turns"]))
+        moment += (view["step"], view["phase"])
         if moment != self._pick_moment:
             self._pick_moment = moment
             if view["drawn"]:
@@ -484,72 +466,62 @@ class GlobeWorksScreen(StepControls, GameScreen):
         if self.picked not in view["hand"]:
             self.picked = None
 
-    def _draw_hand(self, view: Mapping[str, Any]) -> None:
-        """The hand strip: one button per card, ✔ and a green frame when it can be played."""
-        if view["player"] is None:
-            self.hand_cards = []
-            self.hand_box.children = []
-            self.hand_note.value = (
-                wording.hands_on_devices_html()
-                if not self.humans
-                else wording.hidden_hand_html(self.table, self.acting_person())
-            )
-            return
-        hand = view["hand"]
-        while len(self.hand_buttons) < len(hand):
-            button = widgets.Button()
-            button.add_class("gt-hand-card")
-            index = len(self.hand_buttons)
-            on_click(button, lambda i=index: self._hand_clicked(i), show=self.messages)
-            self.hand_buttons.append(button)
-        ok = set(view["playable"])
-        self.hand_cards = list(hand)
-        for button, card_id in zip(self.hand_buttons, hand, strict=False):
-            info = cards()[card_id]
-            mark = "✔ " if card_id in ok else ""
-            button.description = mark + card_label(card_id)
-            button.tooltip = wording.hand_tooltip(card_id, view["why_not_playable"][card_id])
-            for css in list(button._dom_classes):
-                if css.startswith("gt-region-") or css in ("gt-playable", "gt-linking"):
-                    button.remove_class(css)
-                if css.startswith("gt-card-"):
-                    button.remove_class(css)
-            button.add_class(f"gt-card-{card_id}")
-            button.add_class("gt-linking" if info.is_linking else f"gt-region-{info.region}")
-            if card_id in ok:
-                button.add_class("gt-playable")
-        self.hand_box.children = self.hand_buttons[: len(hand)]
-        self._mark_buttons()
-        self.hand_note.value = wording.hand_note_html(self.table, view, solo=len(self.humans) == 1)
-
-    def _hand_clicked(self, index: int) -> None:
-        if index < len(self.hand_cards):
-            self.pick_card(self.hand_cards[index], index)
-
-    def _mark_buttons(self) -> None:
-        """Frame the picked card's button (one of them when both copies are in the hand)."""
-        cards_now = self.hand_cards
-        at = self.picked_at
-        if self.picked not in cards_now:
-            at = None
-        elif at is None or at >= len(cards_now) or cards_now[at] != self.picked:
-            at = cards_now.index(self.picked)
-        self.picked_at = at
-        for i, button in enumerate(self.hand_buttons[: len(cards_now)]):
-            if i == at:
-                button.add_class("gt-picked")
-            else:
-                button.remove_class("gt-picked")
+    def paused(self, on: bool) -> None:
+        """Globe Works has no clock: nothing to pause."""
 
     def set_large(self, large: bool) -> None:
-        self.map.set_large(large)
-        self._size_picture()
-        self.refresh()
-        self._show_map()
+        self.board_panel.set_large(large)
+        self.host.refresh()
+        self.board_panel.show_map()
 
     def closing(self) -> None:
-        if self.interactive:
-            self.map.close()
+        self.board_panel.closing()
+
+
+class GlobeWorksScreen(Screen):
+    """Globe Works on the shared screen (see the module docstring).
+
+    A ``shell.Screen`` made with ``GlobeWorksParts`` and ``GlobeWorksPace`` (it overrides
+    nothing). ``bots`` maps seats to computer players (default: one per computer seat, at its
+    level); ``seating`` (default: from ``bots``) and ``targets`` are the strategies a class
+    game and a browser test pass in. ``interactive=True`` (a kernel with ipympl) makes the map
+    a canvas: a click on a city of the hand picks that card. Without a widget canvas the map
+    is a picture and the hand strip picks.
+    """
+
+    parts: GlobeWorksParts
+    #: The page's widgets (the ``VBox``'s): the game's own look goes first.
+    children: tuple[widgets.Widget, ...]
+
+    def __init__(
+        self,
+        game: GlobeWorks,
+        bots: Mapping[int, Bot] | None = None,
+        *,
+        bot_delay: float = 1.2,
+        interactive: bool = False,
+        large: bool = False,
+        on_new_game: Callable[[], Any] | None = None,
+        seating: Seating | None = None,
+        targets: ClickTargets | None = None,
+    ) -> None:
+        if bots is None:
+            bots = bots_for(game.table, make_bot, game.seed)
+        pace = GlobeWorksPace(game)
+        super().__init__(
+            game,
+            lambda host: GlobeWorksParts(host, game, pace, interactive),
+            seating=Seating(game.table, bots) if seating is None else seating,
+            targets=targets,
+            pace=pace,
+            bot_delay=bot_delay,
+            large=large,
+            on_new_game=on_new_game,
+        )
+        self.game: GlobeWorks = game
+        self.game_css = sheet("globe_works", region_rules)
+        self.children = (self.game_css, *self.children)
+        self.start()
 
 
 def new_game(table: Table, values: dict[str, Any]) -> GlobeWorks:

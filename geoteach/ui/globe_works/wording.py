@@ -503,7 +503,7 @@ def move_sentence(
     discard pile before this move; ``deal`` the offer an accept or a decline answers."""
     seat, kind = action["player"], action["type"]
     who = table.name_of(seat)
-    card = action.get("card")
+    card = str(action.get("card", ""))  # a play, a discard or a take-back names its card
     if kind == "play":
         info = cards()[card]
         if info.is_linking:

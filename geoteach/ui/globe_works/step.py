@@ -1,18 +1,18 @@
-"""The controls beside the Globe Works map: one step at a time, each from the acting seat's view.
+"""Globe Works' step panel: the controls beside the map, one step at a time.
 
 A step is the turn (play or draw), the discard after drawing, the deals (offer or No deal), an
-offer form, or the answer to an offer made to you. The buttons build engine actions; which ones
-show and whether they are enabled comes from ``game.legal_actions(seat)`` and ``game.view(seat)``
-(``playable``, ``why_not_playable``, ``drawn``), never from the engine's state.
-
-``StepControls`` is mixed into ``GlobeWorksScreen``: the screen owns the widgets (browser tests
-and widget tests click ``screen.play_button``, ``screen.give_pick``...), this module lays them
-out per step and fills their words.
+offer form, or the answer to an offer made to you. A panel with explicit inputs:
+``draw(view, legal, form, picked)`` returns the controls for the acting person's view, their
+legal actions (which buttons show and whether they are enabled come from these: ``playable``,
+``why_not_playable``, ``drawn``), the offer form open (``form``) and the card picked; every
+button builds an action from the view it was drawn with and hands it to ``on_move``, and the
+form buttons hand the form to open to ``on_form``. ``show_pick(picked, why)`` fills the words
+that follow the pick. It never reads the game.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import ipywidgets as widgets
@@ -21,13 +21,16 @@ from geoteach.escape import html_text
 from geoteach.games.base import Action
 from geoteach.games.globe_works import DEALS, HAND, MAP
 from geoteach.games.globe_works.cards import ICON_WORDS, ICONS
-from geoteach.games.globe_works.engine import NOT_IN_HAND
+from geoteach.games.table import Table
 from geoteach.i18n import _, ngettext
 from geoteach.render.globe_works_names import city_name
 from geoteach.ui.globe_works import wording
 from geoteach.ui.globe_works.wording import card_label
+from geoteach.ui.messages import MessageLine
 from geoteach.ui.safe import on_click, safe
 from geoteach.ui.theme import seat_badge
+
+Info = Mapping[str, Any]
 
 
 def _button(text: str, css: str, style: str, icon: str) -> widgets.Button:
@@ -36,19 +39,27 @@ def _button(text: str, css: str, style: str, icon: str) -> widgets.Button:
     return button
 
 
-class StepControls:
-    """The step's controls of ``GlobeWorksScreen`` (see the module docstring)."""
+class StepPanel:
+    """The right column's controls of Globe Works (see the module docstring)."""
 
-    # Provided by the screen.
-    game: Any
-    table: Any
-    messages: Any
-    controls: widgets.VBox
-    picked: str | None
-    _form: str | None
+    def __init__(
+        self,
+        table: Table,
+        *,
+        on_move: Callable[[Action], None],
+        on_form: Callable[[str | None], None],
+        messages: MessageLine,
+    ) -> None:
+        self.table = table
+        self.on_move = on_move
+        self.messages = messages
+        #: What the controls were last drawn for: the moves are made from it.
+        self.view: Info | None = None
+        self._legal: Sequence[Action] = []
+        #: The offer form open ("trade", "partnership") or None, and the card picked.
+        self.form: str | None = None
+        self.picked: str | None = None
 
-    def _make_controls(self) -> None:
-        """The controls of each step, made once (a step shows some of them)."""
         self.step = widgets.HTML()
         self.reason = widgets.HTML()
         self.play_button = _button(_("Play"), "gt-play", "success", "check")
@@ -102,22 +113,24 @@ class StepControls:
         self.decline_button = _button(_("Decline"), "gt-decline", "warning", "")
         for button, handler in {
             self.play_button: self.play_picked,
-            self.draw_button: lambda: self.act(self._mine("draw", source="draw")),
-            self.take_discard_button: lambda: self.act(self._mine("draw", source="discard")),
+            self.draw_button: lambda: self.on_move(self._mine("draw", source="draw")),
+            self.take_discard_button: lambda: self.on_move(self._mine("draw", source="discard")),
             self.discard_button: self.discard_picked,
-            self.take_back_button: lambda: self.act(self._mine("take_back", card=self.mine.value)),
-            self.call_button: lambda: self.act(self._mine("call_end")),
-            self.pass_button: lambda: self.act(self._mine("pass")),
-            self.no_deal_button: lambda: self.act(self._mine("no_deal")),
-            self.trade_form_button: lambda: self._open_form("trade"),
-            self.partner_form_button: lambda: self._open_form("partnership"),
-            self.back_button: lambda: self._open_form(None),
+            self.take_back_button: lambda: self.on_move(
+                self._mine("take_back", card=self.mine.value)
+            ),
+            self.call_button: lambda: self.on_move(self._mine("call_end")),
+            self.pass_button: lambda: self.on_move(self._mine("pass")),
+            self.no_deal_button: lambda: self.on_move(self._mine("no_deal")),
+            self.trade_form_button: lambda: on_form("trade"),
+            self.partner_form_button: lambda: on_form("partnership"),
+            self.back_button: lambda: on_form(None),
             self.send_button: self.send_offer,
             self.accept_button: lambda: self.answer(True),
             self.accept_hand_button: lambda: self.answer(True, into=HAND),
             self.decline_button: lambda: self.answer(False),
         }.items():
-            on_click(button, handler, show=self.messages)
+            on_click(button, handler, show=messages)
         wrap = widgets.Layout(flex_flow="row wrap")
         self.draw_row = widgets.HBox([self.draw_button, self.take_discard_button], layout=wrap)
         self.take_back_note = widgets.HTML(wording.take_back_html())
@@ -127,27 +140,31 @@ class StepControls:
         )
         self.send_row = widgets.HBox([self.send_button, self.back_button])
         self.answer_row = widgets.HBox(layout=wrap)
-        self.partner_pick.observe(safe(self._fill_take, show=self.messages), names="value")
-        self.take_pick.observe(safe(self._show_into, show=self.messages), names="value")
-        self._legal: list[Action] = []
+        self.partner_pick.observe(safe(self._fill_take, show=messages), names="value")
+        self.take_pick.observe(safe(self._show_into, show=messages), names="value")
 
     # ----- the moves the controls make -----------------------------------------------------
+    def _mine(self, kind: str, **fields: Any) -> Action:
+        """An action of the person the controls were drawn for (the one the screen waits for)."""
+        assert self.view is not None  # its buttons are on the page only once it is drawn
+        return {"player": self.view["player"], "type": kind, **fields}
+
     def play_picked(self) -> None:
         if self.picked is None:
             self.messages.error(_("Pick a card first: click it in your hand or on the map."))
             return
-        self.act(self._mine("play", card=self.picked))
+        self.on_move(self._mine("play", card=self.picked))
 
     def discard_picked(self) -> None:
         if self.picked is None:
             self.messages.error(_("Pick the card to discard: click it in your hand or on the map."))
             return
-        self.act(self._mine("discard", card=self.picked))
+        self.on_move(self._mine("discard", card=self.picked))
 
     def send_offer(self) -> None:
         """Send the trade or partnership of the open form."""
-        if self._form == "partnership":
-            self.act(
+        if self.form == "partnership":
+            self.on_move(
                 self._mine(
                     "propose_partnership", to=self.partner_pick.value, icon=self.icon_pick.value
                 )
@@ -155,7 +172,7 @@ class StepControls:
             return
         take = self.take_pick.value
         into = {"into": self.into_pick.value} if take is not None else {}
-        self.act(
+        self.on_move(
             self._mine(
                 "propose_trade",
                 to=self.partner_pick.value,
@@ -169,56 +186,63 @@ class StepControls:
         """Accept or decline the offer made to you; a city from the map comes under your
         token, or into your hand."""
         if not accept:
-            self.act(self._mine("decline"))
+            self.on_move(self._mine("decline"))
             return
-        prop = self.game.view(self.acting_person())["proposal"]
+        prop = self.view["proposal"] if self.view is not None else None
         extra: dict[str, Any] = {}
         if prop and prop["kind"] == "trade" and prop.get("take") is None:
             extra["card"] = self.answer_pick.value
         if into == HAND:
             extra["into"] = HAND
-        self.act(self._mine("accept", **extra))
-
-    def _open_form(self, form: str | None) -> None:
-        """Show the trade or partnership offer (pre-filled), or go back to the deals step."""
-        self._form = form
-        self.refresh()
+        self.on_move(self._mine("accept", **extra))
 
     # ----- the step shown ------------------------------------------------------------------
-    def _draw_controls(self) -> None:
-        game = self.game
-        if game.is_terminal() or (self.explaining is not None and self.feedback.is_open):
-            self.controls.children = []
-            return
-        person = self.waiting_for()
-        if person is None:
-            seat = self.computer_seat()
-            seat = self.remote_acting() if seat is None else seat
-            if seat is None:
-                said = html_text(_("The computers are thinking…"))
-            else:
-                before, _sep, after = _("{name} is thinking…").partition("{name}")
-                said = html_text(before) + seat_badge(self.table, seat) + html_text(after)
-            self.step.value = f"<p><i>{said}</i></p>"
-            self.controls.children = [self.step]
-            return
-        if person != self.viewer:
-            self.controls.children = [self.guard]
-            return
-        view = game.view(person)
-        self._legal = game.legal_actions(person)
+    def thinking(self, seat: int | None) -> list[widgets.Widget]:
+        """While a computer (or a team on another device) acts: who is thinking."""
+        if seat is None:
+            said = html_text(_("The computers are thinking…"))
+        else:
+            before, _sep, after = _("{name} is thinking…").partition("{name}")
+            said = html_text(before) + seat_badge(self.table, seat) + html_text(after)
+        self.step.value = f"<p><i>{said}</i></p>"
+        return [self.step]
+
+    def draw(
+        self, view: Info, legal: Sequence[Action], form: str | None, picked: str | None
+    ) -> list[widgets.Widget]:
+        """The controls of the step ``view`` (the acting person's) is at."""
+        self.view, self._legal, self.form, self.picked = view, legal, form, picked
         if view["phase"] == DEALS:
             if view["proposal"] is not None:
-                self.controls.children = self._answer_controls(view)
-            elif self._form is not None:
-                self.controls.children = self._form_controls(view)
-            else:
-                self.controls.children = self._deal_controls(view)
-        elif view["step"] == "drawn":
-            self.controls.children = self._discard_controls(view)
+                return self._answer_controls(view)
+            if form is not None:
+                return self._form_controls(view)
+            return self._deal_controls(view)
+        if view["step"] == "drawn":
+            return self._discard_controls(view)
+        return self._turn_controls(view)
+
+    def show_pick(self, picked: str | None, why: str | None) -> None:
+        """The texts that follow the pick: what Play and Discard will do, and ``why`` the
+        picked card cannot be played now (None: it can)."""
+        self.picked = picked
+        if picked is None:
+            self.play_button.description = _("Play (pick a card first)")
+            self.discard_button.description = _("Discard (pick a card first)")
+            self.play_button.disabled = True
+            self.discard_button.disabled = True
+            self.reason.value = ""
         else:
-            self.controls.children = self._turn_controls(view)
-        self._fill_step_texts()
+            city = city_name(picked)
+            self.play_button.description = _("Play {city}").format(city=city)
+            self.discard_button.description = _("Discard {city}").format(city=city)
+            self.discard_button.disabled = False
+            self.play_button.disabled = why is not None
+            self.reason.value = wording.why_html(picked, why)
+        if self.form == "trade" and picked in [o[1] for o in self.give_pick.options]:
+            self.give_pick.value = picked
+        if picked in [o[1] for o in self.answer_pick.options]:
+            self.answer_pick.value = picked
 
     def _legal_types(self) -> set[str]:
         return {a["type"] for a in self._legal}
@@ -230,7 +254,7 @@ class StepControls:
         self.call_note.value = wording.call_note_html()
         return [self.call_button, self.call_note]
 
-    def _turn_controls(self, view: Mapping[str, Any]) -> list[widgets.Widget]:
+    def _turn_controls(self, view: Info) -> list[widgets.Widget]:
         if self._legal_types() <= {"pass", "call_end"}:
             self.step.value = wording.pass_step_html()
             return [self.step, self.pass_button, *self._call_row()]
@@ -250,7 +274,7 @@ class StepControls:
         self.take_discard_button.disabled = top is None
         return [self.step, self.play_button, self.reason, self.draw_row, *self._call_row()]
 
-    def _discard_controls(self, view: Mapping[str, Any]) -> list[widgets.Widget]:
+    def _discard_controls(self, view: Info) -> list[widgets.Widget]:
         self.step.value = wording.discard_step_html(view["drawn"])
         out: list[widgets.Widget] = [self.step, self.discard_button]
         if "take_back" in self._legal_types():
@@ -258,18 +282,18 @@ class StepControls:
             out += [self.take_back_note, self.take_back_row]
         return out + self._call_row()
 
-    def _deal_controls(self, view: Mapping[str, Any]) -> list[widgets.Widget]:
+    def _deal_controls(self, view: Info) -> list[widgets.Widget]:
         self.step.value = wording.deal_step_html(self.table, view["current"])
         return [self.step, self.no_deal_button, self.offer_row, *self._call_row()]
 
-    def _form_controls(self, view: Mapping[str, Any]) -> list[widgets.Widget]:
+    def _form_controls(self, view: Info) -> list[widgets.Widget]:
         person = view["player"]
         others = [q for q in view["deal_parties"] if q != person]
         options = [(self.table.name_of(q), q) for q in others]
         if [o[1] for o in self.partner_pick.options] != others:
             self.partner_pick.options = options
             self.partner_pick.value = others[0] if others else None
-        if self._form == "partnership":
+        if self.form == "partnership":
             self.step.value = wording.partnership_form_html()
             return [self.step, self.partner_pick, self.icon_pick, self.send_row]
         mine = list(dict.fromkeys([*view["hand"], *view["played"][person]]))
@@ -292,7 +316,7 @@ class StepControls:
     def _fill_take(self, _change: Any = None) -> None:
         """The cities the other player has down, to ask for (their hand is secret)."""
         other = self.partner_pick.value
-        played = self.game.view(None)["played"][other] if other is not None else []
+        played = self.view["played"][other] if other is not None and self.view else []
         options = [(_("a card they choose"), None)] + [
             (card_label(c), c) for c in dict.fromkeys(played)
         ]
@@ -304,7 +328,7 @@ class StepControls:
     def _show_into(self, _change: Any = None) -> None:
         self.into_pick.layout.display = "none" if self.take_pick.value is None else ""
 
-    def _answer_controls(self, view: Mapping[str, Any]) -> list[widgets.Widget]:
+    def _answer_controls(self, view: Info) -> list[widgets.Widget]:
         prop = view["proposal"]
         person = view["player"]
         self.step.value = wording.offer_html(self.table, view)
@@ -325,30 +349,3 @@ class StepControls:
         answers.append(self.decline_button)
         self.answer_row.children = answers
         return [*out, self.answer_row, *self._call_row()]
-
-    def _fill_step_texts(self) -> None:
-        """The texts that follow the pick: what Play and Discard will do, and why not."""
-        me = self.acting_person()
-        picked = self.picked
-        if picked is None:
-            self.play_button.description = _("Play (pick a card first)")
-            self.discard_button.description = _("Discard (pick a card first)")
-            self.play_button.disabled = True
-            self.discard_button.disabled = True
-            self.reason.value = ""
-        else:
-            city = city_name(picked)
-            self.play_button.description = _("Play {city}").format(city=city)
-            self.discard_button.description = _("Discard {city}").format(city=city)
-            self.discard_button.disabled = False
-            why = (
-                self.game.view(me)["why_not_playable"].get(picked, _(NOT_IN_HAND))
-                if me is not None
-                else None
-            )
-            self.play_button.disabled = why is not None
-            self.reason.value = wording.why_html(picked, why)
-        if self._form == "trade" and picked in [o[1] for o in self.give_pick.options]:
-            self.give_pick.value = picked
-        if picked in [o[1] for o in self.answer_pick.options]:
-            self.answer_pick.value = picked
