@@ -54,7 +54,7 @@ from geoteach.ui.geotriple.board import BoardPanel
 from geoteach.ui.geotriple.controls import StepControls
 from geoteach.ui.geotriple.race_clock import RaceClock
 from geoteach.ui.hotseat import HotSeatGuard
-from geoteach.ui.shell import ClickTargets, Host, Screen, Seating, Standing, number_text
+from geoteach.ui.shell import ClickTargets, Host, Pace, Screen, Seating, Standing, number_text
 from geoteach.ui.styles import sheet
 
 
@@ -527,6 +527,7 @@ class GeoTripleScreen(Screen):
             ),
             seating=Seating(game.table, bots) if seating is None else seating,
             targets=targets,
+            pace=RacePace(),
             bot_delay=bot_delay,
             large=large,
             on_new_game=on_new_game,
@@ -534,9 +535,15 @@ class GeoTripleScreen(Screen):
         self.add_class("gt-geotriple")
         self.start()
 
-    def bot_seat(self) -> int | None:
-        """The race's pace is GeoTriple's: its parts say when the computer acts."""
-        return self.parts.computer_to_act()
+
+class RacePace(Pace):
+    """GeoTriple's pace: in the race for borders both players hunt at once, and a computer
+    claims when the race clock says, not as soon as it may act; its parts know when."""
+
+    def next_seat(self, screen: Screen) -> int | None:
+        parts = screen.parts
+        assert isinstance(parts, GeoTripleParts)
+        return parts.computer_to_act()
 
 
 def new_game(table: Table, values: dict[str, Any]) -> GeoTriple:
