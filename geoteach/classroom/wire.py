@@ -289,8 +289,9 @@ class Reply(TypedDict, total=False):
 def error_reply(kind: RefusalKind, message: str, count: int | None = None) -> Reply:
     """The reply to a refused request: what kind of refusal and the sentence to show, in
     English. A sentence made with ``geoteach.i18n.said`` also sends its template and fields
-    (``say``), so that each page words it in its own language (``geoteach.i18n.reword``); the
-    referee itself never speaks a page's language."""
+    (``say``), so that each page words it in its own language, places named in it
+    (``geoteach.data.place_names.said_here``); the referee itself never speaks a page's
+    language."""
     refusal: Refusal = {"kind": kind, "message": str(message)}
     if count is not None:
         refusal["count"] = count
