@@ -7,7 +7,10 @@ named fields, ``_("{team} played {city}").format(team=..., city=...)``, so a tra
 can put the words in any order. A sentence about a count is ``ngettext("{n} card", "{n}
 cards", n).format(n=n)`` (the language's own plural rules: Babel writes them into the catalog).
 A sentence kept in a module-level table is marked with ``N_()`` (which only marks it for the
-catalog) and translated where it is shown, with ``_()``.
+catalog) and translated where it is shown, with ``_()``. A sentence that may be shown by
+another process than the one that made it (an engine's refusal, which a class game's referee
+makes in English) is made with ``said`` (``said_plural``), which keeps its template and fields
+so that the page that shows it words it again (``reword``).
 
 The catalogs are gettext ``.po`` files in ``geoteach/locale/<language>/LC_MESSAGES/``, made
 and kept up to date with Babel (``python3 tasks.py catalogs``; README.md, "Languages"). They
@@ -28,13 +31,13 @@ import gettext
 import hashlib
 import math
 import os
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
 from io import BytesIO
 from pathlib import Path
-from typing import BinaryIO
+from typing import Any, BinaryIO
 from urllib.parse import parse_qs
 
 #: The language of the code's own sentences, and of any sentence a catalog lacks.
@@ -233,36 +236,144 @@ def list_words(words: list[str], last: str = "or") -> str:
     return _("{first} or {last}").format(first=head, last=items[-1])
 
 
+#: The ``kind`` of a ``Named`` field that is a catalog's word, not a place.
+WORD = "word"
+#: A function that names a place in the page's language: (kind, code, English name) -> name.
+PlaceNamer = Callable[[str, str, str], str]
+
+
+class Named(str):
+    """A field of a ``said`` sentence that a page names in its own language: its English text,
+    what kind of name it is (``kind``) and what it names (``code``). Made by ``place`` and
+    ``word``."""
+
+    kind: str
+    code: str
+
+
+def place(kind: str, code: str, english: str) -> Named:
+    """A place's name as a field of a ``said`` sentence: ``kind`` "country" or "capital" (an
+    ISO 3166 alpha-3 ``code``) or "state" (a USPS ``code``), as ``geoteach.data.place_names``
+    keeps them; ``english`` is its English name, the one the sentence says in English."""
+    name = Named(english)
+    name.kind, name.code = kind, code
+    return name
+
+
+def word(message: str, english: str | None = None) -> Named:
+    """A word from the catalogs (``message``, marked with ``N_``) as a field of a ``said``
+    sentence: a page says ``_(message)``. The English sentence says ``english`` if given (a
+    short code the cards show, such as a region's "WE"), else ``message``."""
+    name = Named(message if english is None else english)
+    name.kind, name.code = WORD, message
+    return name
+
+
 class Said(str):
     """A sentence in English that keeps its catalog template and fields, so that a page in
     another language can word it again (``reword``): a class game's referee speaks English to
     every page, whatever each page speaks, and each page says the referee's refusals in its own
-    language. It is a ``str``: logs, tests and English pages read it as it is."""
+    language. It is a ``str``: logs, tests and English pages read it as it is.
+
+    ``plural`` and ``number`` are the plural template and its number (``said_plural``; the
+    wire calls it ``count``); ``named``
+    holds the fields a page names itself, field -> (kind, code) (``place``, ``word``)."""
 
     template: str
     fields: dict[str, str | int]
+    plural: str
+    number: int
+    named: dict[str, tuple[str, str]]
+
+    def say(self) -> dict[str, Any]:
+        """What a page needs to word the sentence again, as plain data for the wire."""
+        found: dict[str, Any] = {"template": self.template, "fields": dict(self.fields)}
+        if self.plural:
+            found["plural"], found["count"] = self.plural, self.number
+        if self.named:
+            found["named"] = {k: list(v) for k, v in self.named.items()}
+        return found
 
 
-def said(template: str, **fields: str | int) -> Said:
-    """``template`` (marked for the catalogs with ``N_``) filled in English, keeping both:
-    ``raise RoomOver(said(N_("The game {code} has ended."), code=code))``."""
-    sentence = Said(template.format(**fields))
-    sentence.template = template
-    sentence.fields = dict(fields)
+def _said(template: str, plural: str, count: int, fields: dict[str, str | int]) -> Said:
+    chosen = plural if plural and count != 1 else template
+    sentence = Said(chosen.format(**fields))
+    sentence.template, sentence.plural, sentence.number = template, plural, count
+    sentence.fields = {k: v if type(v) is int else str(v) for k, v in fields.items()}
+    sentence.named = {
+        k: (v.kind, v.code) for k, v in fields.items() if isinstance(v, Named) and v.kind
+    }
     return sentence
 
 
-def reword(text: str, template: object = None, fields: object = None) -> str:
-    """``text`` (an English sentence from elsewhere) in the page's language: its template's
-    translation filled with its fields, else the catalog's translation of the whole sentence,
-    else the English. A template whose fields do not fit gives the English, never an error."""
-    if isinstance(template, str) and template and isinstance(fields, dict):
-        plain = {k: v for k, v in fields.items() if isinstance(v, str | int)}
-        try:
-            return _(template).format(**plain)
-        except (KeyError, IndexError, ValueError, AttributeError):
-            return text
-    return _(text)
+def said(template: str, /, **fields: str | int) -> Said:
+    """``template`` (marked for the catalogs with ``N_``) filled in English, keeping both:
+    ``raise RoomOver(said(N_("The game {code} has ended."), code=code))``.
+
+    Every sentence an engine or the referee refuses a move with is made so (a test checks the
+    engines), as the page that shows it may speak another language than the process that
+    refused it (a class game's referee speaks English). What a field holds decides how a page
+    says it: a number or a team's name (typed by the teacher) as it is; a place's name as
+    ``place(kind, code, english)``, which the page names from ``geoteach.data.place_names``
+    (Natural Earth, CLDR: the names its own screens and maps use, English when the data has
+    none), never an English name inside a Spanish sentence; a word from the catalogs (a Globe
+    Works icon or region) as ``word(N_(...))``, which the page translates. A page words the
+    sentence with ``geoteach.data.place_names.said_here`` (the one-device screens and the class
+    game's pages alike)."""
+    return _said(template, "", 0, dict(fields))
+
+
+def said_plural(singular: str, plural: str, n: int, /, **fields: str | int) -> Said:
+    """``said`` for a sentence about ``n`` things: the catalog's plural forms, chosen by the
+    page's language rules for ``n`` when the page words it (``ngettext``). ``n`` is no field by
+    itself: pass it as one too (``n=n``) if the sentence says it."""
+    return _said(singular, plural, n, dict(fields))
+
+
+def said_again(text: str, say: object) -> str:
+    """The ``Said`` sentence ``text`` was made as, from what came over the wire (``say``, as
+    ``Said.say`` gives it); ``text`` itself if ``say`` is no such thing."""
+    if not isinstance(say, Mapping):
+        return text
+    template, fields = say.get("template"), say.get("fields")
+    if not isinstance(template, str) or not template or not isinstance(fields, Mapping):
+        return text
+    plural, count, named = say.get("plural", ""), say.get("count", 0), say.get("named", {})
+    sentence = Said(text)
+    sentence.template = template
+    sentence.fields = {str(k): v for k, v in fields.items() if type(v) is int or isinstance(v, str)}
+    sentence.plural = plural if isinstance(plural, str) else ""
+    sentence.number = count if type(count) is int else 0
+    sentence.named = {
+        str(k): (str(v[0]), str(v[1]))
+        for k, v in (named if isinstance(named, Mapping) else {}).items()
+        if isinstance(v, list | tuple) and len(v) == 2 and all(isinstance(x, str) for x in v)
+    }
+    return sentence
+
+
+def reword(text: str, name_place: PlaceNamer | None = None) -> str:
+    """``text`` (an English sentence from elsewhere) in the page's language: a ``Said``
+    sentence's template (its plural form for its count) translated and filled with its fields,
+    each ``place`` named by ``name_place`` (else in English) and each ``word`` translated; any
+    other sentence by the catalog's translation of the whole sentence; else the English. A
+    template whose fields do not fit gives the English, never an error."""
+    if not isinstance(text, Said):
+        return _(text)
+    fields: dict[str, str | int] = dict(text.fields)
+    for key, (kind, code) in text.named.items():
+        if key not in fields:
+            continue
+        if kind == WORD:
+            fields[key] = _(code)
+        elif name_place is not None:
+            fields[key] = name_place(kind, code, str(fields[key]))
+    try:
+        if text.plural:
+            return ngettext(text.template, text.plural, text.number).format(**fields)
+        return _(text.template).format(**fields)
+    except (KeyError, IndexError, ValueError, AttributeError):
+        return str(text)
 
 
 def extract_csv_column(

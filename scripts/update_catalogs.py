@@ -31,7 +31,8 @@ HEADER = {
     "last_translator": "geoteach developers",
     "language_team": "geoteach developers",
 }
-KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
+#: ``said_plural`` marks a plural sentence kept whole for the page that shows it (geoteach.i18n).
+KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "said_plural": (1, 2)}
 
 
 def template() -> Catalog:

@@ -289,7 +289,7 @@ def test_set_language_picks_the_closest_catalog_or_english() -> None:
 _WORDS = re.compile(r"[A-Za-z]{2,}(?:'[a-z]+)?(?: +[A-Za-z]{2,}){1,}")
 _MARKUP = re.compile(r"<[^>]*(?:>|$)|^[^<]*>|\{[^}]*\}|&\w+;")
 _CSS = re.compile(r"\{[^{}]*:[^{}]*;")
-_WRAPPERS = {"_", "N_", "ngettext"}
+_WRAPPERS = {"_", "N_", "ngettext", "said_plural"}
 #: Calls whose text argument is no sentence: CSS classes, icons, names of threads and tests.
 _NOT_TEXT_CALLS = {"add_class", "remove_class", "Layout", "getattr", "setdefault", "get"}
 

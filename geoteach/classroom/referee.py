@@ -231,8 +231,8 @@ class Referee:
         a refused request gets ``{"error": ...}`` with a sentence to show.
 
         The referee speaks English to every page (each page words the sentence again in its own
-        language, ``geoteach.i18n.reword``), and the lesson record is kept in English, even in
-        a process where a page speaks another language (tests, a script)."""
+        language, ``geoteach.data.place_names.said_here``), and the lesson record is kept in
+        English, even in a process where a page speaks another language (tests, a script)."""
         with speaking(DEFAULT):
             return self._handle(data, client)
 

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from geoteach.classroom.wire import Event, Position, Reply, RoomInfo, Update, parse_request
+from geoteach.data.place_names import said_here
 from geoteach.games.base import (
     Action,
     CardBack,
@@ -34,7 +35,7 @@ from geoteach.games.base import (
     game_class,
 )
 from geoteach.games.table import Table
-from geoteach.i18n import N_, _, reword
+from geoteach.i18n import N_, _
 from geoteach.store.rooms import (
     AlreadyPlayed,
     NotTheHost,
@@ -160,15 +161,13 @@ def connect(connection: Connection | None = None) -> Connection:
 def answer(reply: Reply) -> Any:
     """What a reply carries, or its refusal raised as the error a screen shows, in the page's
     language: the referee sends its sentence in English with its template and fields
-    (``wire.error_reply``), and this page words it (``geoteach.i18n.reword``)."""
+    (``wire.error_reply``), and this page words it (``geoteach.data.place_names.said_here``)."""
     if "ok" in reply:
         return reply["ok"]
     error: Mapping[str, Any] = reply.get("error") or {}
     kind, message = error.get("kind", "refused"), str(error.get("message", ""))
-    found = error.get("say")
-    say: Mapping[str, Any] = found if isinstance(found, dict) else {}
     if message:
-        message = reword(message, say.get("template"), say.get("fields"))
+        message = said_here(message, error.get("say"))
     if kind == "illegal":
         raise IllegalAction(message)
     if kind == "already_played":

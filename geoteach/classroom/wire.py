@@ -21,7 +21,7 @@ request is not one the class game knows"), so a hostile page learns nothing from
 from __future__ import annotations
 
 import json
-from typing import Any, Literal, NotRequired, TypedDict
+from typing import Any, Literal, NotRequired, TypedDict, cast
 
 from geoteach.games.base import Action, CardBack, View
 from geoteach.i18n import N_, Said
@@ -255,10 +255,16 @@ def _json(value: Any) -> str:
 
 class SaidAgain(TypedDict):
     """A refusal's English sentence as its catalog template and fields, for each page to word
-    in its own language (``geoteach.i18n.reword``)."""
+    in its own language (``geoteach.data.place_names.said_here``): for a sentence about a
+    number of things its ``plural`` template and ``count``, and the fields the page names
+    itself (``named``: field -> [kind, code], a place or a catalog's word; ``geoteach.i18n``'s
+    ``place`` and ``word``)."""
 
     template: str
     fields: dict[str, str | int]
+    plural: NotRequired[str]
+    count: NotRequired[int]
+    named: NotRequired[dict[str, list[str]]]
 
 
 class Refusal(TypedDict):
@@ -283,13 +289,14 @@ class Reply(TypedDict, total=False):
 def error_reply(kind: RefusalKind, message: str, count: int | None = None) -> Reply:
     """The reply to a refused request: what kind of refusal and the sentence to show, in
     English. A sentence made with ``geoteach.i18n.said`` also sends its template and fields
-    (``say``), so that each page words it in its own language (``geoteach.i18n.reword``); the
-    referee itself never speaks a page's language."""
+    (``say``), so that each page words it in its own language, places named in it
+    (``geoteach.data.place_names.said_here``); the referee itself never speaks a page's
+    language."""
     refusal: Refusal = {"kind": kind, "message": str(message)}
     if count is not None:
         refusal["count"] = count
     if isinstance(message, Said):
-        refusal["say"] = {"template": message.template, "fields": message.fields}
+        refusal["say"] = cast(SaidAgain, message.say())
     return {"error": refusal}
 
 

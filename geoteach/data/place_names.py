@@ -17,6 +17,7 @@ from types import MappingProxyType
 
 from geoteach.data._paths import data_path
 from geoteach.i18n import language as page_language
+from geoteach.i18n import reword, said_again
 
 #: The kinds of place the file names.
 KINDS = ("country", "capital", "state")
@@ -84,3 +85,17 @@ def region_name(english: str, language: str | None = None) -> str:
         return str(Locale.parse(language).territories.get(code, english))
     except (UnknownLocaleError, ValueError):
         return english
+
+
+def said_here(text: str, say: object = None) -> str:
+    """A sentence made elsewhere in the page's language: an engine's or a class game's refusal
+    (a ``geoteach.i18n.said`` sentence, kept whole, or as it came over the wire: ``text`` and
+    its ``say``), each place in it named from this data as the page's screens name it. The
+    one-device screens (``geoteach.ui.safe``) and the class game's pages
+    (``geoteach.classroom.remote``) show refusals through it."""
+    return reword(said_again(text, say), name_place=_sentence_name)
+
+
+def _sentence_name(kind: str, code: str, english: str) -> str:
+    """A place's name inside a sentence: CLDR's soft hyphens (line-break hints) dropped."""
+    return place_name(kind, code, english).replace("\xad", "")

@@ -41,7 +41,7 @@ from pathlib import Path
 from typing import Any, ClassVar, Self, TypedDict, TypeVar
 
 from geoteach.games.table import Table
-from geoteach.i18n import _
+from geoteach.i18n import N_, _, said
 from geoteach.store import savedata, saves
 from geoteach.store.savedata import SAVE_FORMAT, SAVE_KEYS, NotASave
 from geoteach.store.savefile import BadSaveName, SaveError, SaveInUse
@@ -189,7 +189,7 @@ class Game(ABC):
         """
         if not listed(action, self.legal_actions(action.get("player"))):
             raise IllegalAction(
-                _("That move is not allowed now: {move}.").format(move=describe(action))
+                said(N_("That move is not allowed now: {move}."), move=describe(action))
             )
 
     @abstractmethod
@@ -258,7 +258,10 @@ class Game(ABC):
         except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
             # A hand-typed move with a missing or odd field is a wrong move, not a crash.
             raise IllegalAction(
-                f"That move is missing something or has a wrong value: {describe(action)}."
+                said(
+                    N_("That move is missing something or has a wrong value: {move}."),
+                    move=describe(action),
+                )
             ) from exc
 
     def is_legal(self, action: Action) -> bool:
@@ -553,19 +556,27 @@ def check_turn(game: Any, action: Action) -> None:
         who = game.table.name_of(player) if type(player) is int else repr(player)
         waiting = ", ".join(game.table.name_of(p) for p in acting)
         raise IllegalAction(
-            _("It is not {player}'s turn. Waiting for: {waiting}.").format(
-                player=who, waiting=waiting
+            said(
+                N_("It is not {player}'s turn. Waiting for: {waiting}."),
+                player=who,
+                waiting=waiting,
             )
         )
     if not game.move_fields:
         return
     kind = action["type"]
     if kind not in game.move_fields:
-        raise IllegalAction(f"{game.title()} has no move called {_short(kind)!r}.")
+        raise IllegalAction(
+            said(
+                N_("{game} has no move called {move}."), game=game.title(), move=repr(_short(kind))
+            )
+        )
     extra = sorted(set(action) - {"player", "type", *game.move_fields[kind]})
     if extra:
         names = ", ".join(repr(_short(k)) for k in extra)
-        raise IllegalAction(f"A {_short(kind)!r} move does not take {names}.")
+        raise IllegalAction(
+            said(N_("A {move} move does not take {names}."), move=repr(_short(kind)), names=names)
+        )
 
 
 def plain_data(value: Any) -> None:
@@ -589,7 +600,7 @@ def plain_data(value: Any) -> None:
         if isinstance(item, str):
             if len(item) > MAX_TEXT:
                 raise IllegalAction(
-                    _("That is too long: use at most {n} letters.").format(n=MAX_TEXT)
+                    said(N_("That is too long: use at most {n} letters."), n=MAX_TEXT)
                 )
         elif isinstance(item, int):
             if abs(item) >= 10**MAX_DIGITS:

@@ -15,7 +15,9 @@ from typing import Any, Protocol, TypeVar, cast
 
 import ipywidgets as widgets
 
+from geoteach.data.place_names import said_here
 from geoteach.games.base import IllegalAction, NotASave, SaveError
+from geoteach.i18n import Said
 
 log = logging.getLogger("geoteach.ui")
 
@@ -58,13 +60,18 @@ def is_for_players(error: BaseException, expected: tuple[type[BaseException], ..
 
 
 def friendly_message(error: BaseException, expected: tuple[type[BaseException], ...] = ()) -> str:
-    """What the table reads: a player error as it is, anything else as "Something went wrong".
+    """What the table reads: a player error in the page's language, anything else as
+    "Something went wrong".
 
+    An engine refuses a move in English with the sentence's template and fields kept
+    (``geoteach.i18n.said``): the page words it again, its places named in its language
+    (``geoteach.data.place_names.said_here``, as a class game's page does with the referee's).
     It does not promise that the game is unchanged: a callback may fail after its move was
     made (while drawing the new state), and a player must not be told the move never happened.
     """
     if is_for_players(error, expected):
-        return str(error)
+        first = error.args[0] if len(error.args) == 1 else None
+        return said_here(first if isinstance(first, Said) else str(error))
     detail = str(error) or type(error).__name__
     return f"Something went wrong: {detail}. Tell your teacher."
 

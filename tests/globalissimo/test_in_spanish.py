@@ -12,7 +12,7 @@ import pytest
 from unidecode import unidecode
 
 import geoteach
-from geoteach.data.place_names import place_name
+from geoteach.data.place_names import place_name, said_here
 from geoteach.games.base import IllegalAction
 from geoteach.games.globalissimo import HURDLE
 from geoteach.ui import safe
@@ -130,10 +130,12 @@ def test_the_hurdles_are_asked_answered_and_judged_in_spanish() -> None:
 
 
 def test_a_move_out_of_turn_is_refused_in_spanish() -> None:
-    """The shared turn check (games.base.check_turn) speaks the page's language too."""
+    """The shared turn check (games.base.check_turn) is said in the page's language too: the
+    engine keeps its English sentence whole and the page words it (``said_here``)."""
     game = new_game("Ana", "Ben", rounds=2)
     seat = game.to_act()[0]
     move = dict(game.legal_actions(seat)[0], player=1 - seat)
-    with pytest.raises(IllegalAction, match=r"^No es el turno de .*\. Esperamos a: .*\.$"):
+    with pytest.raises(IllegalAction) as refused:
         game.apply(move)
+    assert re.match(r"^No es el turno de .*\. Esperamos a: .*\.$", said_here(refused.value.args[0]))
     assert game.to_act() == [seat]

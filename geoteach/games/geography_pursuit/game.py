@@ -74,7 +74,7 @@ from geoteach.games.geography_pursuit.views import (
     QuestionShown,
     RollMove,
 )
-from geoteach.i18n import N_, _, ngettext
+from geoteach.i18n import N_, _, said, said_plural
 from geoteach.quiz.question import Question, check_cards
 
 #: The six categories geoteach plays by default, in colour order (see ``board``).
@@ -306,14 +306,20 @@ class GeographyPursuit(Game):
         }.get(phase, N_("Now is the time to wait."))
         if phase == "move" and kind == "move":
             roll = self.state["roll"]
-            steps = ngettext("{n} space", "{n} spaces", roll).format(n=roll)
-            return _(
-                "You cannot reach {space} with a {roll}: move exactly {steps} in one "
-                "direction, to one of the lit spaces."
-            ).format(space=repr(action.get("to")), roll=roll, steps=steps)
+            return said_plural(
+                "You cannot reach {space} with a {roll}: move exactly {n} space in one "
+                "direction, to one of the lit spaces.",
+                "You cannot reach {space} with a {roll}: move exactly {n} spaces in one "
+                "direction, to one of the lit spaces.",
+                roll,
+                space=repr(action.get("to")),
+                roll=roll,
+                n=roll,
+            )
         if kind in ("choose", "vote") and phase in ("choose_category", "vote"):
-            return _("{category} is not a category of this game.").format(
-                category=repr(action.get("category"))
+            return said(
+                N_("{category} is not a category of this game."),
+                category=repr(action.get("category")),
             )
         return _(needed)
 

@@ -14,7 +14,6 @@ import math
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from geoteach.data.place_names import place_name
 from geoteach.games import fields
 from geoteach.games.answer_facts import answer_fact
 from geoteach.games.base import Action, Game, IllegalAction, detached
@@ -51,7 +50,7 @@ from geoteach.games.geotriple.views import (
 )
 from geoteach.games.scoreboard import Scoreboard
 from geoteach.games.table import Table
-from geoteach.i18n import N_, _, ngettext
+from geoteach.i18n import N_, _, place, said, said_plural
 
 if TYPE_CHECKING:  # pandas only for a states table a teacher passes in (issue 24)
     import pandas as pd
@@ -459,8 +458,10 @@ class GeoTriple(Game):
         }.get(phase, ())
         if kind not in expected:
             raise IllegalAction(
-                _("Now is the time to {expected}, not {kind}.").format(
-                    expected=" or ".join(expected), kind=kind
+                said(
+                    N_("Now is the time to {expected}, not {kind}."),
+                    expected=" / ".join(expected),  # the moves' own names: no English "or"
+                    kind=kind,
                 )
             )
         if kind == "clue":
@@ -471,8 +472,9 @@ class GeoTriple(Game):
                 raise IllegalAction(_("That is not a state card: use a code such as 'TX'."))
             if state in self.s["stage1"]["guesses"][player]:
                 raise IllegalAction(
-                    _("You already guessed {state}: try another.").format(
-                        state=place_name("state", state, self.names[state])
+                    said(
+                        N_("You already guessed {state}: try another."),
+                        state=place("state", state, self.names[state]),
                     )
                 )
         elif kind == "geoplunge":
@@ -498,8 +500,9 @@ class GeoTriple(Game):
             raise IllegalAction(_("Give your clue as a word or a number."))
         if matching_answer(self.challenges[cid], card, self.cards, answer) is None:
             raise IllegalAction(
-                _("That clue is not true about {state}. Look at your card and try again.").format(
-                    state=place_name("state", card.code, card.name)
+                said(
+                    N_("That clue is not true about {state}. Look at your card and try again."),
+                    state=place("state", card.code, card.name),
                 )
             )
 
@@ -530,11 +533,12 @@ class GeoTriple(Game):
         if locked is not None and used < locked:
             wait = math.ceil(locked - used)
             raise IllegalAction(
-                ngettext(
+                said_plural(
                     "Wait {n} more second before you shout again.",
                     "Wait {n} more seconds before you shout again.",
                     wait,
-                ).format(n=wait)
+                    n=wait,
+                )
             )
 
     def _locked_until(self, player: int) -> float | None:

@@ -96,7 +96,7 @@ from geoteach.games.global_pursuit.views import (
     TriviaShown,
 )
 from geoteach.games.scoreboard import Scoreboard
-from geoteach.i18n import N_, _
+from geoteach.i18n import N_, _, said
 from geoteach.quiz.answers import said_answers
 from geoteach.quiz.question import Question
 
@@ -429,7 +429,7 @@ class GlobalPursuit(Game):
         elif kind == "wild":
             fixed = self.level_of(seat)
             if fixed is not None and action["level"] != fixed:
-                raise IllegalAction(_("Your level is {level}.").format(level=fixed))
+                raise IllegalAction(said(N_("Your level is {level}."), level=fixed))
         elif kind == "return" and action["card"] not in self.state["hands"][seat]:
             raise IllegalAction(_("Give back one of the cards in your hand."))
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 import marshal
 from typing import Any, ClassVar
 
-from geoteach.data.place_names import place_name
 from geoteach.games import fields
 from geoteach.games.answer_facts import answer_fact
 from geoteach.games.answer_moves import card_back
@@ -27,7 +26,7 @@ from geoteach.games.globalissimo.views import (
 )
 from geoteach.games.scoreboard import Scoreboard
 from geoteach.games.table import Table
-from geoteach.i18n import N_, _
+from geoteach.i18n import N_, _, place, said
 from geoteach.quiz.answers import Verdict, said_answers
 from geoteach.quiz.question import Question
 
@@ -37,6 +36,8 @@ GAME_OVER = "game over"
 
 #: What a hurdle A answer must look like, said to the player who typed something else.
 TYPE_A_NUMBER = N_("Type the country's number on the map, for example 54.")
+#: One sentence, so that a page that shows it in another language finds it in its catalog.
+TOO_LONG = N_("That number is far too long. Type the country's number on the map, for example 54.")
 #: Digits of the longest map number read from typed text (the map has a few hundred).
 MAX_MAP_DIGITS = 4
 
@@ -217,14 +218,14 @@ class Globalissimo(Game):
             if not fields.word(country, self.round["countries"]):
                 raise IllegalAction(_("Pick one of the country cards on the table."))
             if country in self.picked():
-                name = place_name("country", country, self.atlas.names[country])
                 raise IllegalAction(
-                    _("{country} already has a number on it: pick another country.").format(
-                        country=name
+                    said(
+                        N_("{country} already has a number on it: pick another country."),
+                        country=place("country", country, self.atlas.names[country]),
                     )
                 )
             if not fields.whole(rank, range(1, n + 1)):
-                raise IllegalAction(_("Give the country a number from 1 to {n}.").format(n=n))
+                raise IllegalAction(said(N_("Give the country a number from 1 to {n}."), n=n))
         elif kind == "answer":
             if self._phase != HURDLE:
                 raise IllegalAction(_("There is no hurdle to answer now."))
@@ -258,7 +259,7 @@ class Globalissimo(Game):
         # Only the digits 0-9: str.isdigit() also takes "²" and "⑤", which int() refuses.
         if type(given) is str and given.isascii() and given.isdigit():
             if len(given) > MAX_MAP_DIGITS:
-                raise IllegalAction(_("That number is far too long.") + " " + _(TYPE_A_NUMBER))
+                raise IllegalAction(_(TOO_LONG))
             given = int(given)
         if not fields.whole(given):
             raise IllegalAction(_(TYPE_A_NUMBER))

@@ -12,7 +12,7 @@ from functools import cache
 
 from geoteach.data import data_path
 from geoteach.games.globe_works.regions import csv_rows, regions
-from geoteach.i18n import N_
+from geoteach.i18n import N_, place
 
 CITIES_FILE = "globe_works_cities.csv"
 CITY_COLUMNS = (
@@ -140,3 +140,16 @@ def linking_cards() -> list[str]:
 def duplicated() -> list[str]:
     """Ids of the cards printed twice."""
     return [c.card for c in cards().values() if c.copies > 1]
+
+
+def city_field(card: Card) -> str:
+    """A card's city as a field of a sentence the engine refuses a move with
+    (``geoteach.i18n.said``): a country's capital as a place, which a page names in its own
+    language as its map does (``geoteach.render.globe_works_names.city_name``); any other city
+    in English, as no shipped source names it."""
+    from geoteach.data.figures import country_rows  # read only when a refusal names a city
+
+    row = country_rows().get(card.iso3)
+    if row is not None and str(row["capital"]) == card.city:
+        return place("capital", card.iso3, card.city)
+    return card.city

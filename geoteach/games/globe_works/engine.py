@@ -19,15 +19,16 @@ from typing import Any, ClassVar
 from geoteach.games import fields
 from geoteach.games.base import Action, Game, IllegalAction, detached
 from geoteach.games.deck import Deck
-from geoteach.games.globe_works.cards import ICON_WORDS, ICONS, Card, cards, deck
+from geoteach.games.globe_works.cards import ICON_WORDS, ICONS, Card, cards, city_field, deck
 from geoteach.games.globe_works.networks import (
     SCORE_TABLE,
     hand_pairs,
     network_score,
     networks,
 )
+from geoteach.games.globe_works.regions import regions
 from geoteach.games.globe_works.views import GlobeWorksView, Networks, Partnership, RoundRecord
-from geoteach.i18n import N_, _
+from geoteach.i18n import N_, _, said, word
 
 PLAY = "play"
 DEALS = "deals"
@@ -181,13 +182,18 @@ class GlobeWorks(Game):
         if info.is_linking:
             return None
         if info.region not in self.open_colours():
-            return _(
-                "{city} cannot be played yet: no linking city at the north edge shows the "
-                "colour of {region}."
-            ).format(city=info.city, region=info.region)
+            return said(
+                N_(
+                    "{city} cannot be played yet: no linking city at the north edge shows the "
+                    "colour of {region}."
+                ),
+                city=city_field(info),
+                region=word(regions()[info.region].name, english=info.region),
+            )
         if card in self.played[player]:
-            return _("You already have {city} down: a duplicate cannot be played twice.").format(
-                city=info.city
+            return said(
+                N_("You already have {city} down: a duplicate cannot be played twice."),
+                city=city_field(info),
             )
         if self.tokens_left(player) == 0:
             return _("You have no tokens left: take one back first.")
@@ -417,13 +423,15 @@ class GlobeWorks(Game):
     def _check_partnership(self, a: int, b: int, icon: Any) -> None:
         if not fields.word(icon, ICONS):
             raise IllegalAction(
-                _("A partnership is for one icon: {icons}.").format(icons=", ".join(ICONS))
+                said(N_("A partnership is for one icon: {icons}."), icons=", ".join(ICONS))
             )
         for seat in (a, b):
             if self.partner(seat, icon) is not None:
                 raise IllegalAction(
-                    _("{player} already has a partner for {icon}.").format(
-                        player=self.table.name_of(seat), icon=_(ICON_WORDS[icon])
+                    said(
+                        N_("{player} already has a partner for {icon}."),
+                        player=self.table.name_of(seat),
+                        icon=word(ICON_WORDS[icon]),
                     )
                 )
 
@@ -440,10 +448,13 @@ class GlobeWorks(Game):
             if into == HAND:
                 if not self.can_take_back():
                     raise IllegalAction(
-                        _(
-                            "In the last round tokens stay once the draw pile is empty: "
-                            "{city} stays on the map."
-                        ).format(city=self.cards[card].city)
+                        said(
+                            N_(
+                                "In the last round tokens stay once the draw pile is empty: "
+                                "{city} stays on the map."
+                            ),
+                            city=city_field(self.cards[card]),
+                        )
                     )
                 continue
             kept = list(self.played[taker])
@@ -451,13 +462,15 @@ class GlobeWorks(Game):
                 kept.remove(back)
             if card in kept:
                 raise IllegalAction(
-                    _("{player} already has {city} down.").format(
-                        player=self.table.name_of(taker), city=self.cards[card].city
+                    said(
+                        N_("{player} already has {city} down."),
+                        player=self.table.name_of(taker),
+                        city=city_field(self.cards[card]),
                     )
                 )
             if len(kept) >= TOKENS:
                 raise IllegalAction(
-                    _("{player} has no token left.").format(player=self.table.name_of(taker))
+                    said(N_("{player} has no token left."), player=self.table.name_of(taker))
                 )
 
     # ----- carrying out moves ----------------------------------------------------------------

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from geoteach.data.place_names import said_here
 from geoteach.escape import html_text
 from geoteach.games.base import Action
 from geoteach.games.globe_works import SCORE_TABLE
@@ -187,7 +188,7 @@ def why_text(card_id: str, why: str | None) -> str | None:
     its own words for the record; the page names the city and region in its language)."""
     kind = reason_kind(card_id, why)
     if kind is None:
-        return why
+        return why if why is None else said_here(why)  # a class game's view is in English
     region = region_name(cards()[card_id].region)
     return _(ENGINE_REASONS[kind]).format(city=city_name(card_id), region=region)
 
