@@ -59,6 +59,7 @@ TRANSLATED = (
     "geoteach/ui/global_pursuit/screen.py",
     "geoteach/ui/global_pursuit/board.py",
     "geoteach/ui/global_pursuit/step.py",
+    "geoteach/ui/global_pursuit/verdicts.py",
     "geoteach/ui/global_pursuit/cards_fit.py",
     "geoteach/ui/global_pursuit/hand_card.py",
     "geoteach/ui/global_pursuit/app.py",

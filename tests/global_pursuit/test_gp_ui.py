@@ -410,7 +410,7 @@ def test_the_countdown_starts_with_the_turn_and_every_move_carries_the_time():
 
 def test_when_the_time_runs_out_the_turn_ends_and_the_next_one_gets_a_fresh_clock():
     game, ui, clock = timed_table()
-    turns = ui.parts._turns
+    turns = ui.parts.verdicts.turns
     clock.now += 59.5
     ui.parts.step_panel.countdown.tick()
     assert game.player == 0 and ui.parts.step_panel.countdown.label.value == "1 s left"
@@ -420,7 +420,7 @@ def test_when_the_time_runs_out_the_turn_ends_and_the_next_one_gets_a_fresh_cloc
     assert "Time is up for Ana." in [news_line(n) for n in game.state["news"]]
     assert ui.feedback.text == "Time is up: the turn ends."
     # The robot's turn is not timed; Ana's next turn has the whole minute again.
-    assert ui.parts._turns > turns and not ui.parts.step_panel.countdown.running
+    assert ui.parts.verdicts.turns > turns and not ui.parts.step_panel.countdown.running
     ui.feedback.continue_button.click()
     for _ in range(20):
         if game.player == 0 and game.phase == "match":

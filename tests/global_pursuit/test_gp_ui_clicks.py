@@ -427,7 +427,7 @@ def test_a_computer_challenge_of_your_card_is_explained_until_continue():
     )
     assert "Robot challenges Ana's card: it does not match." in ui.computer_log.lines
     ui.feedback.continue_button.click()
-    assert ui.parts.explaining is None
+    assert ui.parts.verdicts.explaining is None
     assert displayed(ui.board, ui.parts.board_panel.joint) == (game.phase == "challenge")
 
 

@@ -47,11 +47,12 @@ for Continue.
 
 The package, one job per module: ``screen`` (``GlobalPursuitScreen``, the shared shell
 ``Screen`` composed with ``GlobalPursuitParts``: what each step shows, the hand behind the
-guard, what a move led to), ``board`` (the board panel: the table, the hand's cards, the joint,
+guard), ``board`` (the board panel: the table, the hand's cards, the joint,
 drawn from a view), ``step`` (the step panel: the controls and clocks, handing moves to
-``on_move``), ``wording`` (every sentence, pure functions of a view or a move), ``hand_card``
-(one card of the hand, the live canvases), ``cards_fit`` (how the cards fit, set by set) and
-``app`` (the set-up screen's game, ``play``). The drawing is in ``geoteach.render.globe_cards``
+``on_move``), ``verdicts`` (what a move led to: the log's sentences, the verdict card),
+``wording`` (every sentence, pure functions of a view or a move), ``hand_card`` (one card of
+the hand, the live canvases), ``cards_fit`` (how the cards fit, set by set) and ``app`` (the
+set-up screen's game, ``play``). The drawing is in ``geoteach.render.globe_cards``
 and ``geoteach.render.global_pursuit``; the rules in ``geoteach.games.global_pursuit``.
 """
 

@@ -9,8 +9,9 @@ How the screen is composed (as Globalissimo's): ``GlobalPursuitScreen`` is the s
 explicit inputs, ``board.BoardPanel`` (the table, the hand's cards and the joint, drawn from a
 view; a click calls back) and ``step.StepPanel`` (the controls of each step and the clocks; its
 buttons hand a move to ``on_move``), and what is between them: choosing a card, a place and an
-edge (the ghost), the hand behind the hot-seat guard, the verdicts. Every sentence is in
-``wording``, the drawing in ``geoteach.render``. A person's move goes through the shell's
+edge (the ghost), the hand behind the hot-seat guard; what a move led to is its ``verdicts``
+(``verdicts.Verdicts``, composed, not a mixin). Every sentence is in ``wording``, the
+drawing in ``geoteach.render``. A person's move goes through the shell's
 ``before_move`` (``stamp``): the seat and the turn's time are filled in, and the scores and
 the question the verdict will speak of are noted. Who plays where (a class game's remote seats,
 the projector that marks) is the ``Seating`` the screen is given; where a browser test clicks
@@ -62,6 +63,7 @@ from geoteach.ui.global_pursuit import wording
 from geoteach.ui.global_pursuit.board import BoardPanel
 from geoteach.ui.global_pursuit.hand_card import can_click
 from geoteach.ui.global_pursuit.step import StepPanel
+from geoteach.ui.global_pursuit.verdicts import Verdicts
 from geoteach.ui.hotseat import HotSeatGuard
 from geoteach.ui.shell import ClickTargets, Host, Screen, Seating, Standing, number_text
 from geoteach.ui.styles import sheet
@@ -130,27 +132,17 @@ class GlobalPursuitParts:
         self._timed_turn: int | None = None
         self._marks: list[SlotMark] = []
         self._table = Layout()
-        start = self.seen(None)
-        self._news_seen = list(start["news"])
-        self._scores_seen = list(game.scores())
-        self._before: dict[str, Any] = {}
-        #: The trivia card as the public view showed it before the last move (a class game's
-        #: verdict of a move made elsewhere says its symbol and die).
-        self._trivia_seen = start["trivia"]
         #: The move number at which a class game's page asked the question it shows (a team's
         #: device without its answer, or the projector for the teacher to mark).
         self._unjudged_at: int | None = None
-        #: What the board explains while a verdict is open ("joint": the card just judged).
-        self.explaining: str | None = None
         self.humans = [s for s in range(len(game.table.seats)) if s not in self.bots]
         self.guard: HotSeatGuard | None = None
         if len(self.humans) >= 2:
             self.guard = HotSeatGuard(game.table, self._reveal_hand, show=host.messages)
         self._guard_for: tuple[int, int, str] | None = None
         self._shown_to: int | None = None  # the person the guard last showed the hand to
-        self._reader: int | None = None  # the person a verdict speaks to
-        self._turns = 0
-        self._turn_of = start["turn_of"]
+        #: What a move led to: the log's sentences and the verdicts (``verdicts``).
+        self.verdicts = Verdicts(host, game, self.seen)
         host.before_move = self.stamp
 
         # Below the board: tokens and how points are made.
@@ -226,14 +218,15 @@ class GlobalPursuitParts:
         if countdown.running and seat == self.seen(None)["turn_of"] and "seconds" not in move:
             late = countdown.late()
             move["seconds"] = countdown.seconds()
-        self._before = {
+        verdicts = self.verdicts
+        verdicts.before = {
             "scores": self.game.scores(),
             "trivia": self.seen(None)["trivia"],
             "question": self.asked_question(),
             "late": late,
         }
-        self.explaining = None
-        self._reader = seat
+        verdicts.explaining = None
+        verdicts.reader = seat
         return move
 
     def on_accept(self) -> None:
@@ -245,7 +238,7 @@ class GlobalPursuitParts:
             return
         for seat in people[:-1]:
             self.game.apply({"player": seat, "type": "accept"})
-            self.after({"player": seat, "type": "accept"}, by_human=True)
+            self.verdicts.after({"player": seat, "type": "accept"}, by_human=True)
         self.host.act({"player": people[-1], "type": "accept"})
 
     def _time_up(self, seconds: float) -> None:
@@ -301,7 +294,7 @@ class GlobalPursuitParts:
             over = _("The game is over.")
             return f'{head}<br><span class="gt-turn">{over}</span>'
         person = self.person_to_act()
-        reader = self._reader if self._reader is not None else person
+        reader = self.verdicts.reader if self.verdicts.reader is not None else person
         reading = self.host.feedback.is_open and reader is not None
         page = self.seating.aloud_page(self.game, view["turn_of"]) if self.teacher_marks else ""
         if view["phase"] == "answer" and page and not reading:
@@ -321,9 +314,9 @@ class GlobalPursuitParts:
     def redraw(self) -> None:
         """The controls of the step, the table and what lies under it, the tokens, the clocks."""
         if not self.host.feedback.is_open:
-            self.explaining = None
+            self.verdicts.explaining = None
         if self.game.is_terminal() and not self.host.feedback.text:
-            self._explain_end()  # also a game over from the start (a table with no room)
+            self.verdicts.explain_end()  # also a game over from the start (a table with no room)
         view = self.seen(self.hand_owner())
         self.host.controls.children = self._controls(view)
         if view["player"] != self.hand_owner():  # the guard covered the hand
@@ -336,7 +329,7 @@ class GlobalPursuitParts:
 
     def _board(self, view: Mapping[str, Any]) -> list[widgets.Widget]:
         board = self.board_panel
-        if view["phase"] == "challenge" or self.explaining == "joint":
+        if view["phase"] == "challenge" or self.verdicts.explaining == "joint":
             if view["phase"] == "challenge":
                 board.show_joint(view)
             return board.with_joint()
@@ -468,8 +461,8 @@ class GlobalPursuitParts:
                 countdown.stop()
             self._timed_turn = None
             return
-        if self._timed_turn != self._turns:
-            self._timed_turn = self._turns
+        if self._timed_turn != self.verdicts.turns:
+            self._timed_turn = self.verdicts.turns
             countdown.start()
         # In honor mode a class game's team waits for the teacher's mark: that time is not its.
         aloud = phase == "answer" and self.teacher_marks
@@ -520,7 +513,7 @@ class GlobalPursuitParts:
         seat, phase = self.seat(), view["phase"]
         if self.guard is None:
             return self._fill_hand(seat)
-        key = (seat, self._turns, phase)
+        key = (seat, self.verdicts.turns, phase)
         if self._guard_for != key or not self.guard.revealed:
             # A new owner or turn, or someone else had the screen (a challenge): ask again.
             self._guard_for = key
@@ -624,131 +617,13 @@ class GlobalPursuitParts:
             step.quiet = False
         self._selection_changed()
 
-    # ----- what a move led to -----------------------------------------------------------------
     def describe(self, action: Action) -> str:
-        """A computer's move in words: the engine's news of it, or a sentence of our own (and
-        of our own words about a person's card: "lets your card stand: you score 4")."""
-        kind = action["type"]
-        view = self.seen(None)
-        added, over = wording.until_game_over(wording.news_since(self._news_seen, view["news"]))
-        # A person's card at one screen (hot seat) is said in that person's words; a class
-        # game's pages say every move in one sentence, the one the projector says.
-        if (
-            kind in ("accept", "challenge")
-            and self._layer() not in self.bots
-            and not self.seating.class_game
-        ):
-            layer = self._layer()
-            who = self.table.name_of(action["player"])
-            said = wording.about_a_persons_card(
-                kind, who, layer, self.table, view, self._gained(layer)
-            )
-            return " ".join([said, _("The game is over.")]) if over else said
-        return wording.computer_move(action, self.table, added)
-
-    def _gained(self, seat: int) -> float:
-        """Points ``seat`` made with the move just applied (the scores before it and now)."""
-        return float(self.game.scores()[seat] - self._scores_seen[seat])
+        """A computer's move in words (``Verdicts.describe``)."""
+        return self.verdicts.describe(action)
 
     def after(self, action: Action, by_human: bool) -> None:
-        """The verdict a move led to: a late move, a challenge, an answer, a card let stand,
-        the end."""
-        kind = action["type"]
-        self._count_turns()
-        before, self._before = (self._before if by_human else {}), {}
-        if by_human and before.get("late"):
-            self.host.show_verdict(
-                _("Time is up: the turn ends."),
-                correct=False,
-                lines=[_("A move made after the time limit does not count.")],
-            )
-        elif kind == "challenge":
-            layer = self._layer()
-            last = self.seen(None)["last"] or {}
-            if by_human:
-                self._show(
-                    *wording.own_challenge_verdict(self.table, action["player"], layer, last)
-                )
-            elif layer not in self.bots:
-                self._reader = layer
-                self._show(*wording.challenged_verdict(self.table, action["player"], layer, last))
-        elif by_human and kind == "answer":
-            self._explain_answer(action["player"], before)
-        elif kind == "answer" and not self.holds_readers_card:
-            self._explain_answer(action["player"], {}, wait=False)
-        elif by_human and kind == "time_up":
-            self.host.show_verdict(_("Time is up: the turn ends."), correct=False)
-        elif kind in ("place", "accept") and self.game.phase != "challenge":
-            self._say_the_card_stands()
-        if self.game.is_terminal():
-            self._explain_end()
-        self._news_seen = list(self.seen(None)["news"])
-        self._scores_seen = list(self.game.scores())
-        self._trivia_seen = self.seen(None)["trivia"]
-
-    def _show(self, headline: str, correct: bool, lines: list[str]) -> None:
-        """A verdict about the card just judged: the board keeps its joint in view."""
-        self.explaining = "joint"
-        self.host.show_verdict(headline, correct=correct, lines=lines)
-
-    def _say_the_card_stands(self) -> None:
-        """A person's card was let stand (or nobody could challenge it): the points, in words."""
-        places = [a for a in self.game.log if a["type"] == "place"]
-        layer = places[-1]["player"] if places else None
-        table = self.seen(None)["table"]
-        if layer is None or layer in self.bots or not table:
-            return
-        if table[-1]["card"] != places[-1]["card"]:
-            return  # the card was taken back (a late move, or a right challenge)
-        gained = self._gained(layer)
-        if gained > 0:
-            self.host.messages.success(wording.card_stands(self.table, layer, gained))
-
-    def _layer(self) -> int:
-        """Who laid the card a challenge was about: the last card laid."""
-        return int(next(a["player"] for a in reversed(self.game.log) if a["type"] == "place"))
-
-    def _explain_answer(self, seat: int, before: Mapping[str, Any], wait: bool = True) -> None:
-        """The verdict of a trivia answer: big, with every answer that counts, where the place
-        is and one fact; a person's stays until Continue (``wait``).
-
-        A class game's screen never held the question with its answer: it takes the question
-        from the engine's verdict (``last``), and the card as it was asked from the public view
-        before the move (a move made elsewhere: ``before`` is empty, the points are counted
-        from the scores seen before it)."""
-        question: Question | None = before.get("question")
-        last = self.seen(None)["last"] or {}
-        if question is None and not self.holds_readers_card and last.get("card"):
-            question = Question.from_dict(last["card"])
-        if question is None:
-            return
-        scores = before.get("scores", self._scores_seen)
-        gained = self.game.scores()[seat] - scores[seat]
-        trivia = before.get("trivia") or self._trivia_seen or {}
-        view = self.seen(None)
-        said = wording.answer_verdict(
-            self.table, seat, question, trivia, view, gained, elsewhere=not wait
-        )
-        self.host.show_verdict(said.pop("headline"), **said, wait=wait)
-
-    def _explain_end(self) -> None:
-        """The end: why it ended, what each card left in a hand cost, who won."""
-        self.host.show_game_over(wording.end_lines(self.seen(None), self.table))
-
-    def _count_turns(self) -> None:
-        # A new turn (even a computer's in between) covers a hand that was shown. A turn that
-        # starts again for the same seat (one player alone) starts in "match" with nothing laid.
-        view = self.seen(None)
-        fresh = view["phase"] == "match" and view["played"] == 0
-        if view["turn_of"] != self._turn_of or fresh:
-            self._turn_of = view["turn_of"]
-            self._turns += 1
-            # A verdict that does not hold the game (a move made on another device, a
-            # computer's) spoke of the turn that is over ("Team Amber's turn goes on"): it
-            # goes with that turn. One that holds this screen stays until Continue.
-            feedback = self.host.feedback
-            if feedback.text and not feedback.is_open:
-                feedback.put_away()
+        """The verdict a move led to (``Verdicts.after``)."""
+        self.verdicts.after(action, by_human)
 
 
 class GlobalPursuitScreen(Screen):
