@@ -20,7 +20,8 @@ as an object, not a subclass.
 * A game brings its ``Parts`` (a small protocol: ``title``, the leaderboard's column titles,
   ``redraw``, ``prompt``, ``standings``, ``describe``, ``after``, ``paused``, ``set_large``,
   ``closing``), made by a factory the screen calls with itself as the ``Host``: the one
-  interface the parts use (the containers to fill, ``act``, the verdict card, the seating).
+  interface the parts use (the containers to fill, ``act``, the verdict card, the seating;
+  ``verdict_due`` and ``before_move``, set by a part that needs them).
   The parts are made of panels with explicit inputs: a panel is drawn from a view
   (``game.view(seat)``, or the public view on the projector) and hands a move to an ``on_move``
   callback; it never reads the game (Globalissimo's ``board`` and ``step`` panels).
@@ -30,12 +31,9 @@ as an object, not a subclass.
   ``ClickTargets`` it is given; which moves of the computers make one step the class watches
   is a ``Pace`` (by default, one move a step). None is a hook to override.
 
-``GlobalissimoScreen`` and ``GlobeWorksScreen`` are built this way. ``GameScreen`` is the
-adapter for the screens still written as subclasses (GeoTriple, Global Pursuit, Geography
-Pursuit): such a screen is its own ``Parts``, overrides the hooks it needs and fills ``board``,
-``controls`` and ``below`` itself; its old helpers (``plays_here``, ``marks_for``,
-``show_click_targets``...) hand over to the strategies. While a verdict is shown the computer
-players wait and time limits are paused, so nothing is lost while a student reads.
+The five game screens are built this way (``GlobalissimoScreen`` was the model). While a
+verdict is shown the computer players wait and time limits are paused, so nothing is lost while
+a student reads.
 """
 
 from __future__ import annotations
@@ -376,6 +374,7 @@ class Host(Protocol):
     below: widgets.VBox
     feedback: Feedback
     verdict_due: tuple[str, dict[str, Any]] | None
+    before_move: Callable[[Action], Action] | None
 
     @property
     def large(self) -> bool: ...
@@ -404,6 +403,11 @@ class Screen(widgets.VBox):
     #: next drawn: it appears last, after the step and the banner it leads to (never beside
     #: the question card it answers).
     verdict_due: tuple[str, dict[str, Any]] | None = None
+    #: What a part does to a person's move before it is applied, if anything: Global Pursuit
+    #: fills in the seat and the time the turn took, and notes the scores and the question
+    #: the verdict will speak of. Every way in (a button, a test or a class game calling
+    #: ``act``) goes through it.
+    before_move: Callable[[Action], Action] | None = None
 
     def __init__(
         self,
@@ -549,7 +553,10 @@ class Screen(widgets.VBox):
 
         The controls are dimmed at once (a second click cannot land while the move is worked
         out, and the click is seen to have been taken), and come back with the new screen.
+        A part's ``before_move`` sees the move first.
         """
+        if self.before_move is not None:
+            action = self.before_move(action)
         self.controls.add_class("gt-busy")
         self.live.begin()
         try:
@@ -748,8 +755,6 @@ class GameScreen(Screen):
     its own ``Parts``, and the class-game and test helpers it used to inherit
     (``plays_here``, ``view_of``, ``marks_for``, ``team_elsewhere``, ``aloud_page``,
     ``show_click_targets``) hand over to the ``Seating`` and ``ClickTargets`` it is given.
-    GeoTriple, Global Pursuit and Geography Pursuit are built this way for now; Globalissimo's
-    screen is the model of the composed form.
 
     Hooks a game overrides: ``redraw()`` (its board and controls from the engine's view),
     ``prompt()`` (the banner: who acts, what to do, in words), ``standings()``, ``describe(action)``

@@ -58,9 +58,9 @@ def test_bench_redraw_after_a_move(benchmark):
             times.append(ui.redraw_seconds)
 
         ui.refresh = timed
-        ui.pick_card(move["card"], move["card_edge"])
-        ui.edge.value = tuple(move["at"])
-        ui.lay.click()
+        ui.parts.pick_card(move["card"], move["card_edge"])
+        ui.parts.step_panel.edge.value = tuple(move["at"])
+        ui.parts.step_panel.lay.click()
         after_move.extend(times)
     benchmark.extra_info["redraw_after_a_move_ms_p50"] = round(
         statistics.median(after_move) * 1000, 1
@@ -75,7 +75,7 @@ def test_bench_redraw_after_a_move(benchmark):
 def test_bench_click_a_hand_card(benchmark):
     """A click on a card of the hand: it is chosen, its picture redrawn, the table too."""
     ui = _screen()
-    cards = list(ui.hand_cards.children)
+    cards = list(ui.parts.board_panel.hand_cards.children)
     which = iter(range(10_000))
 
     def click_next() -> None:
@@ -83,21 +83,23 @@ def test_bench_click_a_hand_card(benchmark):
         _click(card.figure, card.figure.axes[0], 0.0, 0.0)
 
     benchmark.pedantic(click_next, rounds=20, iterations=1)
-    assert ui.hand.value in [c.card for c in cards]
+    assert ui.parts.step_panel.hand.value in [c.card for c in cards]
 
 
 def test_bench_click_a_place_then_the_ghost(benchmark):
     """A click on a numbered place with a card chosen: the ghost is pasted on the table."""
     ui = _screen()
-    ui.pick_card(ui.game.hand(0)[0])
-    places = [tuple(b) for b in ui.table_picture.badges]
+    ui.parts.pick_card(ui.game.hand(0)[0])
+    places = [tuple(b) for b in ui.parts.board_panel.table_picture.badges]
     which = iter(range(10_000))
 
     def click_next() -> None:
         x, y = places[next(which) % len(places)]
-        _click(ui.table_picture.figure, ui.table_picture.ax, x, y)
+        _click(
+            ui.parts.board_panel.table_picture.figure, ui.parts.board_panel.table_picture.ax, x, y
+        )
 
     benchmark.pedantic(click_next, rounds=20, iterations=1)
-    assert ui._ghost() is not None
-    shape = np.array(ui.table_picture.ax.patches[-1].get_xy())
+    assert ui.parts._ghost() is not None
+    shape = np.array(ui.parts.board_panel.table_picture.ax.patches[-1].get_xy())
     assert len(shape) >= 5

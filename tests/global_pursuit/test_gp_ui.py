@@ -46,12 +46,12 @@ def lay(ui: GlobalPursuitScreen, move: dict) -> None:
     """Play ``move`` (a computer helper's choice) through the controls: pass, or choose the
     card, the place and the edge that touches, then Lay the card."""
     if move["type"] == "pass":
-        ui.cannot.click()
+        ui.parts.step_panel.cannot.click()
         return
-    ui.hand.value = move["card"]
-    ui.edge.value = tuple(move["at"])
-    ui.turn.value = move["card_edge"]
-    ui.lay.click()
+    ui.parts.step_panel.hand.value = move["card"]
+    ui.parts.step_panel.edge.value = tuple(move["at"])
+    ui.parts.step_panel.turn.value = move["card_edge"]
+    ui.parts.step_panel.lay.click()
 
 
 def continue_if_open(ui: GlobalPursuitScreen) -> bool:
@@ -68,25 +68,33 @@ def test_a_human_turn_through_the_buttons():
         if game.player == 0 and game.phase == "match":
             break
         if not continue_if_open(ui):
-            {"challenge": ui.accept, "level": ui.choose_level, "answer": ui.wrong}[
-                game.phase
-            ].click()
+            {
+                "challenge": ui.parts.step_panel.accept,
+                "level": ui.parts.step_panel.choose_level,
+                "answer": ui.parts.step_panel.wrong,
+            }[game.phase].click()
     assert game.player == 0 and game.phase == "match"
-    assert ui.picture is ui.table_picture.figure.canvas  # the live canvas, to click on
-    assert ui.table_picture.png().startswith(b"\x89PNG")
+    assert (
+        ui.parts.board_panel.picture is ui.parts.board_panel.table_picture.figure.canvas
+    )  # the live canvas, to click on
+    assert ui.parts.board_panel.table_picture.png().startswith(b"\x89PNG")
     assert "Ana's turn: lay a card of your hand on a numbered place." in html.unescape(
         ui.banner.value
     )
-    assert displayed(ui.board, ui.picture) and displayed(ui.board, ui.hand_cards)
-    assert displayed(ui.controls, ui.lay) and displayed(ui.controls, ui.cannot)
-    ui.hand.value = None
-    ui.lay.click()
+    assert displayed(ui.board, ui.parts.board_panel.picture) and displayed(
+        ui.board, ui.parts.board_panel.hand_cards
+    )
+    assert displayed(ui.controls, ui.parts.step_panel.lay) and displayed(
+        ui.controls, ui.parts.step_panel.cannot
+    )
+    ui.parts.step_panel.hand.value = None
+    ui.parts.step_panel.lay.click()
     assert "Pick a card" in ui.messages.text
-    ui.hand.value = ui.hand.options[0][1]
-    ui.edge.value = ui.edge.options[0][1]
-    ui.turn.value = 2
+    ui.parts.step_panel.hand.value = ui.parts.step_panel.hand.options[0][1]
+    ui.parts.step_panel.edge.value = ui.parts.step_panel.edge.options[0][1]
+    ui.parts.step_panel.turn.value = 2
     placed = len(game.table_cards())
-    ui.lay.click()
+    ui.parts.step_panel.lay.click()
     assert len(game.table_cards()) == placed + 1 or game.player != 0
 
 
@@ -117,10 +125,14 @@ def test_the_computers_moves_are_sentences_in_the_log():
         if continue_if_open(ui):
             continue
         if game.phase == "match":
-            ui.cannot.click()
+            ui.parts.step_panel.cannot.click()
         else:
-            buttons = {"challenge": ui.accept, "level": ui.choose_level, "answer": ui.wrong}
-            buttons.update(roll=ui.roll, wild=ui.skip_wild)
+            buttons = {
+                "challenge": ui.parts.step_panel.accept,
+                "level": ui.parts.step_panel.choose_level,
+                "answer": ui.parts.step_panel.wrong,
+            }
+            buttons.update(roll=ui.parts.step_panel.roll, wild=ui.parts.step_panel.skip_wild)
             buttons[game.phase].click()
     lines = ui.computer_log.lines
     assert lines and all(line.startswith("Robot") and line.endswith(".") for line in lines)
@@ -140,18 +152,20 @@ def test_news_since_finds_the_lines_added_to_a_short_list():
 def test_one_person_against_a_computer_sees_the_hand_without_a_guard():
     game = GlobalPursuit(Table.of("Ana", "Robot", bots={"Robot": "easy"}), seed=3)
     ui = screen(game)
-    assert ui.guard is None
+    assert ui.parts.guard is None
     for _ in range(20):
         if game.player == 0 and game.phase == "match":
             break
         if not continue_if_open(ui):
-            {"challenge": ui.accept, "level": ui.choose_level, "answer": ui.wrong}[
-                game.phase
-            ].click()
+            {
+                "challenge": ui.parts.step_panel.accept,
+                "level": ui.parts.step_panel.choose_level,
+                "answer": ui.parts.step_panel.wrong,
+            }[game.phase].click()
     assert game.player == 0 and game.phase == "match"
-    assert displayed(ui, ui.hand)
-    assert [value for _, value in ui.hand.options] == game.hand(0)
-    assert [c.card for c in ui.hand_cards.children] == game.hand(0)
+    assert displayed(ui, ui.parts.step_panel.hand)
+    assert [value for _, value in ui.parts.step_panel.hand.options] == game.hand(0)
+    assert [c.card for c in ui.parts.board_panel.hand_cards.children] == game.hand(0)
 
 
 def test_two_people_each_see_their_hand_only_after_saying_who_they_are():
@@ -160,39 +174,52 @@ def test_two_people_each_see_their_hand_only_after_saying_who_they_are():
     ui = screen(game)
     first = game.player
     assert game.phase == "match"
-    assert displayed(ui, ui.guard)
-    assert not displayed(ui, ui.hand) and not displayed(ui, ui.hand_cards)
+    assert displayed(ui, ui.parts.guard)
+    assert not displayed(ui, ui.parts.step_panel.hand) and not displayed(
+        ui, ui.parts.board_panel.hand_cards
+    )
     # Not merely out of sight: nothing of the hand is in the widgets before the click.
-    assert list(ui.hand.options) == [] and list(ui.hand_cards.children) == []
-    assert ui.guard.button.description == f"I am {names[first]}"
+    assert (
+        list(ui.parts.step_panel.hand.options) == []
+        and list(ui.parts.board_panel.hand_cards.children) == []
+    )
+    assert ui.parts.guard.button.description == f"I am {names[first]}"
 
-    ui.guard.button.click()
-    assert displayed(ui, ui.hand) and displayed(ui, ui.cannot)
-    assert displayed(ui.board, ui.hand_cards)
-    assert [value for _, value in ui.hand.options] == game.hand(first)
-    assert [c.card for c in ui.hand_cards.children] == game.hand(first)
+    ui.parts.guard.button.click()
+    assert displayed(ui, ui.parts.step_panel.hand) and displayed(ui, ui.parts.step_panel.cannot)
+    assert displayed(ui.board, ui.parts.board_panel.hand_cards)
+    assert [value for _, value in ui.parts.step_panel.hand.options] == game.hand(first)
+    assert [c.card for c in ui.parts.board_panel.hand_cards.children] == game.hand(first)
 
-    ui.cannot.click()  # the turn passes to the other player: the first hand is covered
+    # The turn passes to the other player: the first hand is covered.
+    ui.parts.step_panel.cannot.click()
     assert game.player == 1 - first and game.phase == "match"
-    assert not displayed(ui, ui.hand) and not displayed(ui, ui.hand_cards)
-    assert list(ui.hand.options) == [] and list(ui.hand_cards.children) == []
-    assert ui.guard.button.description == f"I am {names[1 - first]}"
+    assert not displayed(ui, ui.parts.step_panel.hand) and not displayed(
+        ui, ui.parts.board_panel.hand_cards
+    )
+    assert (
+        list(ui.parts.step_panel.hand.options) == []
+        and list(ui.parts.board_panel.hand_cards.children) == []
+    )
+    assert ui.parts.guard.button.description == f"I am {names[1 - first]}"
 
-    ui.guard.button.click()
-    assert [value for _, value in ui.hand.options] == game.hand(1 - first)
+    ui.parts.guard.button.click()
+    assert [value for _, value in ui.parts.step_panel.hand.options] == game.hand(1 - first)
 
 
 def test_the_guard_stays_away_from_the_challenge():
     game = GlobalPursuit(Table.of("Ana", "Bob"), seed=3)
     ui = screen(game)
-    ui.guard.button.click()
-    ui.hand.value = ui.hand.options[0][1]
-    ui.edge.value = ui.edge.options[0][1]
-    ui.lay.click()
+    ui.parts.guard.button.click()
+    ui.parts.step_panel.hand.value = ui.parts.step_panel.hand.options[0][1]
+    ui.parts.step_panel.edge.value = ui.parts.step_panel.edge.options[0][1]
+    ui.parts.step_panel.lay.click()
     assert game.phase == "challenge"
-    assert displayed(ui, ui.challenge) and not displayed(ui, ui.hand)
-    assert not displayed(ui, ui.guard) and not displayed(ui, ui.hand_cards)
-    assert displayed(ui.board, ui.joint)
+    assert displayed(ui, ui.parts.step_panel.challenge) and not displayed(
+        ui, ui.parts.step_panel.hand
+    )
+    assert not displayed(ui, ui.parts.guard) and not displayed(ui, ui.parts.board_panel.hand_cards)
+    assert displayed(ui.board, ui.parts.board_panel.joint)
 
 
 def test_in_a_whole_hot_seat_game_the_hand_always_waits_for_its_owner():
@@ -204,28 +231,39 @@ def test_in_a_whole_hot_seat_game_the_hand_always_waits_for_its_owner():
     for _ in range(80):
         phase = game.phase
         if ui.feedback.is_open:  # a verdict waits until everyone has read it
-            assert not displayed(ui, ui.hand_cards) or ui.hand_owner() == game.player
+            assert (
+                not displayed(ui, ui.parts.board_panel.hand_cards)
+                or ui.parts.hand_owner() == game.player
+            )
             ui.feedback.continue_button.click()
             continue
         if phase in ("match", "return"):
-            owner = ui.seat()
-            assert not displayed(ui, ui.hand) and displayed(ui, ui.guard.button)
-            assert ui.guard.button.description == f"I am {names[owner]}"
-            ui.guard.button.click()
-            assert [value for _, value in ui.hand.options] == game.hand(owner)
+            owner = ui.parts.seat()
+            assert not displayed(ui, ui.parts.step_panel.hand) and displayed(
+                ui, ui.parts.guard.button
+            )
+            assert ui.parts.guard.button.description == f"I am {names[owner]}"
+            ui.parts.guard.button.click()
+            assert [value for _, value in ui.parts.step_panel.hand.options] == game.hand(owner)
             turns.add(owner)
             if phase == "return":
-                ui.give_back.click()
+                ui.parts.step_panel.give_back.click()
                 continue
             lay(ui, helper.choose(game, owner))
         elif phase == "over":
             break
         else:
-            assert not displayed(ui, ui.hand)
-            buttons = {"challenge": ui.accept, "roll": ui.roll, "level": ui.choose_level}
-            buttons.update(answer=ui.right, wild=ui.skip_wild)  # right: the turn goes on
+            assert not displayed(ui, ui.parts.step_panel.hand)
+            buttons = {
+                "challenge": ui.parts.step_panel.accept,
+                "roll": ui.parts.step_panel.roll,
+                "level": ui.parts.step_panel.choose_level,
+            }
+            buttons.update(
+                answer=ui.parts.step_panel.right, wild=ui.parts.step_panel.skip_wild
+            )  # right: the turn goes on
             if phase == "answer":
-                ui.card.reveal_button.click()
+                ui.parts.step_panel.card.reveal_button.click()
             buttons[phase].click()
     assert turns == {0, 1, 2}
 
@@ -244,23 +282,29 @@ def to_ana_s_question(answer_mode: str, **kwargs) -> tuple[GlobalPursuit, Global
         if game.phase == "match":
             lay(ui, helper.choose(game, 0))
         else:
-            {"challenge": ui.accept, "roll": ui.roll, "wild": ui.skip_wild}[game.phase].click()
+            {
+                "challenge": ui.parts.step_panel.accept,
+                "roll": ui.parts.step_panel.roll,
+                "wild": ui.parts.step_panel.skip_wild,
+            }[game.phase].click()
     raise AssertionError("Ana never got a question")
 
 
 def test_the_level_comes_first_then_the_question_card_asks():
     game, ui = to_ana_s_question("typed")
-    assert displayed(ui, ui.choose_level) and not displayed(ui, ui.card)
+    assert displayed(ui, ui.parts.step_panel.choose_level) and not displayed(
+        ui, ui.parts.step_panel.card
+    )
     assert "choose a level for the" in ui.banner.value
-    ui.levels.value = 2
-    ui.choose_level.click()
+    ui.parts.step_panel.levels.value = 2
+    ui.parts.step_panel.choose_level.click()
     assert game.phase == "answer"
-    assert displayed(ui, ui.card)
+    assert displayed(ui, ui.parts.step_panel.card)
     question = game.current_question()
-    assert ui.card.question == question and question.level == 2
+    assert ui.parts.step_panel.card.question == question and question.level == 2
     before = game.scores()[0]
-    ui.card.answer_box.value = question.answer  # Enter in the box
-    ui.card.submit_button.click()  # Enter: the page script presses it
+    ui.parts.step_panel.card.answer_box.value = question.answer  # Enter in the box
+    ui.parts.step_panel.card.submit_button.click()  # Enter: the page script presses it
     assert game.scores()[0] == before + 2
     assert game.state["last"]["given"] == question.answer and game.state["last"]["correct"]
     assert ui.feedback.is_open and ui.feedback.text == "Right! Ana scores 2."
@@ -268,10 +312,10 @@ def test_the_level_comes_first_then_the_question_card_asks():
 
 def test_a_wrong_typed_answer_ends_the_turn_with_the_engine_judging_the_text():
     game, ui = to_ana_s_question("typed")
-    ui.choose_level.click()
+    ui.parts.step_panel.choose_level.click()
     question = game.current_question()
-    ui.card.answer_box.value = "Atlantis"
-    ui.card.submit_button.click()
+    ui.parts.step_panel.card.answer_box.value = "Atlantis"
+    ui.parts.step_panel.card.submit_button.click()
     assert game.state["last"] == {**game.state["last"], "given": "Atlantis", "correct": False}
     assert f"Ana: not this time. The answer is {question.answer}." in [
         news_line(n) for n in game.state["news"]
@@ -283,10 +327,13 @@ def test_a_wrong_typed_answer_ends_the_turn_with_the_engine_judging_the_text():
 
 def test_a_picked_choice_goes_to_the_engine_as_a_mark():
     game, ui = to_ana_s_question("choice")
-    ui.choose_level.click()
+    ui.parts.step_panel.choose_level.click()
     question = game.current_question()
-    assert ui.card.asked_mode == "choice" and len(ui.card.choice_buttons) > 1
-    right = next(b for b in ui.card.choice_buttons if b.tooltip == question.answer)
+    assert (
+        ui.parts.step_panel.card.asked_mode == "choice"
+        and len(ui.parts.step_panel.card.choice_buttons) > 1
+    )
+    right = next(b for b in ui.parts.step_panel.card.choice_buttons if b.tooltip == question.answer)
     before = game.scores()[0]
     right.click()
     assert game.state["last"]["correct"] and game.state["last"]["given"] is None
@@ -295,11 +342,13 @@ def test_a_picked_choice_goes_to_the_engine_as_a_mark():
 
 def test_the_reader_reveals_and_marks_in_honor_mode():
     game, ui = to_ana_s_question("honor")
-    ui.choose_level.click()
-    assert displayed(ui, ui.card.reveal_button) and ui.right.disabled
-    ui.card.reveal_button.click()
+    ui.parts.step_panel.choose_level.click()
+    assert (
+        displayed(ui, ui.parts.step_panel.card.reveal_button) and ui.parts.step_panel.right.disabled
+    )
+    ui.parts.step_panel.card.reveal_button.click()
     before = game.scores()[0]
-    ui.right.click()
+    ui.parts.step_panel.right.click()
     assert game.state["last"]["correct"] and game.scores()[0] > before
 
 
@@ -307,9 +356,9 @@ def test_computers_wait_while_a_verdict_is_open_and_skip_plays_them_at_once():
     async def main() -> None:
         game, ui = to_ana_s_question("typed")
         ui.bot_delay = 0.01
-        ui.choose_level.click()
-        ui.card.answer_box.value = "Atlantis"  # wrong: the robot's turn comes ...
-        ui.card.submit_button.click()  # Enter: the page script presses it
+        ui.parts.step_panel.choose_level.click()
+        ui.parts.step_panel.card.answer_box.value = "Atlantis"  # wrong: the robot's turn comes ...
+        ui.parts.step_panel.card.submit_button.click()  # Enter: the page script presses it
         assert game.player == 1 and game.phase == "match" and ui.feedback.is_open
         assert "read the verdict, then press Continue" in ui.banner.value
         await verdict_holds_the_computers_and_skip_plays_them(ui)
@@ -339,11 +388,19 @@ def timed_table(limit: float | None = 60) -> tuple[GlobalPursuit, GlobalPursuitS
 
 def test_the_countdown_starts_with_the_turn_and_every_move_carries_the_time():
     game, ui, clock = timed_table()
-    assert ui.countdown.layout.display is None and displayed(ui.controls, ui.countdown)
-    assert ui.countdown.label.value == "60 s left" and ui.countdown.bar.value == 60
+    assert ui.parts.step_panel.countdown.layout.display is None and displayed(
+        ui.controls, ui.parts.step_panel.countdown
+    )
+    assert (
+        ui.parts.step_panel.countdown.label.value == "60 s left"
+        and ui.parts.step_panel.countdown.bar.value == 60
+    )
     clock.now += 20
-    ui.countdown.tick()
-    assert ui.countdown.label.value == "40 s left" and ui.countdown.bar.value == 40
+    ui.parts.step_panel.countdown.tick()
+    assert (
+        ui.parts.step_panel.countdown.label.value == "40 s left"
+        and ui.parts.step_panel.countdown.bar.value == 40
+    )
     move = GlobalPursuitBot("hard", seed=0).choose(game, 0)
     assert move["type"] == "place"
     lay(ui, move)
@@ -353,31 +410,34 @@ def test_the_countdown_starts_with_the_turn_and_every_move_carries_the_time():
 
 def test_when_the_time_runs_out_the_turn_ends_and_the_next_one_gets_a_fresh_clock():
     game, ui, clock = timed_table()
-    turns = ui._turns
+    turns = ui.parts.verdicts.turns
     clock.now += 59.5
-    ui.countdown.tick()
-    assert game.player == 0 and ui.countdown.label.value == "1 s left"
+    ui.parts.step_panel.countdown.tick()
+    assert game.player == 0 and ui.parts.step_panel.countdown.label.value == "1 s left"
     clock.now += 1
-    ui.countdown.tick()
+    ui.parts.step_panel.countdown.tick()
     assert {"player": 0, "type": "time_up", "seconds": 60.5} in game.log
     assert "Time is up for Ana." in [news_line(n) for n in game.state["news"]]
     assert ui.feedback.text == "Time is up: the turn ends."
     # The robot's turn is not timed; Ana's next turn has the whole minute again.
-    assert ui._turns > turns and not ui.countdown.running
+    assert ui.parts.verdicts.turns > turns and not ui.parts.step_panel.countdown.running
     ui.feedback.continue_button.click()
     for _ in range(20):
         if game.player == 0 and game.phase == "match":
             break
         if not continue_if_open(ui):
-            {"challenge": ui.accept}[game.phase].click()
+            {"challenge": ui.parts.step_panel.accept}[game.phase].click()
     assert game.player == 0 and game.phase == "match"
-    assert ui.countdown.running and ui.countdown.label.value == "60 s left"
+    assert (
+        ui.parts.step_panel.countdown.running
+        and ui.parts.step_panel.countdown.label.value == "60 s left"
+    )
 
 
 def test_a_move_made_too_late_ends_the_turn_in_words():
     game, ui, clock = timed_table()
     clock.now += 75  # no tick: the kernel was busy
-    ui.cannot.click()
+    ui.parts.step_panel.cannot.click()
     passed = next(a for a in reversed(game.log) if a["player"] == 0)
     assert passed == {"player": 0, "type": "pass", "seconds": 75.0}
     assert "Time is up for Ana." in [news_line(n) for n in game.state["news"]]
@@ -389,34 +449,37 @@ def test_the_clock_stops_while_the_opponents_decide_and_while_a_verdict_is_read(
     game = GlobalPursuit(Table.of("Ana", "Ben"), seed=5, time_limit=60)
     ui = screen(game, clock=clock)
     first = game.player
-    ui.guard.button.click()
+    ui.parts.guard.button.click()
     move = GlobalPursuitBot("hard", seed=0).choose(game, first)
-    ui.hand.value = move["card"]
-    ui.edge.value = tuple(move["at"])
-    ui.turn.value = move["card_edge"]
+    ui.parts.step_panel.hand.value = move["card"]
+    ui.parts.step_panel.edge.value = tuple(move["at"])
+    ui.parts.step_panel.turn.value = move["card_edge"]
     clock.now += 10
-    ui.lay.click()
+    ui.parts.step_panel.lay.click()
     assert game.phase == "challenge"
     clock.now += 300  # Ben thinks for a long time
-    ui.countdown.tick()
-    assert ui.countdown.label.value == "50 s left" and game.player == first
-    ui.accept.click()
-    assert ui.countdown.running and ui.countdown.left() == 50
+    ui.parts.step_panel.countdown.tick()
+    assert ui.parts.step_panel.countdown.label.value == "50 s left" and game.player == first
+    ui.parts.step_panel.accept.click()
+    assert ui.parts.step_panel.countdown.running and ui.parts.step_panel.countdown.left() == 50
     # A verdict on screen stops the clock too.
     ui.show_verdict("Read me", correct=None)
     clock.now += 100
-    assert ui.countdown.left() == 50
+    assert ui.parts.step_panel.countdown.left() == 50
     ui.feedback.continue_button.click()
     clock.now += 5
-    assert ui.countdown.left() == 45
+    assert ui.parts.step_panel.countdown.left() == 45
 
 
 def test_without_a_time_limit_there_is_no_clock():
     game, ui, clock = timed_table(limit=None)
-    assert ui.countdown.layout.display == "none" and not ui.countdown.running
-    assert not displayed(ui.controls, ui.countdown)
+    assert (
+        ui.parts.step_panel.countdown.layout.display == "none"
+        and not ui.parts.step_panel.countdown.running
+    )
+    assert not displayed(ui.controls, ui.parts.step_panel.countdown)
     clock.now += 1000
-    ui.cannot.click()
+    ui.parts.step_panel.cannot.click()
     passed = next(a for a in reversed(game.log) if a["player"] == 0)
     assert passed == {"player": 0, "type": "pass"}
 
@@ -430,15 +493,17 @@ def test_a_computer_s_card_stands_when_the_challenge_window_closes():
             break
     ui = screen(game, clock=clock, challenge_seconds=8)
     assert game.phase == "challenge" and game.to_act() == [1]
-    assert displayed(ui.controls, ui.challenge_clock) and displayed(ui.board, ui.joint)
-    assert ui.challenge_clock.label.value == "8 s left"
+    assert displayed(ui.controls, ui.parts.step_panel.challenge_clock) and displayed(
+        ui.board, ui.parts.board_panel.joint
+    )
+    assert ui.parts.step_panel.challenge_clock.label.value == "8 s left"
     assert "laid a card. Challenge it, or let it stand?" in ui.banner.value
     moves = len(game.log)
     clock.now += 7
-    ui.challenge_clock.tick()
-    assert len(game.log) == moves and ui.challenge_clock.label.value == "1 s left"
+    ui.parts.step_panel.challenge_clock.tick()
+    assert len(game.log) == moves and ui.parts.step_panel.challenge_clock.label.value == "1 s left"
     clock.now += 1.5
-    ui.challenge_clock.tick()
+    ui.parts.step_panel.challenge_clock.tick()
     assert game.log[moves] == {"player": 1, "type": "accept"}
 
 
@@ -446,8 +511,11 @@ def test_without_live_canvases_the_table_and_hand_are_pictures_and_the_buttons_p
     game = GlobalPursuit(Table.of("Ana", "Robot", bots={"Robot": "hard"}), seed=5)
     ui = screen(game, interactive=False)
     assert game.player == 0 and game.phase == "match"
-    assert bytes(ui.picture.value).startswith(b"\x89PNG")
-    assert all(bytes(c.picture.value).startswith(b"\x89PNG") for c in ui.hand_cards.children)
+    assert bytes(ui.parts.board_panel.picture.value).startswith(b"\x89PNG")
+    assert all(
+        bytes(c.picture.value).startswith(b"\x89PNG")
+        for c in ui.parts.board_panel.hand_cards.children
+    )
     move = GlobalPursuitBot("hard", seed=0).choose(game, 0)
     lay(ui, move)
     assert move["card"] in game.table_cards()
@@ -491,12 +559,12 @@ def test_the_set_up_screen_starts_the_game_with_every_choice_and_new_game_comes_
     assert options["table_size"] == [16, 10] and options["quick_end"] is True
     beginning = {c.split(":")[0] for c in game.table_cards()[:4]}
     assert len(beginning) == 4  # four maps: one beginning card of each set
-    assert ui.answer_mode == "honor" and ui.card.mode == "honor"
-    assert ui.maps is False and ui.challenge_seconds is None and ui.bot_delay == 0.0
+    assert ui.parts.answer_mode == "honor" and ui.parts.step_panel.card.mode == "honor"
+    assert ui.parts.maps is False and ui.parts.challenge_seconds is None and ui.bot_delay == 0.0
     assert "turn" in ui.banner.value or "playing" in ui.banner.value
     ui.new_game_button.click()
     assert app.screen is None and app.setup_screen in app.children
-    assert ui not in app.children and ui.countdown.running is False
+    assert ui not in app.children and ui.parts.step_panel.countdown.running is False
     assert app.setup.rows[1].name.value == "Robbie"
     assert app.values()["maps"] == FOUR_MAPS and app.values()["time_limit"] == 60
     app.setup.start.click()  # a new game with the same choices, nothing of the old one
@@ -511,11 +579,13 @@ def test_the_app_starts_a_playable_game_with_real_maps_by_default():
     app.setup.start.click()
     ui = app.screen
     game = ui.game
-    assert ui.maps and ui.table_picture.maps
+    assert ui.parts.maps and ui.parts.board_panel.table_picture.maps
     assert game.to_act() == [0] and game.phase == "match"  # "You" rolled highest
     assert "Your turn: lay a card" in ui.banner.value
-    assert [c.card for c in ui.hand_cards.children] == game.hand(0)
-    assert all(c.figure.axes[0].images for c in ui.hand_cards.children)  # maps on the cards
+    assert [c.card for c in ui.parts.board_panel.hand_cards.children] == game.hand(0)
+    assert all(
+        c.figure.axes[0].images for c in ui.parts.board_panel.hand_cards.children
+    )  # maps on the cards
 
 
 def test_one_player_is_told_to_choose_the_matching_game():
@@ -530,7 +600,7 @@ def test_one_player_is_told_to_choose_the_matching_game():
 
 def test_play_keeps_the_teacher_s_options():
     ui = play(["Ana", "Robot"], {"Robot": "easy"}, seed=3, maps=False, four_maps=True, bot_delay=0)
-    assert ui.game.options["maps"] == FOUR_MAPS and not ui.maps
+    assert ui.game.options["maps"] == FOUR_MAPS and not ui.parts.maps
     assert ui.on_new_game is None and ui.new_game_button.layout.display == "none"
 
 
@@ -544,16 +614,16 @@ def test_the_app_keeps_the_matches_and_answers_in_the_lesson_record(tmp_path):
     ui = app.screen
     game = ui.game
     move = GlobalPursuitBot("hard", seed=0).choose(game, 0)
-    ui.pick_card(move["card"], move["card_edge"])
-    ui.edge.value = tuple(move["at"])
-    ui.lay.click()
+    ui.parts.pick_card(move["card"], move["card_edge"])
+    ui.parts.step_panel.edge.value = tuple(move["at"])
+    ui.parts.step_panel.lay.click()
     assert "The card stands: you score " in ui.messages.text  # the computers let it stand
     for _ in range(5):
         if game.phase == "roll":
-            ui.roll.click()
-    ui.choose_level.click()
+            ui.parts.step_panel.roll.click()
+    ui.parts.step_panel.choose_level.click()
     question = game.current_question()
-    next(b for b in ui.card.choice_buttons if b.tooltip == question.answer).click()
+    next(b for b in ui.parts.step_panel.card.choice_buttons if b.tooltip == question.answer).click()
     answers = open_lesson(record).answers()
     mine = answers[answers["player"] == "You"]
     assert bool(mine[mine["mode"] == "match"].iloc[-1]["correct"])

@@ -66,34 +66,38 @@ def lay_by_clicking(ui: GlobalPursuitScreen, move: dict, through_the_ghost: bool
     The card: a click on its picture in the hand. The place: a click on its number badge.
     The turn: a click on the ghost's edge that must touch (or on that edge of the hand card).
     """
-    hand_card = next(c for c in ui.hand_cards.children if c.card == move["card"])
+    hand_card = next(c for c in ui.parts.board_panel.hand_cards.children if c.card == move["card"])
     click(hand_card.figure, hand_card.figure.axes[0], 0.0, 0.0)  # the middle: no edge
-    assert ui.hand.value == move["card"]
+    assert ui.parts.step_panel.hand.value == move["card"]
     # The place the move lies in, whichever of its open edges the move names.
-    target = ui._table.slot(*move["at"])
+    target = ui.parts._table.slot(*move["at"])
     want_turn = (target.turn0 - 2 * move["card_edge"]) % 10
-    mark = next(m for m in ui._marks if np.allclose(m.centre, (target.x, target.y)))
-    badge = ui.table_picture.badges[mark.number - 1]
-    click(ui.table_picture.figure, ui.table_picture.ax, *badge)
-    assert ui.edge.value == (mark.index, mark.edge)
-    slot = ui._table.slot(mark.index, mark.edge)
+    mark = next(m for m in ui.parts._marks if np.allclose(m.centre, (target.x, target.y)))
+    badge = ui.parts.board_panel.table_picture.badges[mark.number - 1]
+    click(ui.parts.board_panel.table_picture.figure, ui.parts.board_panel.table_picture.ax, *badge)
+    assert ui.parts.step_panel.edge.value == (mark.index, mark.edge)
+    slot = ui.parts._table.slot(mark.index, mark.edge)
     touching = next(k for k in range(5) if (slot.turn0 - 2 * k) % 10 == want_turn)
     if through_the_ghost:
-        ghost = ui._ghost()
+        ghost = ui.parts._ghost()
         shape = np.array(corners(ghost["x"], ghost["y"], ghost["turn"]))
-        click(ui.table_picture.figure, ui.table_picture.ax, *near_edge(shape, touching))
+        click(
+            ui.parts.board_panel.table_picture.figure,
+            ui.parts.board_panel.table_picture.ax,
+            *near_edge(shape, touching),
+        )
     else:
         where = near_edge(card_corners(move["card"]), touching)
         click(hand_card.figure, hand_card.figure.axes[0], *where)
-    assert ui.turn.value == touching
-    assert ui._ghost()["turn"] == want_turn
-    ui.lay.click()
+    assert ui.parts.step_panel.turn.value == touching
+    assert ui.parts._ghost()["turn"] == want_turn
+    ui.parts.step_panel.lay.click()
 
 
 def test_a_hand_of_real_map_cards_you_can_read():
     game, ui = anas_table(maps=True)
-    assert len(ui.hand_cards.children) == 5
-    for hand_card in ui.hand_cards.children:
+    assert len(ui.parts.board_panel.hand_cards.children) == 5
+    for hand_card in ui.parts.board_panel.hand_cards.children:
         fig = hand_card.figure
         assert fig.bbox.width >= 180 and HAND_PX >= 180
         set_name, face = parse_card(hand_card.card)
@@ -104,7 +108,7 @@ def test_a_hand_of_real_map_cards_you_can_read():
         assert sorted(t.get_text() for t in ax.texts) == ["1", "2", "3", "4", "5"]
         assert ax.images, "the card's map is drawn on it"
     # The keyboard route names the cards in full, numbered as printed (1-12).
-    assert [label for label, _ in ui.hand.options] == [
+    assert [label for label, _ in ui.parts.step_panel.hand.options] == [
         f"{SET_NAMES[parse_card(c)[0]]} card {parse_card(c)[1] + 1}" for c in game.hand(0)
     ]
 
@@ -132,16 +136,22 @@ def test_three_cards_laid_by_clicking_the_hand_cards_edges():
         elif game.phase == "match" and game.player == 0:
             move = helper.choose(game, 0)
             if move["type"] == "pass":
-                ui.cannot.click()
+                ui.parts.step_panel.cannot.click()
                 continue
             lay_by_clicking(ui, move, through_the_ghost=False)
             laid += 1
         elif game.phase == "answer":
-            ui.card.answer_box.value = game.current_question().answer  # right: Ana goes on
-            ui.card.submit_button.click()  # Enter: the page script presses it
+            ui.parts.step_panel.card.answer_box.value = (
+                game.current_question().answer
+            )  # right: Ana goes on
+            ui.parts.step_panel.card.submit_button.click()  # Enter: the page script presses it
         else:
-            buttons = {"challenge": ui.accept, "roll": ui.roll, "level": ui.choose_level}
-            buttons.update(wild=ui.skip_wild)
+            buttons = {
+                "challenge": ui.parts.step_panel.accept,
+                "roll": ui.parts.step_panel.roll,
+                "level": ui.parts.step_panel.choose_level,
+            }
+            buttons.update(wild=ui.parts.step_panel.skip_wild)
             buttons[game.phase].click()
     assert laid == 3
     places = [a for a in game.log if a["type"] == "place" and a["player"] == 0]
@@ -151,12 +161,12 @@ def test_three_cards_laid_by_clicking_the_hand_cards_edges():
 def test_a_ghost_shows_the_card_in_place_before_it_is_laid():
     game, ui = anas_table(maps=True)
     move = GlobalPursuitBot("hard", seed=0).choose(game, 0)
-    picture = ui.table_picture
+    picture = ui.parts.board_panel.table_picture
     empty = np.asarray(picture.cards_artist.rgba).copy()
-    ui.hand.value = move["card"]
-    assert ui._ghost() is None  # no place chosen yet: nothing drawn
-    ui.edge.value = ui.edge.options[0][1]
-    ghost = ui._ghost()
+    ui.parts.step_panel.hand.value = move["card"]
+    assert ui.parts._ghost() is None  # no place chosen yet: nothing drawn
+    ui.parts.step_panel.edge.value = ui.parts.step_panel.edge.options[0][1]
+    ghost = ui.parts._ghost()
     assert ghost is not None and ghost["card"] == move["card"]
     dashed = [p for p in picture.ax.patches if p.get_linestyle() == "--"]
     assert len(dashed) == 1 and np.allclose(dashed[0].get_xy()[:5], corners(**_where(ghost)))
@@ -181,25 +191,34 @@ def _rgba(colour: str) -> np.ndarray:
 def test_clicking_the_ghost_s_edge_turns_the_card_so_that_edge_touches():
     game, ui = anas_table()
     card = game.hand(0)[0]
-    ui.pick_card(card)
-    ui.edge.value = ui.edge.options[0][1]
+    ui.parts.pick_card(card)
+    ui.parts.step_panel.edge.value = ui.parts.step_panel.edge.options[0][1]
     for edge in (3, 1, 4):
-        ghost = ui._ghost()
+        ghost = ui.parts._ghost()
         shape = np.array(corners(**_where(ghost)))
-        click(ui.table_picture.figure, ui.table_picture.ax, *near_edge(shape, edge))
-        assert ui.turn.value == edge
-        slot = ui._table.slot(*ui.edge.value)
-        assert ui._ghost()["turn"] == (slot.turn0 - 2 * edge) % 10
+        click(
+            ui.parts.board_panel.table_picture.figure,
+            ui.parts.board_panel.table_picture.ax,
+            *near_edge(shape, edge),
+        )
+        assert ui.parts.step_panel.turn.value == edge
+        slot = ui.parts._table.slot(*ui.parts.step_panel.edge.value)
+        assert ui.parts._ghost()["turn"] == (slot.turn0 - 2 * edge) % 10
     # The hand card shows the same choice: that edge drawn thick on it.
-    shown = next(c for c in ui.hand_cards.children if c.card == card)
+    shown = next(c for c in ui.parts.board_panel.hand_cards.children if c.card == card)
     assert shown._shown == (True, 4)
 
 
 def test_a_click_beside_everything_chooses_nothing():
     _game, ui = anas_table()
-    x0, _, y0, _ = ui.table_picture.view
-    click(ui.table_picture.figure, ui.table_picture.ax, x0 + 0.05, y0 + 0.05)
-    assert ui.edge.value is None and ui.hand.value is None
+    x0, _, y0, _ = ui.parts.board_panel.table_picture.view
+    click(
+        ui.parts.board_panel.table_picture.figure,
+        ui.parts.board_panel.table_picture.ax,
+        x0 + 0.05,
+        y0 + 0.05,
+    )
+    assert ui.parts.step_panel.edge.value is None and ui.parts.step_panel.hand.value is None
 
 
 def test_the_numbers_of_the_places_never_overlap_and_the_table_fits():
@@ -231,25 +250,29 @@ def test_the_numbers_of_the_places_never_overlap_and_the_table_fits():
 def test_a_challenge_shows_both_edges_of_each_joint_side_by_side():
     game = GlobalPursuit(Table.of("Ana", "Ben"), seed=3)
     ui = screen(game, maps=True)
-    ui.guard.button.click()
-    ui.pick_card(game.hand(game.player)[0])
-    ui.edge.value = ui.edge.options[0][1]
-    ui.lay.click()
+    ui.parts.guard.button.click()
+    ui.parts.pick_card(game.hand(game.player)[0])
+    ui.parts.step_panel.edge.value = ui.parts.step_panel.edge.options[0][1]
+    ui.parts.step_panel.lay.click()
     assert game.phase == "challenge"
-    assert displayed(ui, ui.joint) and bytes(ui.joint.value).startswith(b"\x89PNG")
-    width = Image.open(io.BytesIO(bytes(ui.joint.value))).width
-    whole, partial = ui._table.touching_laid(len(game.layout) - 1)
+    assert displayed(ui, ui.parts.board_panel.joint) and bytes(
+        ui.parts.board_panel.joint.value
+    ).startswith(b"\x89PNG")
+    width = Image.open(io.BytesIO(bytes(ui.parts.board_panel.joint.value))).width
+    whole, partial = ui.parts._table.touching_laid(len(game.layout) - 1)
     assert width == JOINT_PX * len(whole + partial)  # one panel per joint, side by side
-    assert ui.joint.layout.width == f"{width}px"  # shown at its size, not stretched
+    assert (
+        ui.parts.board_panel.joint.layout.width == f"{width}px"
+    )  # shown at its size, not stretched
 
 
 # ----- trivia: the verdict stays until Continue ------------------------------------------------
 def test_the_verdict_the_answer_and_the_fact_stay_until_continue():
     game, ui = to_ana_s_question("typed")
-    ui.choose_level.click()
+    ui.parts.step_panel.choose_level.click()
     question = game.current_question()
-    ui.card.answer_box.value = "Atlantis"  # wrong: the turn passes to the robot
-    ui.card.submit_button.click()  # Enter: the page script presses it
+    ui.parts.step_panel.card.answer_box.value = "Atlantis"  # wrong: the turn passes to the robot
+    ui.parts.step_panel.card.submit_button.click()  # Enter: the page script presses it
     assert game.player == 1 and ui.feedback.is_open
     body = html.unescape(ui.feedback.body.value)
     assert f"The answer: {said_answers(question)}" in body
@@ -266,15 +289,17 @@ def test_the_verdict_the_answer_and_the_fact_stay_until_continue():
 
 def test_after_a_right_answer_the_turn_goes_on_and_the_next_card_puts_the_verdict_away():
     game, ui = to_ana_s_question("honor")
-    ui.choose_level.click()
-    ui.card.reveal_button.click()
-    ui.right.click()
+    ui.parts.step_panel.choose_level.click()
+    ui.parts.step_panel.card.reveal_button.click()
+    ui.parts.step_panel.right.click()
     assert ui.feedback.is_open and ui.feedback.text.startswith("Right! Ana scores ")
     assert game.player == 0
     if game.phase == "match":
         assert "Ana's turn goes on: lay another card." in html.unescape(ui.feedback.body.value)
-        assert displayed(ui.controls, ui.lay) and displayed(ui.board, ui.hand_cards)
-        ui.cannot.click()  # the next human action puts the verdict away
+        assert displayed(ui.controls, ui.parts.step_panel.lay) and displayed(
+            ui.board, ui.parts.board_panel.hand_cards
+        )
+        ui.parts.step_panel.cannot.click()  # the next human action puts the verdict away
         assert not ui.feedback.is_open
 
 
@@ -293,14 +318,16 @@ def test_a_question_that_needs_options_shows_them_in_every_mode(mode):
     game, ui = to_ana_s_question(mode)
     card_id, level = _options_question(game)
     game.state["trivia"].update(card=card_id, deck=game.trivia_card(card_id)["deck"])
-    ui.levels.value = level
-    ui.choose_level.click()
+    ui.parts.step_panel.levels.value = level
+    ui.parts.step_panel.choose_level.click()
     question = game.current_question()
     assert question.prompt.startswith("Which of these")
-    if ui.card.asked_mode == "choice":
-        shown = [b.tooltip for b in ui.card.choice_buttons]
+    if ui.parts.step_panel.card.asked_mode == "choice":
+        shown = [b.tooltip for b in ui.parts.step_panel.card.choice_buttons]
     else:
-        shown = [o for o in question.choices if f"<li>{o}</li>" in ui.card.media.value]
+        shown = [
+            o for o in question.choices if f"<li>{o}</li>" in ui.parts.step_panel.card.media.value
+        ]
     assert sorted(shown) == sorted(question.choices)
 
 
@@ -342,9 +369,11 @@ def test_the_click_targets_name_their_canvas_and_lead_to_the_same_choices(monkey
     card = game.hand(0)[1]
     x, y, canvas = targets[f"hand {card}"]
     assert canvas == f".{canvas_class(card)}" and canvas_class(card) in (
-        next(c for c in ui.hand_cards.children if c.card == card).picture._dom_classes
+        next(
+            c for c in ui.parts.board_panel.hand_cards.children if c.card == card
+        ).picture._dom_classes
     )
-    assert "gt-table-canvas" in ui.picture._dom_classes
+    assert "gt-table-canvas" in ui.parts.board_panel.picture._dom_classes
     assert [k for k in targets if k.startswith("place ")] == [f"place {n}" for n in range(1, 6)]
     assert all(v[2] == ".gt-table-canvas" for k, v in targets.items() if k.startswith("place"))
 
@@ -356,20 +385,23 @@ def test_the_click_targets_name_their_canvas_and_lead_to_the_same_choices(monkey
         )
         figure.canvas.callbacks.process("button_press_event", event)
 
-    hand_card = next(c for c in ui.hand_cards.children if c.card == card)
+    hand_card = next(c for c in ui.parts.board_panel.hand_cards.children if c.card == card)
     click_at(hand_card.figure, x, y)
-    assert ui.hand.value == card
-    click_at(ui.table_picture.figure, *json.loads(ui.click_targets.value)["place 3"][:2])
-    assert ui.edge.value == (ui._marks[2].index, ui._marks[2].edge)
+    assert ui.parts.step_panel.hand.value == card
+    click_at(
+        ui.parts.board_panel.table_picture.figure,
+        *json.loads(ui.click_targets.value)["place 3"][:2],
+    )
+    assert ui.parts.step_panel.edge.value == (ui.parts._marks[2].index, ui.parts._marks[2].edge)
     targets = json.loads(ui.click_targets.value)
     assert {f"ghost edge {k}" for k in range(1, 6)} <= set(targets)
-    click_at(ui.table_picture.figure, *targets["ghost edge 4"][:2])
-    assert ui.turn.value == 3
+    click_at(ui.parts.board_panel.table_picture.figure, *targets["ghost edge 4"][:2])
+    assert ui.parts.step_panel.turn.value == 3
     edge = json.loads(ui.click_targets.value)[f"hand {card} edge 2"]
     click_at(hand_card.figure, *edge[:2])
-    assert ui.turn.value == 1
+    assert ui.parts.step_panel.turn.value == 1
     # A card laid leaves the hand: its targets go with it.
-    ui.lay.click()
+    ui.parts.step_panel.lay.click()
     if card in game.table_cards():
         assert f"hand {card}" not in json.loads(ui.click_targets.value)
 
@@ -381,20 +413,22 @@ def test_a_computer_challenge_of_your_card_is_explained_until_continue():
     wrong = next(
         m for m in game.legal_actions(0) if m["type"] == "place" and not game._judge(m).correct
     )
-    ui.pick_card(wrong["card"], wrong["card_edge"])
-    ui.edge.value = tuple(wrong["at"])
-    ui.lay.click()
+    ui.parts.pick_card(wrong["card"], wrong["card_edge"])
+    ui.parts.step_panel.edge.value = tuple(wrong["at"])
+    ui.parts.step_panel.lay.click()
     assert game.state["last"]["challenge"] == "right"
     assert ui.feedback.is_open
     assert ui.feedback.text == "Robot challenges: Ana's card does not match."
     body = html.unescape(ui.feedback.body.value)
     assert "Ana pays Robot 2 points; the card goes back to Ana's hand" in body
     assert "does not join" in body or "only partly touches" in body
-    assert displayed(ui.board, ui.joint) and not displayed(ui.board, ui.hand_cards)
+    assert displayed(ui.board, ui.parts.board_panel.joint) and not displayed(
+        ui.board, ui.parts.board_panel.hand_cards
+    )
     assert "Robot challenges Ana's card: it does not match." in ui.computer_log.lines
     ui.feedback.continue_button.click()
-    assert ui.explaining is None
-    assert displayed(ui.board, ui.joint) == (game.phase == "challenge")
+    assert ui.parts.verdicts.explaining is None
+    assert displayed(ui.board, ui.parts.board_panel.joint) == (game.phase == "challenge")
 
 
 def test_your_challenge_of_a_computer_card_is_judged_with_the_joint_in_view():
@@ -407,25 +441,32 @@ def test_your_challenge_of_a_computer_card_is_judged_with_the_joint_in_view():
     else:
         raise AssertionError("no seed where the easy robot starts with a mismatch")
     before = game.scores()
-    ui.challenge.click()
+    ui.parts.step_panel.challenge.click()
     assert game.scores()[1] == before[1] + 2
     assert ui.feedback.text == "Right! That card does not match."
     assert "Ana takes 2 points from Robot." in html.unescape(ui.feedback.body.value)
-    assert displayed(ui.board, ui.joint)
+    assert displayed(ui.board, ui.parts.board_panel.joint)
 
 
 def test_large_text_draws_the_table_and_the_hand_larger():
     game, ui = anas_table()
-    width = ui.table_picture.figure.bbox.width
-    card_width = ui.hand_cards.children[0].figure.bbox.width
+    width = ui.parts.board_panel.table_picture.figure.bbox.width
+    card_width = ui.parts.board_panel.hand_cards.children[0].figure.bbox.width
     ui.large_toggle.value = True
     assert "gt-large" in ui._dom_classes
-    assert ui.table_picture.figure.bbox.width >= 1.25 * width
-    assert ui.hand_cards.children[0].figure.bbox.width >= 1.25 * card_width
-    assert ui.picture is ui.table_picture.figure.canvas and displayed(ui.board, ui.picture)
+    assert ui.parts.board_panel.table_picture.figure.bbox.width >= 1.25 * width
+    assert ui.parts.board_panel.hand_cards.children[0].figure.bbox.width >= 1.25 * card_width
+    assert (
+        ui.parts.board_panel.picture is ui.parts.board_panel.table_picture.figure.canvas
+        and displayed(ui.board, ui.parts.board_panel.picture)
+    )
     # The numbers grow with the cards: a badge is as many pixels larger as the figure.
-    x0, x1, _, _ = ui.table_picture.view
-    badge = ui.table_picture.ax.collections[-1].get_paths()[0]
-    radius_px = (badge.get_extents().width / 2) * ui.table_picture.figure.bbox.width / (x1 - x0)
+    x0, x1, _, _ = ui.parts.board_panel.table_picture.view
+    badge = ui.parts.board_panel.table_picture.ax.collections[-1].get_paths()[0]
+    radius_px = (
+        (badge.get_extents().width / 2)
+        * ui.parts.board_panel.table_picture.figure.bbox.width
+        / (x1 - x0)
+    )
     assert radius_px > 1.25 * BADGE_PX
-    assert [c.card for c in ui.hand_cards.children] == game.hand(0)
+    assert [c.card for c in ui.parts.board_panel.hand_cards.children] == game.hand(0)

@@ -64,22 +64,26 @@ def play_through(game: GlobalPursuit, ui: GlobalPursuitScreen, english: set[str]
         if phase == "match":
             move = helper.choose(game, 0)
             if move["type"] == "pass":
-                ui.cannot.click()
+                ui.parts.step_panel.cannot.click()
             else:
-                ui.hand.value = move["card"]
-                ui.edge.value = tuple(move["at"])
-                ui.turn.value = move["card_edge"]
-                ui.lay.click()
+                ui.parts.step_panel.hand.value = move["card"]
+                ui.parts.step_panel.edge.value = tuple(move["at"])
+                ui.parts.step_panel.turn.value = move["card_edge"]
+                ui.parts.step_panel.lay.click()
         elif phase == "return":
-            ui.hand.value = ui.hand.options[0][1]
-            ui.give_back.click()
+            ui.parts.step_panel.hand.value = ui.parts.step_panel.hand.options[0][1]
+            ui.parts.step_panel.give_back.click()
         elif phase == "answer":
             question = game.current_question()
-            ui.card.answer_box.value = question.answer if step % 3 else "Atlántida"
-            ui.card.submit_button.click()
+            ui.parts.step_panel.card.answer_box.value = question.answer if step % 3 else "Atlántida"
+            ui.parts.step_panel.card.submit_button.click()
         else:
-            buttons = {"challenge": ui.accept, "roll": ui.roll, "level": ui.choose_level}
-            buttons["wild"] = ui.skip_wild
+            buttons = {
+                "challenge": ui.parts.step_panel.accept,
+                "roll": ui.parts.step_panel.roll,
+                "level": ui.parts.step_panel.choose_level,
+            }
+            buttons["wild"] = ui.parts.step_panel.skip_wild
             buttons[phase].click()
     assert game.is_terminal()
     return " ".join([*seen, *page_text(ui)])
@@ -114,8 +118,8 @@ def test_a_whole_game_is_said_in_german() -> None:
 def test_a_move_and_its_verdict_in_french() -> None:
     geoteach.set_language("fr")
     _game, ui = a_game("Ana")
-    ui.hand.value = None
-    ui.lay.click()
+    ui.parts.step_panel.hand.value = None
+    ui.parts.step_panel.lay.click()
     assert ui.messages.text == "Choisis d'abord une carte de ta main et une place numérotée."
     with speaking("fr"):
         assert card_name("planet_earth:7") == "Planète Terre, carte 8"

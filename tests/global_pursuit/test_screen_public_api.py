@@ -46,51 +46,59 @@ def one_click(ui: GlobalPursuitScreen, game: GlobalPursuit, helper, rng: random.
     if ui.feedback.is_open:
         ui.feedback.continue_button.click()
         return
-    seat = ui.seat()
+    seat = ui.parts.seat()
     phase = game.phase
-    if ui.guard is not None and phase in ("match", "return") and not ui.guard.revealed:
-        assert ui.guard.button.description == f"I am {game.table.name_of(seat)}"
-        assert list(ui.hand.options) == []  # nothing of the hand before its owner says so
-        ui.guard.button.click()
+    if ui.parts.guard is not None and phase in ("match", "return") and not ui.parts.guard.revealed:
+        assert ui.parts.guard.button.description == f"I am {game.table.name_of(seat)}"
+        assert (
+            list(ui.parts.step_panel.hand.options) == []
+        )  # nothing of the hand before its owner says so
+        ui.parts.guard.button.click()
         return
     choice = helper.choose(game, seat)
     if phase in ("match", "return"):
-        assert [value for _, value in ui.hand.options] == game.hand(seat)
+        assert [value for _, value in ui.parts.step_panel.hand.options] == game.hand(seat)
     if phase == "match":
         if choice["type"] == "pass":
-            ui.cannot.click()
+            ui.parts.step_panel.cannot.click()
             return
-        ui.hand.value = choice["card"]
-        ui.edge.value = tuple(choice["at"])
-        ui.turn.value = choice["card_edge"]
-        ui.lay.click()
+        ui.parts.step_panel.hand.value = choice["card"]
+        ui.parts.step_panel.edge.value = tuple(choice["at"])
+        ui.parts.step_panel.turn.value = choice["card_edge"]
+        ui.parts.step_panel.lay.click()
     elif phase == "return":
-        ui.hand.value = choice["card"]
-        ui.give_back.click()
+        ui.parts.step_panel.hand.value = choice["card"]
+        ui.parts.step_panel.give_back.click()
     elif phase == "challenge":
-        (ui.challenge if choice["type"] == "challenge" else ui.accept).click()
+        (
+            ui.parts.step_panel.challenge
+            if choice["type"] == "challenge"
+            else ui.parts.step_panel.accept
+        ).click()
     elif phase == "roll":
-        ui.roll.click()
+        ui.parts.step_panel.roll.click()
     elif phase == "level":
-        ui.levels.value = choice["level"]
-        ui.choose_level.click()
+        ui.parts.step_panel.levels.value = choice["level"]
+        ui.parts.step_panel.choose_level.click()
     elif phase == "wild":
         if choice["type"] == "wild":
-            ui.levels.value = choice["level"]
-            ui.try_wild.click()
+            ui.parts.step_panel.levels.value = choice["level"]
+            ui.parts.step_panel.try_wild.click()
         else:
-            ui.skip_wild.click()
+            ui.parts.step_panel.skip_wild.click()
     elif phase == "answer":
         question = game.current_question()
-        assert ui.card.question == question  # the reader's card asks the engine's question
+        assert (
+            ui.parts.step_panel.card.question == question
+        )  # the reader's card asks the engine's question
         right = rng.random() < 0.6
-        if ui.card.asked_mode == "choice":
-            buttons = ui.card.choice_buttons
+        if ui.parts.step_panel.card.asked_mode == "choice":
+            buttons = ui.parts.step_panel.card.choice_buttons
             wanted = [b for b in buttons if (b.tooltip == question.answer) == right]
             (wanted or buttons)[0].click()
         else:
-            ui.card.answer_box.value = question.answer if right else "Atlantis"
-            ui.card.submit_button.click()  # Enter: the page script presses it
+            ui.parts.step_panel.card.answer_box.value = question.answer if right else "Atlantis"
+            ui.parts.step_panel.card.submit_button.click()  # Enter: the page script presses it
     else:
         raise AssertionError(f"no control for the phase {phase}")
 
@@ -177,3 +185,37 @@ def test_the_public_stand_in_refuses_what_the_old_screen_read():
     for name in ("state", "player", "layout", "scoreboard", "current_question", "level_of"):
         with pytest.raises(AttributeError, match="public game API"):
             getattr(public, name)
+
+
+def test_the_panels_hold_no_game_and_the_package_imports_no_circle():
+    """Issue 38: the board and step panels draw from the view they are given and hand moves
+    to their callbacks (they hold no game at all); the screen is composed of them, with no
+    mixin sharing ``self`` and no module of the package importing another in a circle."""
+    from graphlib import TopologicalSorter
+
+    folder = Path(package.__file__).parent
+    stems = {p.stem for p in folder.glob("*.py")} - {"__init__"}
+    assert {"screen", "board", "step", "verdicts"} <= stems and not {"placing", "parts"} & stems
+    for panel in ("board.py", "step.py"):
+        tree = ast.parse((folder / panel).read_text())
+        names = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)}
+        names |= {n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute)}
+        names |= {a.arg for n in ast.walk(tree) if isinstance(n, ast.arguments) for a in n.args}
+        names |= {
+            a.arg for n in ast.walk(tree) if isinstance(n, ast.arguments) for a in n.kwonlyargs
+        }
+        assert "game" not in names, panel
+    graph: dict[str, set[str]] = {}
+    for stem in stems:
+        found = set()
+        for node in ast.walk(ast.parse((folder / f"{stem}.py").read_text())):
+            if isinstance(node, ast.ImportFrom) and node.module:
+                if node.module.startswith("geoteach.ui.global_pursuit."):
+                    found.add(node.module.rsplit(".", 1)[1])
+                elif node.module == "geoteach.ui.global_pursuit":
+                    found.update(a.name for a in node.names)
+        graph[stem] = found & stems
+    assert {"board", "step", "verdicts"} <= graph["screen"] and "screen" not in graph["verdicts"]
+    assert len(list(TopologicalSorter(graph).static_order())) == len(stems)  # no CycleError
+    screen = GlobalPursuitScreen.__mro__
+    assert not any(c.__name__ in ("GameScreen", "Placing", "Verdicts") for c in screen)

@@ -235,3 +235,26 @@ def test_a_verdict_due_is_shown_after_the_step_and_the_banner_it_leads_to() -> N
     screen.parts.button.click()
     assert heard[-1] == "verdict" and "banner" in heard and screen.feedback.is_open
     assert screen.verdict_due is None and screen.feedback.text == "You passed."
+
+
+def test_a_part_s_before_move_sees_every_person_s_move_first() -> None:
+    """``Host.before_move``: a part fills in a person's move before the shell applies it
+    (Global Pursuit's seat and time), whoever calls ``act``: a button or a class game."""
+    game = FakeGame()
+
+    class StampParts(PassParts):
+        def __init__(self, host: Host) -> None:
+            super().__init__(host)
+            host.before_move = self.stamp
+            self.stamped: list[dict[str, Any]] = []
+
+        def stamp(self, action: dict[str, Any]) -> dict[str, Any]:
+            self.stamped.append(action)
+            return {**action, "player": 0}
+
+    screen = Screen(game, StampParts, seating=Seating(game.table, {}), bot_delay=0)
+    screen.start()
+    screen.act({"type": "pass"})  # no seat given: the part's stamp fills it in
+    assert screen.parts.stamped == [{"type": "pass"}]
+    assert game.log[-1] == {"type": "pass", "player": 0}
+    assert Screen.before_move is None  # a part that sets none changes nothing

@@ -1,7 +1,7 @@
 """Global Pursuit on the shared screen: the table of map cards, your hand, challenges, trivia.
 
 The screen holds no rules. Every button and click builds an action, hands it to the engine
-through the shell (``GameScreen.act``) and redraws from ``game.view(seat)``; it reads nothing
+through the shell (``Screen.act``) and redraws from ``game.view(seat)``; it reads nothing
 else of the engine but its public verbs (``tests/kit/public_api.py``). Computer players
 move through the shell too: paced, one short sentence each in the log, and never while a verdict
 waits for Continue.
@@ -45,15 +45,19 @@ a late one; when the clock runs out the screen says so and sends ``time_up``. Th
 while the opponents decide on a challenge, while cards are given back, and while a verdict waits
 for Continue.
 
-The package, one job per module: ``screen`` (the widgets and what each one does), ``placing``
-(choosing a card, a place and an edge; the hand behind the guard), ``verdicts`` (what a move led
-to), ``wording`` (every sentence, pure functions of a view or a move), ``hand_card`` (one card
-of the hand, the live canvases), ``cards_fit`` (how the cards fit, set by set) and ``app`` (the
-set-up screen's game, ``play``). The drawing is in ``geoteach.render.globe_cards`` and
-``geoteach.render.global_pursuit``; the rules in ``geoteach.games.global_pursuit``.
+The package, one job per module: ``screen`` (``GlobalPursuitScreen``, the shared shell
+``Screen`` composed with ``GlobalPursuitParts``: what each step shows, the hand behind the
+guard), ``board`` (the board panel: the table, the hand's cards, the joint,
+drawn from a view), ``step`` (the step panel: the controls and clocks, handing moves to
+``on_move``), ``verdicts`` (what a move led to: the log's sentences, the verdict card),
+``wording`` (every sentence, pure functions of a view or a move), ``hand_card`` (one card of
+the hand, the live canvases), ``cards_fit`` (how the cards fit, set by set) and ``app`` (the
+set-up screen's game, ``play``). The drawing is in ``geoteach.render.globe_cards``
+and ``geoteach.render.global_pursuit``; the rules in ``geoteach.games.global_pursuit``.
 """
 
 from geoteach.ui.global_pursuit.app import build_screen, new_game, play
+from geoteach.ui.global_pursuit.board import JOINT_PX, TABLE_SIZE, BoardPanel
 from geoteach.ui.global_pursuit.cards_fit import HowTheCardsFit
 from geoteach.ui.global_pursuit.hand_card import (
     HAND_PX,
@@ -62,12 +66,8 @@ from geoteach.ui.global_pursuit.hand_card import (
     canvas_class,
     live_figure,
 )
-from geoteach.ui.global_pursuit.screen import (
-    JOINT_PX,
-    LARGE_SCALE,
-    TABLE_SIZE,
-    GlobalPursuitScreen,
-)
+from geoteach.ui.global_pursuit.screen import LARGE_SCALE, GlobalPursuitParts, GlobalPursuitScreen
+from geoteach.ui.global_pursuit.step import StepPanel
 from geoteach.ui.global_pursuit.wording import STEPS, TIME_UP, news_since
 
 __all__ = [
@@ -77,9 +77,12 @@ __all__ = [
     "STEPS",
     "TABLE_SIZE",
     "TIME_UP",
+    "BoardPanel",
+    "GlobalPursuitParts",
     "GlobalPursuitScreen",
     "HandCard",
     "HowTheCardsFit",
+    "StepPanel",
     "build_screen",
     "can_click",
     "canvas_class",

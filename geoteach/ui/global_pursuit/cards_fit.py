@@ -18,7 +18,7 @@ from geoteach.ui.theme import themed
 
 @cache
 def _laid_out(set_name: str) -> tuple[dict[str, Any], ...]:
-    return tuple(lay_out_set(set_name).cards)
+    return tuple(dict(card) for card in lay_out_set(set_name).cards)
 
 
 class HowTheCardsFit(widgets.VBox):

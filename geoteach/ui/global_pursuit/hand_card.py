@@ -83,6 +83,8 @@ class HandCard(widgets.VBox):
         dpi = 100.0 * scale
         self.figure = live_figure(size, dpi) if clickable else new_figure(size, dpi=dpi)
         self.clickable = clickable
+        #: The card on screen: the live canvas (ipympl's widget), or a picture.
+        self.picture: Any
         if clickable:
             self.picture = self.figure.canvas
             self.picture.add_class(canvas_class(card))
@@ -110,7 +112,7 @@ class HandCard(widgets.VBox):
     def on_click(self, event: MouseEvent) -> None:
         """A click on the card chooses it, and the edge it was near (if any)."""
         ax = self.figure.axes[0] if self.figure.axes else None
-        if not is_pick(event, ax) or event.xdata is None:
+        if not is_pick(event, ax) or event.xdata is None or event.ydata is None:
             return
         self.on_pick(self.card, edge_near(card_corners(self.card), event.xdata, event.ydata))
 
@@ -132,5 +134,5 @@ class HandCard(widgets.VBox):
 
     def close_card(self) -> None:
         if self.clickable:
-            self.figure.canvas.close()
+            self.picture.close()
         self.close()

@@ -607,8 +607,8 @@ def place_words(question: Question) -> tuple[str, str]:
 
     codes = question_places(question)
     names = {c: str(row(c)["name"]) for c in codes}
-    codes = sorted(codes, key=lambda c: names[c] not in question.accepted)
-    for code in codes:
+    ordered = sorted(codes, key=lambda c: names[c] not in question.accepted)
+    for code in ordered:
         if place_kind(code) == "country":
             said = _("{country} is in {continent}.").format(
                 country=place_name("country", code, names[code]),
