@@ -3,7 +3,7 @@
 A student app is a notebook in ``notebooks/play/`` with one code cell, ``app("globalissimo")``,
 shown by Voilà with no code. It opens on a short set-up screen (names or teams, computer players
 and how strong they are, the game's own choices), and **Start** replaces it with the game's
-``GameScreen``. **New game** goes back to the set-up screen with the same choices; running the
+``Screen``. **New game** goes back to the set-up screen with the same choices; running the
 cell again replaces the whole app, so nothing stale stays on the page.
 
 Each game's app is its entry in ``geoteach.games.registry``: the game class, a one-line
@@ -33,7 +33,7 @@ from geoteach.ui.messages import MessageLine
 from geoteach.ui.page_request import after_page_opens
 from geoteach.ui.registry import SCREENS, ScreenEntry
 from geoteach.ui.safe import safe
-from geoteach.ui.shell import GameScreen
+from geoteach.ui.shell import Screen
 from geoteach.ui.styles import APP, sheet
 from geoteach.ui.table_setup import TableSetup, default_seat_name
 from geoteach.ui.theme import themed
@@ -192,7 +192,7 @@ class AppSpec:
         return self.entry.engine_class
 
     @property
-    def builder(self) -> Callable[[Table, dict[str, Any]], GameScreen]:
+    def builder(self) -> Callable[[Table, dict[str, Any]], Screen]:
         return self.screen.build_screen
 
     @property
@@ -240,7 +240,7 @@ class StudentApp(widgets.VBox):
         self.lesson = lesson
         self.large = large
         self.interactive = interactive
-        self.screen: GameScreen | None = None
+        self.screen: Screen | None = None
         self.messages = MessageLine(keep=0)
         self.defaults = defaults
         self.option_boxes: dict[str, tuple[Option, widgets.Widget]] = {}
@@ -324,7 +324,7 @@ class StudentApp(widgets.VBox):
         """The set-up choices, as the app's ``build`` receives them."""
         return {key: option_value(option, box) for key, (option, box) in self.option_boxes.items()}
 
-    def start_game(self, table: Table) -> GameScreen | None:
+    def start_game(self, table: Table) -> Screen | None:
         """What Start does: build the game screen and show it in place of the set-up screen."""
         self.warming.finish()  # the screen's module and the game's slow work
         values = self.values()
@@ -351,7 +351,7 @@ class StudentApp(widgets.VBox):
 
         return self.lesson is not None or configured_path() is not None
 
-    def _record(self, screen: GameScreen) -> None:
+    def _record(self, screen: Screen) -> None:
         """Keep every answer of this game in the class's record, if the teacher set one up.
 
         A record that cannot be written never stops the game: the student is told, and plays.

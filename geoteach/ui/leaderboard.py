@@ -1,7 +1,7 @@
 """The leaderboard every game screen keeps in view: standings sorted by place, the leader first.
 
 Order, place numbers and a ★ carry who leads, never colour alone; the seat whose turn it is gets
-a ▶. ``GameScreen`` draws it from its game's ``standings``; it lives here so the shell module is
+a ▶. ``Screen`` draws it from its game's ``standings``; it lives here so the shell module is
 the screen and nothing else.
 """
 

@@ -23,7 +23,7 @@ class ScreenEntry:
 
     #: The game's key in ``geoteach.games.registry``.
     key: str
-    #: ``build_screen(table, values) -> GameScreen``: the student app's game screen.
+    #: ``build_screen(table, values) -> Screen``: the student app's game screen.
     screen: str
     #: Slow work (loading questions) started while the set-up screen is filled in, or None.
     prepare: str | None = None

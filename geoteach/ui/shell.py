@@ -43,7 +43,7 @@ import json
 import os
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, ClassVar, Protocol
+from typing import Any, Protocol
 
 import ipywidgets as widgets
 
@@ -51,7 +51,7 @@ from geoteach.bots.base import Bot, is_remote
 from geoteach.escape import html_text
 from geoteach.games.base import Action, Game
 from geoteach.games.table import Table
-from geoteach.i18n import N_, _, list_words, ngettext
+from geoteach.i18n import _, list_words, ngettext
 from geoteach.ui import aloud
 from geoteach.ui.canvas_keys import send_if_live
 from geoteach.ui.canvases import board_map, canvas_box, plain_canvas
@@ -61,7 +61,7 @@ from geoteach.ui.live import LiveRegion, spoken_text
 from geoteach.ui.messages import MessageLine
 from geoteach.ui.safe import safe
 from geoteach.ui.styles import APP, sheet
-from geoteach.ui.theme import CSS_CLASS, is_you, seat_badge, themed
+from geoteach.ui.theme import CSS_CLASS, is_you, themed
 
 #: Browser tests switch on the click-target hook (never needed by a person).
 TEST_HOOKS = os.environ.get("GEOTEACH_TEST_HOOKS") == "1"
@@ -750,120 +750,11 @@ class Screen(widgets.VBox):
         self.parts.set_large(large)
 
 
-class GameScreen(Screen):
-    """The shared screen for a game screen written as a subclass (an adapter): the screen is
-    its own ``Parts``, and the class-game and test helpers it used to inherit
-    (``plays_here``, ``view_of``, ``marks_for``, ``team_elsewhere``, ``aloud_page``,
-    ``show_click_targets``) hand over to the ``Seating`` and ``ClickTargets`` it is given.
-
-    Hooks a game overrides: ``redraw()`` (its board and controls from the engine's view),
-    ``prompt()`` (the banner: who acts, what to do, in words), ``standings()``, ``describe(action)``
-    (one sentence per move, for the log), ``after(action, by_human)`` (show a verdict) and
-    ``bot_seat()`` (which computer acts now, if any).
-    """
-
-    #: Shown in the top bar.
-    title: ClassVar[str] = "geoteach"
-    #: Column titles of the leaderboard.
-    score_title: ClassVar[str] = N_("Points")
-    detail_title: ClassVar[str] = ""
-
-    def __init__(
-        self,
-        game: Game,
-        bots: Mapping[int, Bot],
-        *,
-        bot_delay: float = 0.8,
-        large: bool = False,
-        on_new_game: Callable[[], Any] | None = None,
-        seating: Seating | None = None,
-        targets: ClickTargets | None = None,
-    ) -> None:
-        super().__init__(
-            game,
-            lambda _screen: self,
-            seating=Seating(game.table, bots) if seating is None else seating,
-            targets=targets,
-            bot_delay=bot_delay,
-            large=large,
-            on_new_game=on_new_game,
-        )
-
-    # ----- hooks --------------------------------------------------------------------------
-    def redraw(self) -> None:
-        """Draw the board and the controls from the engine's view."""
-
-    def prompt(self) -> str:
-        """The banner as HTML: who must act now and what to do."""
-        if self.game.is_terminal():
-            over = html_text(_("The game is over."))
-            return f'<span class="gt-turn">{over}</span>'
-        seats = self.game.to_act()
-        names = ", ".join(seat_badge(self.table, s) for s in seats)
-        return f'<span class="gt-turn">▶ {names}</span>'
-
-    def standings(self) -> list[Standing]:
-        return [
-            Standing(seat, (float(score),), number_text(score))
-            for seat, score in enumerate(self.game.scores())
-        ]
-
-    def describe(self, action: Action) -> str:
-        """One sentence for the log: "Robot Ada put 2 on Kenya"."""
-        seat = action.get("player")
-        who = self.table.name_of(seat) if isinstance(seat, int) else str(seat)
-        return f"{who}: {str(action.get('type', 'move')).replace('_', ' ')}."
-
-    def after(self, action: Action, by_human: bool) -> None:
-        """Show what an action led to (a verdict for a human's answer, for example)."""
-
-    def paused(self, on: bool) -> None:
-        """A verdict opened (``on``) or was put away: pause or resume this game's clocks."""
-
-    def set_large(self, large: bool) -> None:
-        """Large-text mode: a game may enlarge its maps too (labels stay readable)."""
-
-    def closing(self) -> None:
-        """Free what the screen holds (figures, clocks) before it is replaced."""
-
-    # ----- the seating's and the test hook's answers, under the names subclasses use -------
-    def plays_here(self, seat: int) -> bool:
-        """See ``Seating.plays_here``."""
-        return self.seating.plays_here(seat)
-
-    def view_of(self, seat: int | None) -> Mapping[str, Any]:
-        """See ``Seating.view_of``."""
-        return self.seating.view_of(self.game, seat)
-
-    def marks_for(self, seat: int) -> bool:
-        """See ``Seating.marks_for``."""
-        return self.seating.marks_for(self.game, seat)
-
-    def team_elsewhere(self, seat: int) -> bool:
-        """See ``Seating.team_elsewhere``."""
-        return self.seating.team_elsewhere(seat)
-
-    def aloud_page(self, seat: int) -> str:
-        """See ``Seating.aloud_page``."""
-        return self.seating.aloud_page(self.game, seat)
-
-    def show_click_targets(
-        self,
-        figure: Any,
-        ax: Any,
-        points: Mapping[str, Sequence[float]],
-        canvas: str | None = None,
-    ) -> None:
-        """See ``ClickTargets.show``."""
-        self.targets.show(figure, ax, points, canvas)
-
-
 __all__ = [
     "CSS_CLASS",
     "SIDE_WIDTH",
     "ClickTargets",
     "Feedback",
-    "GameScreen",
     "Host",
     "LiveRegion",
     "Pace",

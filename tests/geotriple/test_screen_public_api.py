@@ -119,18 +119,18 @@ def test_the_panels_draw_from_views_and_hold_no_game():
 
 
 def test_the_screen_is_composed_and_given_its_seating_and_targets(states):
-    """The screen is the shared ``Screen`` with GeoTriple's parts, not a ``GameScreen``
-    subclass; a class game's seating and a test's click targets are passed in."""
+    """The screen is the shared ``Screen`` with GeoTriple's parts (a direct subclass that only
+    builds it, overriding nothing); a class game's seating and a test's click targets are passed in."""
     from geoteach.bots.base import RemotePlayer
     from geoteach.ui.geotriple.screen import GeoTripleParts
-    from geoteach.ui.shell import ClickTargets, GameScreen, Screen, Seating
+    from geoteach.ui.shell import ClickTargets, Screen, Seating
 
     table = Table.of("Ana", "Ben")
     game = GeoTriple(table, seed=4, states=states)
     seating = Seating(table, {1: RemotePlayer("Ben")})
     targets = ClickTargets(on=True)
     ui = GeoTripleScreen(game, bot_delay=0, clock=FakeClock(), seating=seating, targets=targets)
-    assert isinstance(ui, Screen) and not isinstance(ui, GameScreen)
+    assert isinstance(ui, Screen) and type(ui).__mro__[1] is Screen
     assert isinstance(ui.parts, GeoTripleParts) and ui.parts.title == "GeoTriple"
     assert ui.seating is seating and ui.click_targets is targets.widget
     assert ui.computer_log.title == "Moves" and "gt-geotriple" in ui._dom_classes

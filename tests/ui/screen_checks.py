@@ -1,4 +1,4 @@
-"""Checks every game screen (``geoteach.ui.shell.GameScreen``) must pass, for the games' tests."""
+"""Checks every game screen (``geoteach.ui.shell.Screen``) must pass, for the games' tests."""
 
 from __future__ import annotations
 

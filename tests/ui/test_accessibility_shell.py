@@ -5,14 +5,17 @@ reach 4.5:1 and the page style has a 3 px focus ring."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import ipywidgets as widgets
 import pytest
 
+from geoteach.escape import html_text
 from geoteach.games.table import Seat, Table
+from geoteach.i18n import N_, _
 from geoteach.ui import safe
 from geoteach.ui.apps import APPS, StudentApp, spec_for
-from geoteach.ui.shell import GameScreen, spoken_text
+from geoteach.ui.shell import Host, Screen, Seating, Standing, number_text, spoken_text
 from geoteach.ui.styles import css_text
 from geoteach.ui.theme import (
     BUTTON_TEXT,
@@ -20,6 +23,7 @@ from geoteach.ui.theme import (
     FOCUS_RING,
     PAGE_BACKGROUND,
     SUCCESS_BUTTON,
+    seat_badge,
 )
 
 TEMPLATES = Path(__file__).parents[2] / "jupyter/share/jupyter/voila/templates/geoteach"
@@ -75,8 +79,55 @@ def test_every_set_up_control_has_a_name(key: str) -> None:
     assert row.kind.tooltip == "Seat 2: person or computer"
 
 
-class Turns(GameScreen):
+class TurnsParts:
+    """The least a game brings to the shared screen (``Parts``): whose turn it is, the scores,
+    one sentence per move; no board, no verdicts of its own."""
+
+    title = "geoteach"
+    score_title = N_("Points")
+    detail_title = ""
+
+    def __init__(self, host: Host, game: FakeGame) -> None:
+        self.host, self.game = host, game
+
+    def redraw(self) -> None:
+        pass
+
+    def prompt(self) -> str:
+        if self.game.is_terminal():
+            return f'<span class="gt-turn">{html_text(_("The game is over."))}</span>'
+        names = ", ".join(seat_badge(self.game.table, s) for s in self.game.to_act())
+        return f'<span class="gt-turn">▶ {names}</span>'
+
+    def standings(self) -> list[Standing]:
+        return [
+            Standing(seat, (float(score),), number_text(score))
+            for seat, score in enumerate(self.game.scores())
+        ]
+
+    def describe(self, action: dict) -> str:
+        who = self.game.table.name_of(action["player"])
+        return f"{who}: {action['type']}."
+
+    def after(self, action: dict, by_human: bool) -> None:
+        pass
+
+    def paused(self, on: bool) -> None:
+        pass
+
+    def set_large(self, large: bool) -> None:
+        pass
+
+    def closing(self) -> None:
+        pass
+
+
+class Turns(Screen):
     """A screen over a fake game: enough to see what the shell says."""
+
+    def __init__(self, game: FakeGame, bots: dict, **options: Any) -> None:
+        seating = Seating(game.table, bots)
+        super().__init__(game, lambda host: TurnsParts(host, game), seating=seating, **options)
 
 
 class FakeGame:

@@ -2,7 +2,7 @@
 
 Each test opens a room from the teacher's app, joins two team devices (and a spectator) with
 the join app, starts, and plays a stretch of the game: a team's move is made through its own
-screen (``GameScreen.act`` on its ``RemoteGame``, the move a computer would choose for that team;
+screen (``Screen.act`` on its ``RemoteGame``, the move a computer would choose for that team;
 a Pursuit's question is answered on the device's question card, typed or clicked, right when
 the computer would have known it), the projector plays the computer seat, and after each move
 every page polls its follower as its event-loop task would. Checked after every move: every

@@ -2,7 +2,7 @@
 
 The page asks the class service (``geoteach.classroom.remote.RemoteRoom.wait``: a long poll that
 answers as soon as the room changes). The follower then hands the new moves to the screen one
-at a time (``GameScreen.remote_move``), each with the position it led to, so the screen shows
+at a time (``Screen.remote_move``), each with the position it led to, so the screen shows
 each move as the other pages did. Seat and status changes (a pause, a team moved to another
 device, the end) go to ``on_room``.
 

@@ -61,7 +61,7 @@ from geoteach.ui.class_game.seats import joined_count, seats_html
 from geoteach.ui.enter_key import enter_presses
 from geoteach.ui.messages import MessageLine
 from geoteach.ui.safe import safe
-from geoteach.ui.shell import GameScreen
+from geoteach.ui.shell import Screen
 from geoteach.ui.styles import APP, sheets
 from geoteach.ui.theme import themed
 
@@ -134,7 +134,7 @@ class _RoomSetup(StudentApp):
         if self.on_speak is not None:
             self.on_speak()
 
-    def start_game(self, table: Table) -> GameScreen | None:
+    def start_game(self, table: Table) -> Screen | None:
         self.warming.finish()
         values = self.values()
         values.update(large=self.large, interactive=self.interactive, seed=self.seed)
@@ -183,7 +183,7 @@ class ClassGameApp(widgets.VBox):
         self.interactive = interactive
         self.remote: RemoteRoom | None = None
         self.values: dict[str, Any] = {}
-        self.screen: GameScreen | None = None
+        self.screen: Screen | None = None
         self.follower: Follower | None = None
         self.messages = MessageLine(keep=0)
         self.seed = seed
@@ -363,7 +363,7 @@ class ClassGameApp(widgets.VBox):
         ]
 
     # ----- stage 2 → 3 -------------------------------------------------------------------
-    def start_game(self, resume_play: bool = True) -> GameScreen:
+    def start_game(self, resume_play: bool = True) -> Screen:
         """Stage 3: the public board on the projector; the referee plays the computers."""
         remote = self._remote()
         table = remote.game.table

@@ -55,7 +55,7 @@ from geoteach.ui.messages import MessageLine
 from geoteach.ui.page_request import after_page_opens, preheated
 from geoteach.ui.registry import SCREENS
 from geoteach.ui.safe import safe
-from geoteach.ui.shell import GameScreen
+from geoteach.ui.shell import Screen
 from geoteach.ui.styles import APP, sheets
 from geoteach.ui.theme import seat_badge, themed
 
@@ -85,7 +85,7 @@ class JoinApp(widgets.VBox):
         self.remote: RemoteRoom | None = None
         self.game: RemoteGame | None = None
         self.seat: int | None = None
-        self.screen: GameScreen | None = None
+        self.screen: Screen | None = None
         self.follower: Follower | None = None
         self.warming: threading.Thread | None = None
         self.wrong_codes = 0
@@ -232,7 +232,7 @@ class JoinApp(widgets.VBox):
         self.seat_buttons.children = [*buttons, watch_button]
         self.children = [self.css, head, self.nickname, self.seat_buttons, self.messages]
 
-    def take_seat(self, seat: int) -> GameScreen:
+    def take_seat(self, seat: int) -> Screen:
         room = self._room()
         request: dict[str, Any] = {
             "kind": "take_seat",
@@ -245,7 +245,7 @@ class JoinApp(widgets.VBox):
         taken = answer(self.service().call(request))
         return self.come_back(room["code"], seat, taken["key"])
 
-    def come_back(self, code: str, seat: int, key: str) -> GameScreen:
+    def come_back(self, code: str, seat: int, key: str) -> Screen:
         """This team's seat and game (after taking the seat, or opening the team's own link).
         The seat is the one the referee finds from the key, whatever the link says."""
         remote = RemoteRoom(self.service(), code, key=key)
@@ -264,13 +264,13 @@ class JoinApp(widgets.VBox):
         )
         return self._play(remote)
 
-    def watch(self) -> GameScreen:
+    def watch(self) -> Screen:
         remote = RemoteRoom(self.service(), self._room()["code"], key="")
         self.seat = None
         return self._play(remote)
 
     # ----- stage 3 -----------------------------------------------------------------------
-    def _play(self, remote: RemoteRoom) -> GameScreen:
+    def _play(self, remote: RemoteRoom) -> Screen:
         self.close_game()
         if self.warming is not None:
             self.warming.join()
