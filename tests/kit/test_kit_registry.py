@@ -38,6 +38,7 @@ ALLOWED = {
     "geoteach/ui/registry.py": "the registry's screens",
     "geoteach/classroom/demo.py": "the demo's lesson plan: which games its class played when",
     "geoteach/lessons/deck_review.py": "reads the two trivia games' own question banks by name",
+    "geoteach/classroom/asked.py": "words a record's rows again from each game's own ids",
 }
 #: Screen and bot modules named after the board game they are for, not the game's key.
 MODULE_GAMES = {"pursuit": "geography_pursuit"}
