@@ -303,6 +303,7 @@ def said_in(code: str, english: str) -> set[str]:
                 said.add(region_name(key))
             else:
                 said.add(_(key) if kind == "word" else english)
+        said.add(_(english))  # a name kept as data and in the catalogs (an explorer's)
     return said
 
 
