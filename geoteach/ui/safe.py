@@ -17,7 +17,7 @@ import ipywidgets as widgets
 
 from geoteach.data.place_names import said_here
 from geoteach.games.base import IllegalAction, NotASave, SaveError
-from geoteach.i18n import Said
+from geoteach.i18n import Said, _
 
 log = logging.getLogger("geoteach.ui")
 
@@ -72,8 +72,9 @@ def friendly_message(error: BaseException, expected: tuple[type[BaseException], 
     if is_for_players(error, expected):
         first = error.args[0] if len(error.args) == 1 else None
         return said_here(first if isinstance(first, Said) else str(error))
+    # The detail is Python's own words (English): what the teacher passes on to whoever helps.
     detail = str(error) or type(error).__name__
-    return f"Something went wrong: {detail}. Tell your teacher."
+    return _("Something went wrong: {detail}. Tell your teacher.").format(detail=detail)
 
 
 def report(

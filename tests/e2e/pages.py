@@ -10,11 +10,16 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from geoteach.i18n import translations
 from tests.e2e.conftest import ARTIFACTS, Server
 from tests.waiting import Waited, until
 
-#: What geoteach.ui.safe shows when a widget callback raised something other than a refused move.
-UI_CRASH_TEXT = "Something went wrong"
+#: What geoteach.ui.safe shows when a widget callback raised something other than a refused move,
+#: up to its first field, in each complete language.
+UI_CRASH_TEXTS = tuple(
+    translations(code).gettext("Something went wrong: {detail}. Tell your teacher.").split("{")[0]
+    for code in ("en", "es", "fr", "de")
+)
 
 
 def update_json(path: Path, change: Callable[[dict[str, Any]], None]) -> None:
@@ -144,7 +149,7 @@ def saved_errors(page: Any, lab: Server, notebook: str) -> list[str]:
 def ui_errors(page: Any) -> list[str]:
     """Errors raised in widget callbacks, which the kit's UI catches and shows on the page."""
     texts = page.locator(".gt-message").all_inner_texts()
-    return [t for t in texts if UI_CRASH_TEXT in t]
+    return [t for t in texts if any(words in t for words in UI_CRASH_TEXTS)]
 
 
 #: The visible widgets' text: what ``.jupyter-widgets:visible`` inner texts say, joined (a box
