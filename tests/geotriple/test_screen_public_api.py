@@ -120,7 +120,8 @@ def test_the_panels_draw_from_views_and_hold_no_game():
 
 def test_the_screen_is_composed_and_given_its_seating_and_targets(states):
     """The screen is the shared ``Screen`` with GeoTriple's parts (a direct subclass that only
-    builds it, overriding nothing); a class game's seating and a test's click targets are passed in."""
+    builds it, overriding nothing); a class game's seating and a test's click targets are passed
+    in."""
     from geoteach.bots.base import RemotePlayer
     from geoteach.ui.geotriple.screen import GeoTripleParts
     from geoteach.ui.shell import ClickTargets, Screen, Seating
