@@ -299,7 +299,10 @@ def _said(template: str, plural: str, count: int, fields: dict[str, str | int]) 
     chosen = plural if plural and count != 1 else template
     sentence = Said(chosen.format(**fields))
     sentence.template, sentence.plural, sentence.number = template, plural, count
-    sentence.fields = {k: v if type(v) is int else str(v) for k, v in fields.items()}
+    # A field that is itself a ``Said`` sentence stays one, so that a page words it too.
+    sentence.fields = {
+        k: v if type(v) is int or isinstance(v, Said) else str(v) for k, v in fields.items()
+    }
     sentence.named = {
         k: (v.kind, v.code) for k, v in fields.items() if isinstance(v, Named) and v.kind
     }
@@ -317,7 +320,9 @@ def said(template: str, /, **fields: str | int) -> Said:
     ``place(kind, code, english)``, which the page names from ``geoteach.data.place_names``
     (Natural Earth, CLDR: the names its own screens and maps use, English when the data has
     none), never an English name inside a Spanish sentence; a word from the catalogs (a Globe
-    Works icon or region) as ``word(N_(...))``, which the page translates. A page words the
+    Works icon or region) as ``word(N_(...))``, which the page translates; a sentence inside
+    the sentence (a save's problem after its file's name) as another ``said``, which the page
+    words too (kept in this process; the wire carries it in English). A page words the
     sentence with ``geoteach.data.place_names.said_here`` (the one-device screens and the class
     game's pages alike)."""
     return _said(template, "", 0, dict(fields))
@@ -360,7 +365,10 @@ def reword(text: str, name_place: PlaceNamer | None = None) -> str:
     template whose fields do not fit gives the English, never an error."""
     if not isinstance(text, Said):
         return _(text)
-    fields: dict[str, str | int] = dict(text.fields)
+    fields: dict[str, str | int] = {
+        key: reword(value, name_place) if isinstance(value, Said) else value
+        for key, value in text.fields.items()
+    }
     for key, (kind, code) in text.named.items():
         if key not in fields:
             continue

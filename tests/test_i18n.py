@@ -97,6 +97,9 @@ TRANSLATED = (
     "geoteach/classroom/asked.py",
     "geoteach/lessons/handouts.py",
     "geoteach/lessons/printing.py",
+    "geoteach/store/savedata.py",
+    "geoteach/store/savefile.py",
+    "geoteach/store/saves.py",
 )
 #: Sentences in those modules that a player never reads, each with why (programmers' errors).
 #: The Globalissimo engine's own are in ``RECORD_WORDS``, for that module only.
@@ -155,6 +158,8 @@ NOT_FOR_PLAYERS = {
     "d MMM HH:mm": "a date pattern (CLDR's), not words",
     "time up": "the record's name of an answer mode, never shown",
     "center left": "matplotlib's place for a legend",
+    "the whole save": "where a hand-edited save differs from its replay, a path of the save's "
+    "own keys (state › scores › 2) in games/base.py's message about the replay",
 }
 #: Globalissimo's engine: what it writes into the lesson record (the teacher's report, kept in
 #: English so that one class's record reads the same whatever each page spoke).

@@ -17,6 +17,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from geoteach.i18n import N_, Said, said, word
+
 SAVE_FORMAT = 1
 SAVE_KEYS = {"game", "format", "table", "seed", "options", "state", "rng", "log"}
 #: A long game's save is well under 1 MB; anything this big is something else.
@@ -60,8 +62,13 @@ class NotASave(ValueError):
     sentence, and what to do instead; a value it quotes is cut (``quoted``)."""
 
 
-def _no_constants(word: str) -> Any:
-    raise NotASave(f"This is not a geoteach save: it holds {word}, which geoteach never writes.")
+def _no_constants(constant: str) -> Any:
+    raise NotASave(
+        said(
+            N_("This is not a geoteach save: it holds {word}, which geoteach never writes."),
+            word=constant,
+        )
+    )
 
 
 def canonical(data: Any) -> str:
@@ -69,25 +76,25 @@ def canonical(data: Any) -> str:
     try:
         return json.dumps(data, ensure_ascii=False, sort_keys=True, allow_nan=False)
     except RecursionError as exc:
-        raise NotASave("This is not a geoteach save: it is nested far too deep.") from exc
+        raise NotASave(said(N_("This is not a geoteach save: it is nested far too deep."))) from exc
     except (TypeError, ValueError) as exc:
         raise NotASave(
-            "This is not a geoteach save: it holds something that is not plain JSON data."
+            said(N_("This is not a geoteach save: it holds something that is not plain JSON data."))
         ) from exc
 
 
 def parse(text: str | bytes) -> Any:
     """The JSON in ``text``, or ``NotASave`` (not JSON, NaN/Infinity, far too deep)."""
     if not isinstance(text, str | bytes | bytearray):
-        raise NotASave("This is not a geoteach save: a save is JSON text.")
+        raise NotASave(said(N_("This is not a geoteach save: a save is JSON text.")))
     try:
         return json.loads(text, parse_constant=_no_constants)
     except RecursionError as exc:
-        raise NotASave("This is not a geoteach save: it is nested far too deep.") from exc
+        raise NotASave(said(N_("This is not a geoteach save: it is nested far too deep."))) from exc
     except NotASave:
         raise
     except ValueError as exc:  # JSONDecodeError, UnicodeDecodeError, a 5,000-digit number
-        raise NotASave("This is not a geoteach save: it is not JSON text.") from exc
+        raise NotASave(said(N_("This is not a geoteach save: it is not JSON text."))) from exc
 
 
 def read_text(path: Path) -> str:
@@ -98,19 +105,29 @@ def read_text(path: Path) -> str:
     try:
         if path.is_dir():
             raise NotASave(
-                f"{path.name} is a folder, not a save: open the folder and pick a .json file."
+                said(
+                    N_("{name} is a folder, not a save: open the folder and pick a .json file."),
+                    name=path.name,
+                )
             )
         if path.stat().st_size > MAX_SAVE_BYTES:
-            raise NotASave(f"{path.name} is far too big to be a geoteach save.")
+            raise NotASave(said(N_("{name} is far too big to be a geoteach save."), name=path.name))
         return path.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise
     except UnicodeDecodeError as exc:
-        raise NotASave(f"{path.name} is not a geoteach save: it is not text.") from exc
+        raise NotASave(
+            said(N_("{name} is not a geoteach save: it is not text."), name=path.name)
+        ) from exc
     except OSError as exc:
         reason = exc.strerror or type(exc).__name__
+        # The reason is the system's own words (English), as "Something went wrong" keeps them.
         raise NotASave(
-            f"{path.name} cannot be opened ({reason}), so it cannot be resumed."
+            said(
+                N_("{name} cannot be opened ({reason}), so it cannot be resumed."),
+                name=path.name,
+                reason=reason,
+            )
         ) from exc
 
 
@@ -127,52 +144,83 @@ def check(data: Any) -> dict[str, Any]:
     The state, the generator and the moves' contents are checked by replaying (``from_dict``).
     """
     if not isinstance(data, dict) or not data.keys() >= SAVE_KEYS:
-        raise NotASave("This is not a geoteach save: it has no game in it.")
+        raise NotASave(said(N_("This is not a geoteach save: it has no game in it.")))
     version = data["format"]
     if type(version) is not int or version != SAVE_FORMAT:
         raise NotASave(
-            f"This save was made by another version of geoteach (format {quoted(version)}); "
-            f"this one reads format {SAVE_FORMAT}."
+            said(
+                N_(
+                    "This save was made by another version of geoteach (format {found}); "
+                    "this one reads format {format}."
+                ),
+                found=quoted(version),
+                format=SAVE_FORMAT,
+            )
         )
     if not isinstance(data["game"], str):
-        raise NotASave("This is not a geoteach save: it does not say which game it holds.")
+        raise NotASave(
+            said(N_("This is not a geoteach save: it does not say which game it holds."))
+        )
     title = title_of(data)
 
-    def damaged(what: str) -> NotASave:
+    def damaged(what: Said) -> NotASave:
+        # ``what`` is a sentence of its own, worded by the page too.
         return NotASave(
-            f"This {title} save is damaged or was changed by hand ({what}): resume another "
-            "save, or start a new game."
+            said(
+                N_(
+                    "This {game} save is damaged or was changed by hand ({problem}): resume "
+                    "another save, or start a new game."
+                ),
+                game=title,
+                problem=what,
+            )
         )
 
     if type(data["seed"]) is not int:
-        raise damaged(f"its seed is {quoted(data['seed'])}, not a whole number")
+        raise damaged(said(N_("its seed is {seed}, not a whole number"), seed=quoted(data["seed"])))
     table = data["table"]
     if not isinstance(table, dict) or not isinstance(table.get("seats"), list):
-        raise damaged("its list of players is missing")
+        raise damaged(said(N_("its list of players is missing")))
     if not table["seats"] or type(table.get("first", 0)) is not int:
-        raise damaged("its list of players is broken")
+        raise damaged(said(N_("its list of players is broken")))
     for number, seat in enumerate(table["seats"], 1):
         if (
             not isinstance(seat, dict)
             or not seat.keys() <= SEAT_FIELDS.keys()
             or "name" not in seat
         ):
-            raise damaged(f"player {number} is broken")
+            raise damaged(said(N_("player {number} is broken"), number=number))
         for key, value in seat.items():
             if not isinstance(value, SEAT_FIELDS[key]):
-                raise damaged(f"the {quoted(key)} of player {number} is {quoted(value)}")
+                raise damaged(
+                    said(
+                        N_("the {key} of player {number} is {value}"),
+                        key=quoted(key),
+                        number=number,
+                        value=quoted(value),
+                    )
+                )
         if not all(isinstance(m, str) for m in seat.get("members", [])):
-            raise damaged(f"a team member of player {number} is not a name")
-    for key, kind, word in (("options", dict, "settings"), ("state", dict, "game state")):
-        if not isinstance(data[key], kind):
-            raise damaged(f"its {word} is {type(data[key]).__name__}, not a table of values")
+            raise damaged(said(N_("a team member of player {number} is not a name"), number=number))
+    parts = (("options", N_("settings")), ("state", N_("game state")))
+    for key, part in parts:
+        if not isinstance(data[key], dict):
+            raise damaged(
+                said(
+                    N_("its {part} is {kind}, not a table of values"),
+                    part=word(part),
+                    kind=type(data[key]).__name__,
+                )
+            )
     if not isinstance(data["log"], list):
-        raise damaged(f"its list of moves is {quoted(data['log'])}")
+        raise damaged(said(N_("its list of moves is {moves}"), moves=quoted(data["log"])))
     for number, move in enumerate(data["log"], 1):
         if not isinstance(move, dict):
-            raise damaged(f"move {number} is {quoted(move)}, not a move")
+            raise damaged(
+                said(N_("move {number} is {move}, not a move"), number=number, move=quoted(move))
+            )
     if not isinstance(data["rng"], list) or len(data["rng"]) != 3:
-        raise damaged("its dice and shuffles cannot be read")
+        raise damaged(said(N_("its dice and shuffles cannot be read")))
     return data
 
 
@@ -197,6 +245,16 @@ def _join(where: str, key: object) -> str:
     return f"{where} › {key}" if where else str(key)
 
 
+def named(name: str, error: NotASave) -> Said:
+    """``error``'s sentence with the file's ``name`` before it (unless it names it already),
+    kept whole, so that a page words the sentence and keeps the name."""
+    first = error.args[0] if len(error.args) == 1 else str(error)
+    problem = first if isinstance(first, Said) else said(str(first))
+    if problem.startswith(name):
+        return problem
+    return said(N_("{name}: {problem}"), name=name, problem=problem)
+
+
 @dataclass(frozen=True)
 class SaveInfo:
     """What a save file holds, read without rebuilding the game (fast, for a file picker)."""
@@ -212,7 +270,14 @@ class SaveInfo:
         when = self.saved_at.strftime("%d %b %H:%M")
         title = self.game.replace("_", " ").title()
         who = ", ".join(self.players)
-        return f"{title} with {who}: {self.moves} moves so far (saved {when})"
+        # English says "1 moves" as it always has; the translations need no plural form.
+        return said(
+            N_("{game} with {players}: {moves} moves so far (saved {when})"),
+            game=title,
+            players=who,
+            moves=self.moves,
+            when=when,
+        )
 
 
 def read(path: str | os.PathLike[str]) -> tuple[SaveInfo, dict[str, Any]]:
@@ -224,8 +289,7 @@ def read(path: str | os.PathLike[str]) -> tuple[SaveInfo, dict[str, Any]]:
     try:
         data = check(parse(read_text(path)))
     except NotASave as exc:
-        text = str(exc)
-        raise NotASave(text if text.startswith(path.name) else f"{path.name}: {text}") from exc
+        raise NotASave(named(path.name, exc)) from exc
     players = [seat["name"] for seat in data["table"]["seats"]]
     saved_at = datetime.fromtimestamp(path.stat().st_mtime)
     info = SaveInfo(path, data["game"], players, len(data["log"]), saved_at, data["seed"])

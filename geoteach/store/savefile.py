@@ -38,6 +38,8 @@ from typing import Any
 
 from filelock import FileLock, Timeout
 
+from geoteach.i18n import N_, said
+
 SUFFIX = ".json"
 #: Environment variable a JupyterHub admin or a teacher may set to the lesson folder.
 FOLDER_VARIABLE = "GEOTEACH_LESSON_FOLDER"
@@ -94,7 +96,12 @@ def set_lesson_folder(folder: str | os.PathLike[str] | None) -> Path:
         return lesson_folder()
     path = Path(folder).expanduser().absolute()
     if not path.is_dir():
-        raise SaveError(f"There is no folder {path}: make it first, or choose another one.")
+        raise SaveError(
+            said(
+                N_("There is no folder {folder}: make it first, or choose another one."),
+                folder=str(path),
+            )
+        )
     _folder = path
     return path
 
@@ -106,20 +113,35 @@ def check_save_name(name: str) -> str:
     """
     typed = str(name).strip()
     if not typed:
-        raise BadSaveName(f"Type a file name for the save, for example {_EXAMPLE}.")
+        raise BadSaveName(
+            said(N_("Type a file name for the save, for example {example}."), example=_EXAMPLE)
+        )
     if "/" in typed or "\\" in typed or typed in (".", ".."):
         last = re.split(r"[\\/]", typed.rstrip("/\\"))[-1].strip(" .") or "class7b"
         raise BadSaveName(
-            f"A save name is just a file name, without folders: type {_suggest(last)}, not "
-            f"{typed}. Saves go in the lesson folder ({lesson_folder()})."
+            said(
+                N_(
+                    "A save name is just a file name, without folders: type {name}, not "
+                    "{typed}. Saves go in the lesson folder ({folder})."
+                ),
+                name=_suggest(last),
+                typed=typed,
+                folder=str(lesson_folder()),
+            )
         )
     bad = sorted({c for c in typed if c in FORBIDDEN or ord(c) < 32 or ord(c) == 127})
     if bad:
         shown = " ".join(repr(c) if ord(c) < 32 or ord(c) == 127 else c for c in bad)
         kept = "".join(c for c in typed if c not in bad)
         raise BadSaveName(
-            f"A save name cannot contain {shown}: use letters, numbers, spaces, - and _, "
-            f"for example {_suggest(kept)}."
+            said(
+                N_(
+                    "A save name cannot contain {shown}: use letters, numbers, spaces, - and _, "
+                    "for example {name}."
+                ),
+                shown=shown,
+                name=_suggest(kept),
+            )
         )
     if typed.lower().endswith(SUFFIX):
         stem = typed[: -len(SUFFIX)].rstrip()
@@ -127,19 +149,29 @@ def check_save_name(name: str) -> str:
         ending = _ENDING.search(typed)
         if ending:
             raise BadSaveName(
-                f"{typed} ends in .{ending.group(1)}, but save files end in .json: type "
-                f"{_suggest(typed[: ending.start()])}."
+                said(
+                    N_("{typed} ends in .{ending}, but save files end in .json: type {name}."),
+                    typed=typed,
+                    ending=ending.group(1),
+                    name=_suggest(typed[: ending.start()]),
+                )
             )
         stem = typed
     if not stem.strip(" ."):
-        raise BadSaveName(f"Type a name before .json, for example {_EXAMPLE}.")
+        raise BadSaveName(
+            said(N_("Type a name before .json, for example {example}."), example=_EXAMPLE)
+        )
     if stem.startswith("."):
         raise BadSaveName(
-            f"A save name cannot start with a dot (it would be a hidden file): type "
-            f"{_suggest(stem.lstrip('.'))}."
+            said(
+                N_("A save name cannot start with a dot (it would be a hidden file): type {name}."),
+                name=_suggest(stem.lstrip(".")),
+            )
         )
     if stem.endswith("."):
-        raise BadSaveName(f"A save name cannot end in a dot: type {_suggest(stem)}.")
+        raise BadSaveName(
+            said(N_("A save name cannot end in a dot: type {name}."), name=_suggest(stem))
+        )
     full = stem + SUFFIX
     if (
         stem.split(".")[0].upper() in DEVICE_NAMES
@@ -147,11 +179,21 @@ def check_save_name(name: str) -> str:
         or (full.lower().startswith("jupyter") and "config" in full.lower())
     ):
         raise BadSaveName(
-            f"{full} is a name the computer or Jupyter keeps for itself: pick another one, "
-            f"for example my_{full}."
+            said(
+                N_(
+                    "{name} is a name the computer or Jupyter keeps for itself: pick another "
+                    "one, for example my_{name}."
+                ),
+                name=full,
+            )
         )
     if len(full.encode("utf-8")) > MAX_NAME_BYTES:
-        raise BadSaveName(f"That save name is too long: use a shorter one, like {_EXAMPLE}.")
+        raise BadSaveName(
+            said(
+                N_("That save name is too long: use a shorter one, like {example}."),
+                example=_EXAMPLE,
+            )
+        )
     return full
 
 
@@ -174,7 +216,9 @@ def save_path(name: str | os.PathLike[str], folder: str | os.PathLike[str] | Non
     if isinstance(name, os.PathLike):
         path = Path(name)
         if folder is not None and path.parent != Path("."):
-            raise BadSaveName(f"Give the folder once: {path} already names one.")
+            raise BadSaveName(
+                said(N_("Give the folder once: {path} already names one."), path=str(path))
+            )
         where = Path(folder) if folder is not None else path.parent
         return where.absolute() / check_save_name(path.name)
     where = Path(folder) if folder is not None else lesson_folder()
@@ -261,20 +305,36 @@ def _key(save: Path) -> str:
 
 def _other_kernel(save: Path) -> SaveInUse:
     return SaveInUse(
-        f"Another open notebook is saving {save.name} right now, and only one may save a "
-        "lesson at a time. Close the other notebook (shut down its kernel), or save this game "
-        "under a new file name."
+        said(
+            N_(
+                "Another open notebook is saving {name} right now, and only one may save a "
+                "lesson at a time. Close the other notebook (shut down its kernel), or save this "
+                "game under a new file name."
+            ),
+            name=save.name,
+        )
     )
 
 
 def _other_game(save: Path, was_mine: bool) -> SaveInUse:
     if was_mine:
         return SaveInUse(
-            f"This game no longer saves to {save.name}: another game in this notebook saves "
-            "there now. Type a new file name to keep this one, or go on with the other game."
+            said(
+                N_(
+                    "This game no longer saves to {name}: another game in this notebook saves "
+                    "there now. Type a new file name to keep this one, or go on with the other "
+                    "game."
+                ),
+                name=save.name,
+            )
         )
     return SaveInUse(
-        f"Another game in this notebook is saving {save.name}: type a new file name for this one."
+        said(
+            N_(
+                "Another game in this notebook is saving {name}: type a new file name for this one."
+            ),
+            name=save.name,
+        )
     )
 
 
@@ -295,8 +355,14 @@ def _take(save: Path) -> _Lock:
     except OSError as exc:
         reason = exc.strerror or type(exc).__name__
         raise SaveError(
-            f"geoteach cannot save in {save.parent} ({reason}). Choose a folder you may "
-            "write in with set_lesson_folder(...)."
+            said(
+                N_(
+                    "geoteach cannot save in {folder} ({reason}). Choose a folder you may write "
+                    "in with set_lesson_folder(...)."
+                ),
+                folder=str(save.parent),
+                reason=reason,
+            )
         ) from exc
     if not taken:
         raise _other_kernel(save)

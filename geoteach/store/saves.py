@@ -15,6 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
+from geoteach.i18n import N_, said
 from geoteach.store import savedata, savefile
 from geoteach.store.savedata import NotASave, SaveInfo
 
@@ -38,18 +39,29 @@ def clash(path: Path, game: dict[str, Any]) -> str:
     except FileNotFoundError:
         return ""
     except NotASave:
-        return f"{path.name} is already used by another file: type a new file name."
+        return said(
+            N_("{name} is already used by another file: type a new file name."), name=path.name
+        )
     if (data["game"], data["seed"], data["table"]) != (game["game"], game["seed"], game["table"]):
-        return (
-            f"{path.name} already holds another game ({info.describe()}). "
-            "Resume it, or type a new file name for this game."
+        return said(
+            N_(
+                "{name} already holds another game ({game}). Resume it, or type a new file "
+                "name for this game."
+            ),
+            name=path.name,
+            game=info.describe(),
         )
     theirs, ours = data["log"], game["log"]
     if len(theirs) > len(ours) or ours[: len(theirs)] != theirs:
-        return (
-            f"{path.name} holds this game with moves this one does not have ({len(theirs)} "
-            f"moves there, {len(ours)} here). Resume the file to go on from its last "
-            "move, or type a new file name."
+        return said(
+            N_(
+                "{name} holds this game with moves this one does not have ({theirs} moves "
+                "there, {ours} here). Resume the file to go on from its last move, or type a "
+                "new file name."
+            ),
+            name=path.name,
+            theirs=len(theirs),
+            ours=len(ours),
         )
     return ""
 
@@ -86,7 +98,7 @@ def load(path: str | os.PathLike[str], rebuild: Callable[[str], T]) -> T:
     try:
         return rebuild(text)
     except NotASave as exc:
-        raise NotASave(f"{found.name}: {exc}") from exc.__cause__
+        raise NotASave(savedata.named(found.name, exc)) from exc.__cause__
 
 
 def inspect(path: str | os.PathLike[str]) -> SaveInfo:
