@@ -249,7 +249,8 @@ def named(name: str, error: NotASave) -> Said:
     """``error``'s sentence with the file's ``name`` before it (unless it names it already),
     kept whole, so that a page words the sentence and keeps the name."""
     first = error.args[0] if len(error.args) == 1 else str(error)
-    problem = first if isinstance(first, Said) else said(str(first))
+    # A sentence made without ``said`` (braces and all) goes in as it is, in English.
+    problem = first if isinstance(first, Said) else said("{text}", text=str(first))
     if problem.startswith(name):
         return problem
     return said(N_("{name}: {problem}"), name=name, problem=problem)

@@ -169,3 +169,19 @@ def test_the_file_name_comes_first_once(tmp_path: Path) -> None:
             "(su semilla es 7.5, no un número entero): sigue otra partida guardada o empieza una "
             "nueva."
         )
+
+
+def test_a_message_made_elsewhere_keeps_its_words_and_braces(tmp_path: Path) -> None:
+    """A game's own ``NotASave`` in plain English (quoting a move, braces and all) gets the
+    file's name before it, as before."""
+    target = tmp_path / FILE
+    target.write_text(changed(), encoding="utf-8")
+
+    def rebuild(text: str) -> object:
+        raise NotASave("move 1 is {'type': 'jump'}, not a move")
+
+    with pytest.raises(NotASave) as refused:
+        saves.load(target, rebuild)
+    assert str(refused.value) == f"{FILE}: move 1 is {{'type': 'jump'}}, not a move"
+    with speaking("es"):
+        assert friendly_message(refused.value) == str(refused.value)
