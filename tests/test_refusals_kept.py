@@ -23,10 +23,8 @@ from geoteach.ui.safe import friendly_message
 ROOT = Path(__file__).resolve().parents[1]
 GAMES = ROOT / "geoteach" / "games"
 #: Refusals left formatted on purpose, each with why.
-FORMATTED_ON_PURPOSE = {
-    ("base.py", "_replayed"): "a save's replay: its text goes into the save's own message "
-    "(NotASave, written for the file, not worded per page)",
-}
+#: (None now: a save's replay keeps the refused move's sentence inside its own, issue 37.)
+FORMATTED_ON_PURPOSE: dict[tuple[str, str], str] = {}
 
 
 def _formatted(node: ast.expr) -> str | None:

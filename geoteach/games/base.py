@@ -41,7 +41,7 @@ from pathlib import Path
 from typing import Any, ClassVar, Self, TypedDict, TypeVar
 
 from geoteach.games.table import Table
-from geoteach.i18n import N_, _, said
+from geoteach.i18n import N_, Said, _, said
 from geoteach.store import savedata, saves
 from geoteach.store.savedata import SAVE_FORMAT, SAVE_KEYS, NotASave
 from geoteach.store.savefile import BadSaveName, SaveError, SaveInUse
@@ -425,7 +425,13 @@ class Game(ABC):
             try:
                 game.check(action)
             except IllegalAction as exc:
-                raise IllegalAction(f"move {number} is not allowed ({exc})") from exc
+                raise IllegalAction(
+                    said(
+                        N_("move {number} is not allowed ({problem})"),
+                        number=number,
+                        problem=_kept(exc),
+                    )
+                ) from exc
             game._apply(action)
             game.log.append(action)
         return game
@@ -444,15 +450,31 @@ class Game(ABC):
         name = data["game"]
         game_cls = _find_game(name) if cls is Game else cls
         if game_cls is None or game_cls.name != name:
+            found = savedata.quoted(name)
             raise NotASave(
-                f"This saved file holds a {savedata.quoted(name)} game, not a "
-                f"{cls.name or 'known'} one."
+                said(
+                    N_("This saved file holds a {found} game, not a {game} one."),
+                    found=found,
+                    game=cls.name,
+                )
+                if cls.name
+                else said(N_("This saved file holds a {found} game, not a known one."), found=found)
             )
         title = game_cls.title()
-        by_hand = (
-            f"This {title} save was changed by hand or damaged ({{}}), and geoteach only "
-            "resumes saves it wrote itself: resume another save, or start a new game."
-        )
+
+        def by_hand(problem: str) -> NotASave:
+            return NotASave(
+                said(
+                    N_(
+                        "This {game} save was changed by hand or damaged ({problem}), and "
+                        "geoteach only resumes saves it wrote itself: resume another save, or "
+                        "start a new game."
+                    ),
+                    game=title,
+                    problem=problem,
+                )
+            )
+
         try:
             table = Table.from_dict(data["table"])
             game = game_cls._replayed(table, data["seed"], data["options"], data["log"], **extra)
@@ -461,16 +483,20 @@ class Game(ABC):
             replayed = savedata.canonical(game._as_data())
             if replayed != text:
                 where = savedata.first_difference(data, json.loads(replayed))
-                raise NotASave(by_hand.format(f"the saved {where} is not what its moves give"))
+                raise by_hand(said(N_("the saved {where} is not what its moves give"), where=where))
             game._try_next_move()
         except NotASave:
             raise
         except IllegalAction as exc:
-            said = str(exc).rstrip(".")
-            cut = said if len(said) <= 2 * savedata.QUOTE_MOST else said[:119] + "…"
-            raise NotASave(by_hand.format(cut)) from exc
+            refused = str(exc).rstrip(".")
+            if refused == str(exc) and len(refused) <= 2 * savedata.QUOTE_MOST:
+                raise by_hand(_kept(exc)) from exc  # the page words the refusal too
+            # Cut in English (a page cannot cut a sentence it words itself).
+            raise by_hand(
+                said("{text}", text=refused[:119] + "…" if len(refused) > 120 else refused)
+            ) from exc
         except Exception as exc:  # whatever a damaged file makes the engine raise
-            raise NotASave(by_hand.format("its game cannot be rebuilt and played on")) from exc
+            raise by_hand(said(N_("its game cannot be rebuilt and played on"))) from exc
         return game
 
     def _try_next_move(self) -> None:
@@ -488,7 +514,9 @@ class Game(ABC):
                 finally:
                     self._restore(saved)
                 return
-        raise NotASave(f"This {self.title()} save cannot go on: nobody has a move left.")
+        raise NotASave(
+            said(N_("This {game} save cannot go on: nobody has a move left."), game=self.title())
+        )
 
     @classmethod
     def from_json(cls, text: str, **extra: Any) -> Game:
@@ -683,3 +711,10 @@ def game_class(name: str) -> type[Game]:
         known = ", ".join(sorted(_REGISTRY)) or "none yet"
         raise ValueError(f"No game called {name!r}. Known games: {known}.")
     return game_cls
+
+
+def _kept(error: Exception) -> Said:
+    """``error``'s sentence as a field of another sentence: its ``said`` sentence, which a page
+    words too, or its English text as it is (braces and all)."""
+    first = error.args[0] if len(error.args) == 1 else None
+    return first if isinstance(first, Said) else said("{text}", text=str(error))
