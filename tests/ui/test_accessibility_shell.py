@@ -126,7 +126,7 @@ class Turns(Screen):
     """A screen over a fake game: enough to see what the shell says."""
 
     def __init__(self, game: FakeGame, bots: dict, **options: Any) -> None:
-        seating = Seating(game.table, bots)
+        seating = options.pop("seating", None) or Seating(game.table, bots)
         super().__init__(game, lambda host: TurnsParts(host, game), seating=seating, **options)
 
 

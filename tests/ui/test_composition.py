@@ -130,11 +130,11 @@ def test_seating_says_who_plays_where_and_who_marks() -> None:
     assert not alone.class_game and alone.aloud_page(marking, 1) == ""
 
 
-def test_the_adapter_hands_the_old_helpers_to_the_strategies() -> None:
+def test_a_screen_asks_the_seating_it_is_given() -> None:
     seating = Seating(FakeGame().table, {1: RemotePlayer("elsewhere")})
     screen = Turns(FakeGame(), {}, bot_delay=0, seating=seating)
     assert screen.seating is seating and screen.remote_seats == {1}
-    assert not screen.plays_here(1) and screen.team_elsewhere(1) is False  # a bot's seat
+    assert not seating.plays_here(1) and seating.team_elsewhere(1) is False  # a bot's seat
     assert screen.computer_log.title == "Moves"
 
 
