@@ -11,9 +11,11 @@ equal length (``BROWSER_SECONDS``), each run one after the other in its own proc
 two browser tests run at once. The groups are sent out first: they are the longest units.
 """
 
+import json
 import os
 import shutil
 import tempfile
+from pathlib import Path
 
 import pytest
 
@@ -25,26 +27,16 @@ def pytest_configure(config):
         config.add_cleanup(lambda: shutil.rmtree(folder, ignore_errors=True))
 
 
-#: Seconds each browser test file took in a clean-clone run of the README's test command (its
-#: test-artifacts/group-times.json), so the browser files split into groups of about equal length.
-#: A file not listed counts as ``BROWSER_UNLISTED``; the figures need only be roughly right.
-BROWSER_SECONDS = {
-    "tests/e2e/test_accessibility.py": 280,
-    "tests/e2e/test_languages_all.py": 200,
-    "tests/e2e/test_class_game.py": 230,
-    "tests/e2e/test_student_apps.py": 170,
-    "tests/e2e/test_classroom_hub.py": 80,
-    "tests/e2e/test_lab_notebooks.py": 75,
-    "tests/e2e/test_voila_config.py": 58,
-    "tests/e2e/test_app_loading.py": 48,
-    "tests/e2e/test_class_game_honor.py": 45,
-    "tests/e2e/test_global_pursuit_lesson.py": 40,
-    "tests/e2e/test_voila_apps.py": 29,
-    "tests/e2e/test_ready_kernels.py": 23,
-    "tests/e2e/test_canvas_click.py": 18,
-    "tests/e2e/test_class_game_languages.py": 15,
-}
-BROWSER_UNLISTED = 10
+#: Seconds each test file took in a clean-clone run of the README's test command (that run's
+#: test-artifacts/group-times.json, its "files" in brief): the browser files are split into two
+#: groups of about equal length by them, and the longest files are sent out first, so no long
+#: file starts last and runs alone at the end. Refresh it when the suite changes much (copy a
+#: run's figures: ``python -m tests.group_times --keep``); the figures need only be roughly right.
+FILE_SECONDS: dict[str, float] = json.loads(
+    (Path(__file__).parent / "tests" / "file_seconds.json").read_text(encoding="utf-8")
+)
+#: A file not listed: a short one.
+UNLISTED = 1.0
 BROWSER = "tests/e2e/"
 
 
@@ -53,9 +45,9 @@ def browser_groups(files: list[str], groups: int) -> dict[str, str]:
     with the least time so far, so the groups end at about the same time."""
     totals = [0.0] * groups
     chosen: dict[str, str] = {}
-    for path in sorted(set(files), key=lambda f: (-BROWSER_SECONDS.get(f, BROWSER_UNLISTED), f)):
+    for path in sorted(set(files), key=lambda f: (-FILE_SECONDS.get(f, UNLISTED), f)):
         least = min(range(groups), key=lambda g: (totals[g], g))
-        totals[least] += BROWSER_SECONDS.get(path, BROWSER_UNLISTED)
+        totals[least] += FILE_SECONDS.get(path, UNLISTED)
         chosen[path] = f"tests/e2e#{least + 1}"
     return chosen
 
@@ -67,10 +59,17 @@ def browser_group_count(workers: int) -> int:
     return 2 if workers >= 3 else 1
 
 
+def scope_seconds(scope: str) -> float:
+    """How long a unit of work is expected to take: a browser group first of all."""
+    if scope.startswith("tests/e2e#"):
+        return float("inf")
+    return FILE_SECONDS.get(scope, UNLISTED)
+
+
 @pytest.hookimpl(optionalhook=True)  # only pytest-xdist knows it (not under -p no:xdist)
 def pytest_xdist_make_scheduler(config, log):
     """pytest-xdist's scheduling by file (see the module notes), the browser files counted as
-    one file per group, and the groups sent out first: they are the longest units of work."""
+    one file per group, and the longest units of work sent out first (``FILE_SECONDS``)."""
     from xdist.scheduler import LoadScopeScheduling
 
     workers = config.getoption("numprocesses") or 1
@@ -91,8 +90,11 @@ def pytest_xdist_make_scheduler(config, log):
             return self._groups.get(path, "tests/e2e#1")
 
         def _assign_work_unit(self, node):
-            for scope in [s for s in self.workqueue if s.startswith("tests/e2e#")][::-1]:
-                self.workqueue.move_to_end(scope, last=False)
+            if not getattr(self, "_ordered", False):
+                # Longest first (the browser groups, then the files by their known seconds).
+                for scope in sorted(self.workqueue, key=scope_seconds):
+                    self.workqueue.move_to_end(scope, last=False)
+                self._ordered = True
             super()._assign_work_unit(node)
 
     return OneFileOneProcess(config, log)

@@ -95,3 +95,24 @@ def as_json(folders: dict[str, Group], files: dict[str, Group], wall: float) -> 
 
     data = {"wall_seconds": round(wall, 1), "folders": plain(folders), "files": plain(files)}
     return json.dumps(data, indent=2, sort_keys=True)
+
+
+def keep(figures: str, kept: str) -> int:
+    """Copy a run's seconds per file (``figures``: its group-times.json) to ``kept``
+    (tests/file_seconds.json), which the scheduler in conftest.py orders the files by."""
+    with open(figures, encoding="utf-8") as found:
+        files = json.load(found)["files"]
+    seconds = {name: round(g["seconds"]) for name, g in sorted(files.items()) if g["seconds"] >= 1}
+    with open(kept, "w", encoding="utf-8") as out:
+        json.dump(seconds, out, indent=1, sort_keys=True)
+        out.write("\n")
+    return len(seconds)
+
+
+if __name__ == "__main__":  # python -m tests.group_times --keep
+    import sys
+
+    if sys.argv[1:] != ["--keep"]:
+        sys.exit("usage: python -m tests.group_times --keep")
+    count = keep("test-artifacts/group-times.json", "tests/file_seconds.json")
+    print(f"tests/file_seconds.json: {count} files")

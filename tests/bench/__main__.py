@@ -1,12 +1,14 @@
 """Every benchmark, one after the other (`python3 tasks.py bench`; never in CI).
 
-pytest-benchmark's in tests/bench/, the class game's load benchmark (a Voilà server, headless
+pytest-benchmark's in tests/bench/, the engines' long fuzz (10,000 actions a game; the suite runs
+3,000), the class game's load benchmark (a Voilà server, headless
 Chromium, rooms of 7 pages; the arguments given go to it), then a class arriving at once
 (tests/bench/class_arrival.py) in the runs below.
 """
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -41,9 +43,23 @@ def run(*args: str) -> int:
 
 def main(argv: list[str]) -> int:
     first = run("-m", "pytest", "--benchmark-enable", "-m", "slow", "tests/bench")
+    fuzz = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-p",
+            "no:xdist",
+            "-k",
+            "long_run",
+            "tests/kit/test_kit_fuzz.py",
+        ],
+        cwd=ROOT,
+        env={**os.environ, "GEOTEACH_FUZZ_ACTIONS": "10000"},
+    ).returncode
     load = run("-m", "tests.bench.class_game_load", *argv)
     arrivals = [run("-m", "tests.bench.class_arrival", *a) for a in ARRIVALS]
-    return first or load or max(arrivals)
+    return first or fuzz or load or max(arrivals)
 
 
 if __name__ == "__main__":

@@ -203,8 +203,8 @@ def test_two_person_games_end_through_the_widget(states, seed):
 
 #: Whole games of the default length through the widget: each one redraws the map a few
 #: hundred times (about 6 s), and the deals' breadth is the 300 games above, at the engine's
-#: verbs; ten games take every kind of step through the buttons many times over.
-WIDGET_GAMES = range(2, 12)
+#: verbs; six games take every kind of step through the buttons many times over.
+WIDGET_GAMES = range(2, 8)
 
 
 @pytest.mark.slow
